@@ -1,0 +1,1016 @@
+#!/usr/bin/env python3
+"""Independent reference implementation of Kalah and Oware/Awari (plain Python 3).
+
+Written from /work/shared/RULES.md (sections 0, 1, 2, 12) and the project's rule
+decisions, without looking at the Rust code, to cross-check it.  Simple, slow,
+obvious: plain lists, plain loops.
+
+Subcommands:
+  perft GAME POSITION DEPTH      number of move sequences of exactly DEPTH plies
+  solve GAME POSITION [--moves]  exact value for the side to move (full minimax)
+  check FILE...                  recompute golden files, exit 1 on any mismatch
+  selftest                       hand-worked checks
+  generate [--out DIR]           (re)write the golden files in tests/data
+
+POSITION may be the word `start` for the game's start position.
+"""
+
+import argparse
+import os
+import sys
+import time
+
+
+class UsageError(Exception):
+    pass
+
+
+# ---------------------------------------------------------------------------
+# Game strings
+# ---------------------------------------------------------------------------
+
+KALAH_DEFAULTS = {
+    "houses": 6,
+    "seeds": 4,
+    "capture": "opposite-nonempty",
+    "end": "either-side-empty",
+}
+
+OWARE_DEFAULTS = {
+    "houses": 6,
+    "seeds": 4,
+    "skip-origin": True,
+    "must-feed": True,
+    "grand-slam": "no-capture",
+    "capture": (2, 3),
+    "repetition": "own-side",
+    "stop-at-majority": False,
+}
+
+AWARI_DEFAULTS = dict(OWARE_DEFAULTS)
+AWARI_DEFAULTS["grand-slam"] = "forbidden"
+AWARI_DEFAULTS["repetition"] = "even-split"
+
+
+def defaults_for(name):
+    if name == "kalah":
+        return KALAH_DEFAULTS
+    if name == "oware":
+        return OWARE_DEFAULTS
+    if name == "awari":
+        return AWARI_DEFAULTS
+    raise UsageError("unknown game name %r (expected kalah, oware or awari)" % name)
+
+
+def parse_bool(key, text):
+    if text == "true":
+        return True
+    if text == "false":
+        return False
+    raise UsageError("%s must be true or false, not %r" % (key, text))
+
+
+def parse_int(key, text, minimum):
+    if not text.isdigit():
+        raise UsageError("%s must be a non-negative integer, not %r" % (key, text))
+    value = int(text)
+    if value < minimum:
+        raise UsageError("%s must be at least %d, not %d" % (key, minimum, value))
+    return value
+
+
+def parse_choice(key, text, choices):
+    if text not in choices:
+        raise UsageError("%s must be one of %s, not %r" % (key, "|".join(choices), text))
+    return text
+
+
+def parse_game(text):
+    """Parse `name` or `name(key=value,...)` into a dict with every key filled."""
+    text = text.strip()
+    if "(" in text:
+        if not text.endswith(")"):
+            raise UsageError("game string %r: missing closing parenthesis" % text)
+        name = text[: text.index("(")]
+        inner = text[text.index("(") + 1 : -1]
+        pairs = [] if inner.strip() == "" else inner.split(",")
+    else:
+        name = text
+        pairs = []
+    name = name.strip()
+    game = dict(defaults_for(name))
+    game["name"] = name
+    seen = set()
+    for pair in pairs:
+        if "=" not in pair:
+            raise UsageError("game string %r: %r is not key=value" % (text, pair))
+        key, value = pair.split("=", 1)
+        key = key.strip()
+        value = value.strip()
+        if key in seen:
+            raise UsageError("game string %r: key %r given twice" % (text, key))
+        seen.add(key)
+        if key not in game or key == "name":
+            raise UsageError("game string %r: unknown key %r for %s" % (text, key, name))
+        if key == "houses":
+            game[key] = parse_int(key, value, 1 if name == "kalah" else 2)
+            if game[key] > 26:
+                raise UsageError("houses must be at most 26")
+        elif key == "seeds":
+            game[key] = parse_int(key, value, 1)
+        elif name == "kalah" and key == "capture":
+            game[key] = parse_choice(key, value, ["opposite-nonempty", "empty"])
+        elif key == "end":
+            game[key] = parse_choice(key, value, ["either-side-empty", "mover-empty"])
+        elif key in ("skip-origin", "must-feed", "stop-at-majority"):
+            game[key] = parse_bool(key, value)
+        elif key == "grand-slam":
+            game[key] = parse_choice(
+                key, value, ["no-capture", "forbidden", "capture-all", "woaley-skip"]
+            )
+        elif key == "repetition":
+            game[key] = parse_choice(key, value, ["own-side", "even-split"])
+        elif key == "capture":
+            parts = value.split("-")
+            counts = []
+            for part in parts:
+                counts.append(parse_int("capture", part, 1))
+            if len(set(counts)) != len(counts):
+                raise UsageError("capture list %r repeats a count" % value)
+            game[key] = tuple(sorted(counts))
+        else:
+            raise UsageError("unhandled key %r" % key)
+    return game
+
+
+def value_text(value):
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, tuple):
+        return "-".join(str(v) for v in value)
+    return str(value)
+
+
+def canonical_game(game):
+    """Defaults omitted, keys sorted."""
+    defaults = defaults_for(game["name"])
+    parts = []
+    for key in sorted(defaults):
+        if game[key] != defaults[key]:
+            parts.append("%s=%s" % (key, value_text(game[key])))
+    if not parts:
+        return game["name"]
+    return "%s(%s)" % (game["name"], ",".join(parts))
+
+
+def is_kalah(game):
+    return game["name"] == "kalah"
+
+
+# ---------------------------------------------------------------------------
+# Positions: (board tuple of 2m ints, stores tuple (south, north), side 0/1)
+# side 0 = South, 1 = North.
+# ---------------------------------------------------------------------------
+
+def start_position(game):
+    m = game["houses"]
+    return (tuple([game["seeds"]] * (2 * m)), (0, 0), 0)
+
+
+def parse_number_list(text, what):
+    items = text.split(",")
+    numbers = []
+    for item in items:
+        item = item.strip()
+        if not item.isdigit():
+            raise UsageError("position: %s %r is not a non-negative integer" % (what, item))
+        numbers.append(int(item))
+    return numbers
+
+
+def parse_position(game, text):
+    text = text.strip()
+    if text == "start":
+        return start_position(game)
+    m = game["houses"]
+    if ";" in text:
+        raise UsageError("position %r: no extra ;key=value fields in %s" % (text, game["name"]))
+    fields = text.split()
+    if len(fields) != 3:
+        raise UsageError(
+            "position %r: expected '<south>/<north> <s>-<n> <S|N>'" % text
+        )
+    board_text, store_text, side_text = fields
+    if board_text.count("/") != 1:
+        raise UsageError("position %r: houses must be '<south>/<north>'" % text)
+    south_text, north_text = board_text.split("/")
+    south = parse_number_list(south_text, "house")
+    north = parse_number_list(north_text, "house")
+    if len(south) != m or len(north) != m:
+        raise UsageError(
+            "position %r: need %d houses per side (houses=%d), got %d/%d"
+            % (text, m, m, len(south), len(north))
+        )
+    if store_text.count("-") != 1:
+        raise UsageError("position %r: stores must be '<south>-<north>'" % text)
+    stores = parse_number_list(store_text.replace("-", ","), "store")
+    if side_text == "S":
+        side = 0
+    elif side_text == "N":
+        side = 1
+    else:
+        raise UsageError("position %r: side to move must be S or N" % text)
+    total = sum(south) + sum(north) + sum(stores)
+    if total != 2 * m * game["seeds"]:
+        raise UsageError(
+            "position %r: %d seeds in all, expected 2*%d*%d = %d"
+            % (text, total, m, game["seeds"], 2 * m * game["seeds"])
+        )
+    return (tuple(south + north), (stores[0], stores[1]), side)
+
+
+def format_position(game, pos):
+    board, stores, side = pos
+    m = game["houses"]
+    south = ",".join(str(x) for x in board[:m])
+    north = ",".join(str(x) for x in board[m:])
+    return "%s/%s %d-%d %s" % (south, north, stores[0], stores[1], "SN"[side])
+
+
+def move_name(game, house):
+    m = game["houses"]
+    if house < m:
+        return chr(ord("A") + house)
+    return chr(ord("a") + house - m)
+
+
+def own_houses(game, side):
+    m = game["houses"]
+    if side == 0:
+        return list(range(0, m))
+    return list(range(m, 2 * m))
+
+
+def side_of_house(game, house):
+    if house < game["houses"]:
+        return 0
+    return 1
+
+
+def seeds_on_side(game, board, side):
+    total = 0
+    for h in own_houses(game, side):
+        total += board[h]
+    return total
+
+
+# ---------------------------------------------------------------------------
+# Kalah
+# ---------------------------------------------------------------------------
+
+def kalah_ring(game):
+    """Pits in sowing order: ('house', i) and ('store', side)."""
+    m = game["houses"]
+    ring = []
+    for i in range(m):
+        ring.append(("house", i))
+    ring.append(("store", 0))
+    for i in range(m, 2 * m):
+        ring.append(("house", i))
+    ring.append(("store", 1))
+    return ring
+
+
+def kalah_play(game, pos, house):
+    """Play one Kalah move; returns the new position (side = who moves next)."""
+    board, stores, side = pos
+    m = game["houses"]
+    b = list(board)
+    st = list(stores)
+    assert side_of_house(game, house) == side and b[house] > 0
+    ring = kalah_ring(game)
+    index = ring.index(("house", house))
+    seeds = b[house]
+    b[house] = 0
+    while seeds > 0:
+        index = (index + 1) % len(ring)
+        kind, which = ring[index]
+        if kind == "store":
+            if which != side:
+                continue  # skip the opponent's store
+            st[which] += 1
+        else:
+            b[which] += 1
+        seeds -= 1
+    kind, which = ring[index]
+    if kind == "store":
+        # last seed in own store: extra turn
+        return (tuple(b), tuple(st), side)
+    if side_of_house(game, which) == side and b[which] == 1:
+        opposite = 2 * m - 1 - which
+        if b[opposite] >= 1 or game["capture"] == "empty":
+            st[side] += b[opposite] + 1
+            b[opposite] = 0
+            b[which] = 0
+    return (tuple(b), tuple(st), 1 - side)
+
+
+def kalah_terminal(game, pos):
+    """None if the game goes on, else the final stores."""
+    board, stores, side = pos
+    south = seeds_on_side(game, board, 0)
+    north = seeds_on_side(game, board, 1)
+    if game["end"] == "either-side-empty":
+        if south == 0 or north == 0:
+            return (stores[0] + south, stores[1] + north)
+        return None
+    # mover-empty
+    mover_seeds = seeds_on_side(game, board, side)
+    if mover_seeds == 0:
+        st = list(stores)
+        st[1 - side] += south + north
+        return tuple(st)
+    return None
+
+
+def kalah_moves(game, pos):
+    """List of (house, child position)."""
+    board, stores, side = pos
+    result = []
+    for h in own_houses(game, side):
+        if board[h] > 0:
+            result.append((h, kalah_play(game, pos, h)))
+    return result
+
+
+# ---------------------------------------------------------------------------
+# Oware / Awari
+# ---------------------------------------------------------------------------
+
+def oware_sow(game, board, origin, skip_house):
+    """Sow from origin round the 2m houses.  Returns (new board list, last house).
+    skip_house: a house never sown into (woaley-skip), or None."""
+    n = 2 * game["houses"]
+    b = list(board)
+    seeds = b[origin]
+    b[origin] = 0
+    p = origin
+    while seeds > 0:
+        p = (p + 1) % n
+        if p == origin and game["skip-origin"]:
+            continue
+        if p == skip_house:
+            continue
+        b[p] += 1
+        seeds -= 1
+    return b, p
+
+
+def oware_captured_houses(game, board, last, mover):
+    """Houses captured by a sowing whose last seed fell in `last`."""
+    n = 2 * game["houses"]
+    captured = []
+    p = last
+    while (
+        side_of_house(game, p) != mover
+        and board[p] in game["capture"]
+        and p not in captured
+    ):
+        captured.append(p)
+        p = (p - 1) % n
+    return captured
+
+
+def is_grand_slam(game, board, captured, mover):
+    if not captured:
+        return False
+    for h in own_houses(game, 1 - mover):
+        if h not in captured and board[h] > 0:
+            return False
+    return True
+
+
+def apply_captures(board, stores, captured, mover):
+    b = list(board)
+    st = list(stores)
+    for h in captured:
+        st[mover] += b[h]
+        b[h] = 0
+    return b, st
+
+
+def oware_play(game, pos, house):
+    """Play one oware move as it would be played (grand-slam policy applied).
+    Returns (child position, was_grand_slam)."""
+    board, stores, side = pos
+    m = game["houses"]
+    assert side_of_house(game, house) == side and board[house] > 0
+    b, last = oware_sow(game, board, house, None)
+    captured = oware_captured_houses(game, b, last, side)
+    grand_slam = is_grand_slam(game, b, captured, side)
+    if grand_slam:
+        policy = game["grand-slam"]
+        if policy == "no-capture":
+            captured = []
+        elif policy == "capture-all" or policy == "forbidden":
+            pass
+        elif policy == "woaley-skip":
+            if side == 0:
+                first = m
+            else:
+                first = 0
+            b, last = oware_sow(game, board, house, first)
+            captured = oware_captured_houses(game, b, last, side)
+            if is_grand_slam(game, b, captured, side):
+                captured = []
+        else:
+            raise AssertionError(policy)
+    b, st = apply_captures(b, stores, captured, side)
+    return (tuple(b), tuple(st), 1 - side), grand_slam
+
+
+def oware_candidates(game, pos):
+    """Every non-empty own house, with (child, grand_slam, feeds)."""
+    board, stores, side = pos
+    result = []
+    for h in own_houses(game, side):
+        if board[h] > 0:
+            child, grand_slam = oware_play(game, pos, h)
+            feeds = seeds_on_side(game, child[0], 1 - side) > 0
+            result.append((h, child, grand_slam, feeds))
+    return result
+
+
+def oware_terminal(game, pos):
+    """None if the game goes on at this position, else the final stores.
+    (Repetition is handled by the caller, which knows the history.)"""
+    board, stores, side = pos
+    board_total = sum(board)
+    # (1) the player to move has no seeds: the opponent takes the board.
+    if seeds_on_side(game, board, side) == 0:
+        st = list(stores)
+        st[1 - side] += board_total
+        return tuple(st)
+    # (2) oware must-feed (not awari): opponent empty and no move feeds.
+    if game["must-feed"] and game["name"] != "awari":
+        if seeds_on_side(game, board, 1 - side) == 0:
+            any_feeds = False
+            for h, child, grand_slam, feeds in oware_candidates(game, pos):
+                if feeds:
+                    any_feeds = True
+            if not any_feeds:
+                st = list(stores)
+                st[side] += board_total
+                return tuple(st)
+    # (3) stop at majority: board seeds count for nobody.
+    if game["stop-at-majority"]:
+        total = 2 * game["houses"] * game["seeds"]
+        if 2 * stores[0] > total or 2 * stores[1] > total:
+            return tuple(stores)
+    return None
+
+
+def oware_moves(game, pos):
+    """Legal moves as a list of (house, child position)."""
+    board, stores, side = pos
+    candidates = oware_candidates(game, pos)
+    opponent_empty = seeds_on_side(game, board, 1 - side) == 0
+    if game["must-feed"] and game["name"] == "awari":
+        # Awari starving rule: moves leaving the opponent without seeds are
+        # illegal unless every move does so.
+        legal = [c for c in candidates if c[3]]
+        if not legal:
+            legal = candidates
+    else:
+        if game["must-feed"] and opponent_empty:
+            legal = [c for c in candidates if c[3]]
+        else:
+            legal = list(candidates)
+        if game["grand-slam"] == "forbidden":
+            not_slams = [c for c in legal if not c[2]]
+            if not_slams:
+                legal = not_slams
+    return [(c[0], c[1]) for c in legal]
+
+
+def repetition_stores(game, pos):
+    board, stores, side = pos
+    m = game["houses"]
+    south = sum(board[:m])
+    north = sum(board[m:])
+    if game["repetition"] == "own-side":
+        return (stores[0] + south, stores[1] + north)
+    half = (south + north) // 2
+    return (stores[0] + half, stores[1] + half)
+
+
+# ---------------------------------------------------------------------------
+# Generic interface
+# ---------------------------------------------------------------------------
+
+def terminal(game, pos):
+    if is_kalah(game):
+        return kalah_terminal(game, pos)
+    return oware_terminal(game, pos)
+
+
+def legal_moves(game, pos):
+    """Legal moves of a position that is not over."""
+    if is_kalah(game):
+        return kalah_moves(game, pos)
+    return oware_moves(game, pos)
+
+
+def uses_repetition(game):
+    return not is_kalah(game)
+
+
+def perft(game, pos, depth, history):
+    """history: set of positions seen so far in this sequence, including pos."""
+    if depth == 0:
+        return 1
+    if terminal(game, pos) is not None:
+        return 0
+    moves = legal_moves(game, pos)
+    if depth == 1:
+        return len(moves)
+    count = 0
+    for house, child in moves:
+        if uses_repetition(game) and child in history:
+            # the game ends at the repeated position; it is not the last ply
+            continue
+        history.add(child)
+        count += perft(game, child, depth - 1, history)
+        history.remove(child)
+    return count
+
+
+def diff(stores, side):
+    return stores[side] - stores[1 - side]
+
+
+class Solver:
+    def __init__(self, game):
+        self.game = game
+        self.memo = {}  # see memo_key
+        self.nodes = 0
+
+    def value(self, pos, history):
+        """Final score difference for the side to move at pos, perfect play."""
+        game = self.game
+        self.nodes += 1
+        key = self.memo_key(pos, history)
+        if key in self.memo:
+            return self.memo[key]
+        final = terminal(game, pos)
+        if final is not None:
+            return diff(final, pos[2])
+        best = None
+        for house, child in legal_moves(game, pos):
+            v = self.child_value(pos, child, history)
+            if best is None or v > best:
+                best = v
+        self.memo[key] = best
+        return best
+
+    def memo_key(self, pos, history):
+        """What the value of pos can depend on.
+        Kalah: no repetition is possible, the value depends on pos alone.
+        Oware/awari: the value depends on pos and on the earlier positions that
+        could still be repeated.  Stores never decrease, so every later position
+        has stores >= pos's stores and every earlier one has stores <= them: an
+        earlier position can only be repeated if its stores equal pos's stores.
+        So the key is pos plus those history entries (pos itself included)."""
+        if is_kalah(self.game):
+            return pos
+        same_stores = []
+        for earlier in history:
+            if earlier[1] == pos[1]:
+                same_stores.append(earlier)
+        return (pos, frozenset(same_stores))
+
+    def child_value(self, pos, child, history):
+        """Value of playing into child, from the point of view of pos's mover."""
+        side = pos[2]
+        if uses_repetition(self.game) and child in history:
+            return diff(repetition_stores(self.game, child), side)
+        history.add(child)
+        v = self.value(child, history)
+        history.remove(child)
+        if child[2] == side:
+            return v
+        return -v
+
+    def root_moves(self, pos):
+        final = terminal(self.game, pos)
+        if final is not None:
+            return []
+        result = []
+        history = {pos}
+        for house, child in legal_moves(self.game, pos):
+            result.append((house, self.child_value(pos, child, history)))
+        return result
+
+
+def solve(game, pos):
+    solver = Solver(game)
+    return solver.value(pos, {pos})
+
+
+def run_perft(game, pos, depth):
+    return perft(game, pos, depth, {pos})
+
+
+# ---------------------------------------------------------------------------
+# Self test: hand-worked values
+# ---------------------------------------------------------------------------
+
+def selftest():
+    checks = 0
+
+    def expect(label, got, want):
+        nonlocal checks
+        checks += 1
+        if got != want:
+            raise AssertionError("%s: got %r, want %r" % (label, got, want))
+
+    def P(game_text, pos_text, depth):
+        g = parse_game(game_text)
+        return run_perft(g, parse_position(g, pos_text), depth)
+
+    def V(game_text, pos_text):
+        g = parse_game(game_text)
+        return solve(g, parse_position(g, pos_text))
+
+    def child(game_text, pos_text, letter):
+        g = parse_game(game_text)
+        pos = parse_position(g, pos_text)
+        for house, c in legal_moves(g, pos):
+            if move_name(g, house) == letter:
+                return format_position(g, c)
+        return None
+
+    # --- game strings
+    expect("canonical kalah", canonical_game(parse_game("kalah(seeds=4,houses=6)")), "kalah")
+    expect(
+        "canonical sorted",
+        canonical_game(parse_game("kalah(seeds=3,houses=3,end=mover-empty)")),
+        "kalah(end=mover-empty,houses=3,seeds=3)",
+    )
+    expect(
+        "canonical awari",
+        canonical_game(parse_game("awari(grand-slam=forbidden,capture=3-2)")),
+        "awari",
+    )
+    for bad in ["kalah(foo=1)", "mancala", "kalah(houses=x)", "oware(houses=1)",
+                "oware(grand-slam=maybe)", "kalah(houses=3"]:
+        try:
+            parse_game(bad)
+        except UsageError:
+            checks += 1
+        else:
+            raise AssertionError("bad game string accepted: %s" % bad)
+    g = parse_game("kalah(houses=2,seeds=1)")
+    for bad in ["1,1/1,1 0-0 X", "1,1,1/1 0-0 S", "1,1/1,2 0-0 S", "1,1/1,1 0 S",
+                "1,1/1,1 0-0", "1,1/1,-1 2-0 S"]:
+        try:
+            parse_position(g, bad)
+        except UsageError:
+            checks += 1
+        else:
+            raise AssertionError("bad position accepted: %s" % bad)
+
+    # --- Kalah sowing by hand
+    # Kalah(6,4) C: 4 seeds into D, E, F and South's store: extra turn.
+    expect("kalah C", child("kalah", "start", "C"), "4,4,0,5,5,5/4,4,4,4,4,4 1-0 S")
+    # Kalah(6,4) A: B..E get one each, North to move.
+    expect("kalah A", child("kalah", "start", "A"), "0,5,5,5,5,4/4,4,4,4,4,4 0-0 N")
+    # 13 seeds from A: B..F, South's store, a..f, (North's store skipped), A.
+    # The last seed falls in the emptied A: captures it with the opposite f (5).
+    expect("kalah 13-seed lap capture",
+           child("kalah", "13,0,0,0,0,0/4,4,4,4,4,4 0-11 S", "A"),
+           "0,1,1,1,1,1/5,5,5,5,5,0 7-11 N")
+    # North's f with 8 seeds: North's store, A..F, (South's store skipped), a.
+    expect("kalah north skips south store",
+           child("kalah", "4,4,4,4,4,4/4,4,4,4,0,8 0-0 N", "f"),
+           "5,5,5,5,5,5/5,4,4,4,0,0 0-1 S")
+    # A (1 seed) lands in empty B, opposite e holds 4: captures 5.
+    expect("kalah capture", child("kalah", "1,0,4,4,4,4/4,4,4,4,4,4 4-3 S", "A"),
+           "0,0,4,4,4,4/4,4,4,4,0,4 9-3 N")
+    # Same with e empty: no capture by default; capture=empty takes the 1 seed.
+    expect("kalah no capture", child("kalah", "1,0,4,4,4,4/4,4,4,4,0,4 4-7 S", "A"),
+           "0,1,4,4,4,4/4,4,4,4,0,4 4-7 N")
+    expect("kalah capture=empty", child("kalah(capture=empty)",
+                                        "1,0,4,4,4,4/4,4,4,4,0,4 4-7 S", "A"),
+           "0,0,4,4,4,4/4,4,4,4,0,4 5-7 N")
+
+    # --- Kalah perft by hand
+    # Kalah(6,4): only C ends in the store.  After A, B, D, E, F North has 6
+    # moves; after C South moves again with A, B, D, E, F: 5*6 + 5 = 35.
+    expect("kalah perft 1", P("kalah", "start", 1), 6)
+    expect("kalah perft 2", P("kalah", "start", 2), 35)
+    # Kalah(2,1) 1,1/1,1 0-0 S: A -> 0,2/1,1 0-0 N (B was not empty: no
+    # capture); B -> store, extra turn: 1,0/1,1 1-0 S.  Depth 2: North has a, b
+    # after A; South has only A after B: 2 + 1 = 3.
+    expect("kalah(2,1) perft 1", P("kalah(houses=2,seeds=1)", "start", 1), 2)
+    expect("kalah(2,1) perft 2", P("kalah(houses=2,seeds=1)", "start", 2), 3)
+
+    # --- Kalah values by hand (all four rule combinations give the same value)
+    all_rules = ["", "capture=empty,", "end=mover-empty,", "capture=empty,end=mover-empty,"]
+    # Kalah(1,1): A -> store, extra turn, South empty: North takes 1: 1-1 = 0.
+    for opts in all_rules:
+        expect("kalah(1,1) " + opts, V("kalah(%shouses=1,seeds=1)" % opts, "start"), 0)
+    # Kalah(1,2): A sows South's store and a: 0/3 1-0 N.  either-side-empty:
+    # over, North takes 3: 1-3 = -2.  mover-empty: North plays a: North's store,
+    # A, a (was empty, opposite A holds 1): captures 2 -> 1-3: -2.
+    for opts in all_rules:
+        expect("kalah(1,2) " + opts, V("kalah(%shouses=1,seeds=2)" % opts, "start"), -2)
+    # Kalah(1,3): A sows store, a, A: A was emptied, captures 1 + a's 4: 6-0.
+    for opts in all_rules:
+        expect("kalah(1,3) " + opts, V("kalah(%shouses=1,seeds=3)" % opts, "start"), 6)
+    # 0,1/0,1 1-1 S: B into the store, extra turn, South empty: North takes 1:
+    # 2-2 = 0.
+    expect("kalah(2,1) leaf", V("kalah(houses=2,seeds=1)", "0,1/0,1 1-1 S"), 0)
+    # mover-empty 0,0/1,1 2-0 S: South cannot move: North gets 2: 0.
+    expect("kalah mover-empty leaf", V("kalah(end=mover-empty,houses=2,seeds=1)",
+                                       "0,0/1,1 2-0 S"), 0)
+    # mover-empty 0,0/1,1 2-0 N: a -> b (had 1: no capture), South to move and
+    # empty: North takes 2: 2-2.  b -> North's store, extra turn, 0,0/1,0 2-1 N,
+    # a -> b (empty, opposite A empty: no capture), South empty: 2-2.  Value 0;
+    # perft 2 = 1 (the a line ends after 1 ply).
+    expect("kalah mover-empty N", V("kalah(end=mover-empty,houses=2,seeds=1)",
+                                    "0,0/1,1 2-0 N"), 0)
+    expect("kalah mover-empty N perft", P("kalah(end=mover-empty,houses=2,seeds=1)",
+                                          "0,0/1,1 2-0 N", 2), 1)
+    # either-side-empty: the same position is already over: 2-2.
+    expect("kalah either-side over", P("kalah(houses=2,seeds=1)", "0,0/1,1 2-0 N", 1), 0)
+    # capture=empty in Kalah(2,1) 0,0/1,0 2-1 N: a -> b (empty): the single seed
+    # is captured even though A is empty: 0,0/0,0 2-2 S.
+    expect("kalah capture=empty single", child("kalah(capture=empty,houses=2,seeds=1,"
+                                               "end=mover-empty)", "0,0/1,0 2-1 N", "a"),
+           "0,0/0,0 2-2 S")
+
+    # --- Oware sowing and perft by hand
+    # Oware(2,1) 1,1/1,1 0-0 S: A -> 0,2/1,1 0-0 N.  B -> a holds 2: captured
+    # (the house before it, B, is South's): 1,0/0,1 2-0 N.  Depth 2: after A
+    # North has a and b, after B only b: 3.
+    expect("oware(2,1) A", child("oware(houses=2,seeds=1)", "start", "A"), "0,2/1,1 0-0 N")
+    expect("oware(2,1) B", child("oware(houses=2,seeds=1)", "start", "B"), "1,0/0,1 2-0 N")
+    expect("oware(2,1) perft 1", P("oware(houses=2,seeds=1)", "start", 1), 2)
+    expect("oware(2,1) perft 2", P("oware(houses=2,seeds=1)", "start", 2), 3)
+    # Grand slam, 1,0/0,1 2-0 N: b sows into A (now 2), taking South's last
+    # seeds.  no-capture: 2,0/0,0 2-0 S.  capture-all, and forbidden when it is
+    # the only move: 0,0/0,0 2-2 S.  woaley-skip: sown again skipping A: the seed
+    # goes to B: 1,1/0,0 2-0 S.
+    gs = "1,0/0,1 2-0 N"
+    expect("gs no-capture", child("oware(houses=2,seeds=1)", gs, "b"), "2,0/0,0 2-0 S")
+    expect("gs capture-all", child("oware(grand-slam=capture-all,houses=2,seeds=1)", gs, "b"),
+           "0,0/0,0 2-2 S")
+    expect("gs forbidden only move", child("oware(grand-slam=forbidden,houses=2,seeds=1)",
+                                           gs, "b"), "0,0/0,0 2-2 S")
+    expect("gs woaley", child("oware(grand-slam=woaley-skip,houses=2,seeds=1)", gs, "b"),
+           "1,1/0,0 2-0 S")
+    # capture-all: South then has nothing to move: 2-2, value 0.
+    expect("gs capture-all value", V("oware(grand-slam=capture-all,houses=2,seeds=1)", gs), 0)
+    # 1,1/0,0 2-0 S: A -> B doesn't feed; B -> a feeds: 1 legal move.
+    expect("gs woaley perft", P("oware(grand-slam=woaley-skip,houses=2,seeds=1)",
+                                "1,1/0,0 2-0 S", 1), 1)
+    # Forbidden with a choice, oware(2,2) 1,2/1,1 3-0 S: A -> B, no capture;
+    # B -> a=2, b=2: captures b, a: a grand slam.  Default 2 moves, forbidden 1.
+    expect("forbidden choice default", P("oware(houses=2,seeds=2)", "1,2/1,1 3-0 S", 1), 2)
+    expect("forbidden choice", P("oware(houses=2,seeds=2,grand-slam=forbidden)",
+                                 "1,2/1,1 3-0 S", 1), 1)
+    expect("capture-all B", child("oware(houses=2,seeds=2,grand-slam=capture-all)",
+                                  "1,2/1,1 3-0 S", "B"), "1,0/0,0 7-0 N")
+    # woaley-skip: B sown skipping a: b=2, A=2; last in A (own): no capture.
+    expect("woaley B", child("oware(houses=2,seeds=2,grand-slam=woaley-skip)",
+                             "1,2/1,1 3-0 S", "B"), "2,0/1,2 3-0 N")
+
+    # Must feed, oware(2,1) 0,0/1,3 0-0 N: a -> b doesn't feed; b (3 seeds) sows
+    # A, B, a: feeds.  1 legal move; must-feed=false: 2.
+    expect("feed forced", P("oware(houses=2,seeds=1)", "0,0/1,3 0-0 N", 1), 1)
+    expect("feed off", P("oware(houses=2,seeds=1,must-feed=false)", "0,0/1,3 0-0 N", 1), 2)
+    # No feeding move, 0,0/1,0 3-0 N: over, North takes the board seed: 3-1: -2.
+    expect("no feed over", P("oware(houses=2,seeds=1)", "0,0/1,0 3-0 N", 1), 0)
+    expect("no feed value", V("oware(houses=2,seeds=1)", "0,0/1,0 3-0 N"), -2)
+    # must-feed=false: a -> b, South to move with nothing: North gets 1: -2.
+    expect("no feed off perft", P("oware(houses=2,seeds=1,must-feed=false)",
+                                  "0,0/1,0 3-0 N", 1), 1)
+    expect("no feed off value", V("oware(houses=2,seeds=1,must-feed=false)",
+                                  "0,0/1,0 3-0 N"), -2)
+    # Awari: every move starves South, so a is legal: 1 move, same value.
+    expect("awari starve perft", P("awari(houses=2,seeds=1)", "0,0/1,0 3-0 N", 1), 1)
+    expect("awari starve value", V("awari(houses=2,seeds=1)", "0,0/1,0 3-0 N"), -2)
+
+    # Skip origin, oware(2,3) 5,0/0,0 7-0 S, A with 5 seeds:
+    #  skip: B, a, b, (A skipped), B, a -> a holds 2: captured, B is South's:
+    #        0,2/0,1 9-0 N.
+    #  no skip: B, a, b, A, B -> last in B (own): 1,2/1,1 7-0 N.
+    expect("skip origin", child("oware(houses=2,seeds=3)", "5,0/0,0 7-0 S", "A"),
+           "0,2/0,1 9-0 N")
+    expect("no skip origin", child("oware(houses=2,seeds=3,skip-origin=false)",
+                                   "5,0/0,0 7-0 S", "A"), "1,2/1,1 7-0 N")
+    # Chain capture, oware(3,2) 0,0,3/1,1,2 5-0 S: C sows a=2, b=2, c=3:
+    # captures c, b, a: North empty: a grand slam (no capture by default).
+    expect("chain gs default", child("oware(houses=3,seeds=2)", "0,0,3/1,1,2 5-0 S", "C"),
+           "0,0,0/2,2,3 5-0 N")
+    expect("chain gs capture-all", child("oware(houses=3,seeds=2,grand-slam=capture-all)",
+                                         "0,0,3/1,1,2 5-0 S", "C"), "0,0,0/0,0,0 12-0 N")
+    # 0,0,3/0,1,2 6-0 S: a=1, b=2, c=3: captures c, b (5), stops at a (1).
+    expect("chain stop", child("oware(houses=3,seeds=2)", "0,0,3/0,1,2 6-0 S", "C"),
+           "0,0,0/1,0,0 11-0 N")
+    # capture=2-4-6, oware(2,6) 1,1/3,1 18-0 S: B -> a holds 4: captured with
+    # capture=2-4-6, not with the default 2-3.
+    expect("capture list", child("oware(houses=2,seeds=6,capture=2-4-6)",
+                                 "1,1/3,1 18-0 S", "B"), "1,0/0,1 22-0 N")
+    expect("capture list default", child("oware(houses=2,seeds=6)",
+                                         "1,1/3,1 18-0 S", "B"), "1,0/4,1 18-0 N")
+
+    # Game over order: oware(2,1) 1,0/0,0 3-0 N: North has no seeds (check 1):
+    # South takes the board: 4-0, -4 for North, even with stop-at-majority on.
+    expect("empty mover first", V("oware(houses=2,seeds=1,stop-at-majority=true)",
+                                  "1,0/0,0 3-0 N"), -4)
+    # Majority, oware(2,2) 1,0/1,1 5-0 N: 5 > 8/2: over, board for nobody: -5.
+    expect("majority perft", P("oware(houses=2,seeds=2,stop-at-majority=true)",
+                               "1,0/1,1 5-0 N", 1), 0)
+    expect("majority value", V("oware(houses=2,seeds=2,stop-at-majority=true)",
+                               "1,0/1,1 5-0 N"), -5)
+    expect("no majority perft", P("oware(houses=2,seeds=2)", "1,0/1,1 5-0 N", 1), 2)
+
+    # Repetition scoring: oware(2,2) 3,0/1,0 2-2 S: own-side 5-3; even-split 4-4.
+    g = parse_game("oware(houses=2,seeds=2)")
+    expect("repetition own", repetition_stores(g, parse_position(g, "3,0/1,0 2-2 S")), (5, 3))
+    g = parse_game("awari(houses=2,seeds=2)")
+    expect("repetition split", repetition_stores(g, parse_position(g, "3,0/1,0 2-2 S")), (4, 4))
+    # A forced cycle, oware(2,1) 0,1/0,1 1-1 S with must-feed=false:
+    #  B -> a: 0,0/1,1 N (a holds 1).  North: a -> b (b=2, own) or b -> A.
+    #  b -> A: 1,0/1,0 S; A -> B: 0,1/1,0 N; a -> b: 0,1/0,1 S = the root: a
+    #  repetition, ending the line at ply 4.  Perft 4 counts it (1 per line).
+    # Hand count of perft 1..3 (must-feed=false):
+    #  1: B only                                                       -> 1
+    #  2: from 0,0/1,1 1-1 N: a, b                                     -> 2
+    #  3: after a: 0,0/0,2 1-1 S: South empty: over (0).  after b:
+    #     1,0/1,0 1-1 S: A only                                        -> 1
+    for depth, want in [(1, 1), (2, 2), (3, 1), (4, 1), (5, 0)]:
+        expect("cycle perft %d" % depth, P("oware(houses=2,seeds=1,must-feed=false)",
+                                           "0,1/0,1 1-1 S", depth), want)
+    # Value: the only line that doesn't lose South everything is the cycle
+    # (North's a leaves South empty and North takes the board: 1-3 for South).
+    # North chooses between a (South then has nothing: North wins 3-1) and b
+    # (cycle: own-side repetition at 0,1/0,1 1-1 S: 2-2).  So North plays a: -2.
+    expect("cycle value", V("oware(houses=2,seeds=1,must-feed=false)", "0,1/0,1 1-1 S"), -2)
+
+    print("selftest: %d checks passed" % checks)
+
+
+# ---------------------------------------------------------------------------
+# Golden files
+# ---------------------------------------------------------------------------
+
+def split_line(line):
+    return [field.strip() for field in line.split("|")]
+
+
+def check_files(paths):
+    mismatches = 0
+    lines_checked = 0
+    for path in paths:
+        with open(path) as handle:
+            for number, line in enumerate(handle, 1):
+                text = line.strip()
+                if text == "" or text.startswith("#"):
+                    continue
+                fields = split_line(text)
+                where = "%s:%d" % (path, number)
+                start = time.time()
+                try:
+                    game = parse_game(fields[0])
+                    pos = parse_position(game, fields[1])
+                    if len(fields) == 4:
+                        depth = parse_int("depth", fields[2], 0)
+                        want = int(fields[3])
+                        got = run_perft(game, pos, depth)
+                    elif len(fields) == 3:
+                        want = int(fields[2])
+                        got = solve(game, pos)
+                    else:
+                        raise UsageError("expected 3 or 4 '|'-separated fields")
+                except (UsageError, ValueError) as error:
+                    print("%s: bad line: %s" % (where, error))
+                    mismatches += 1
+                    continue
+                lines_checked += 1
+                elapsed = time.time() - start
+                if got != want:
+                    mismatches += 1
+                    print("%s: MISMATCH %s: expected %d, computed %d" % (where, text, want, got))
+                else:
+                    print("%s: ok (%.1fs) %s" % (where, elapsed, text))
+    print("%d lines checked, %d mismatches" % (lines_checked, mismatches))
+    return mismatches == 0
+
+
+HEADER = [
+    "# Generated by scripts/reference.py (independent Python reference implementation,",
+    "# written from shared/RULES.md without looking at the Rust code).",
+    "# Regenerate: python3 scripts/reference.py generate; verify: python3 scripts/reference.py check FILE",
+]
+
+
+def perft_line(game_text, pos_text, depth):
+    game = parse_game(game_text)
+    pos = parse_position(game, pos_text)
+    count = run_perft(game, pos, depth)
+    return "%s | %s | %d | %d" % (canonical_game(game), format_position(game, pos), depth, count)
+
+
+def solve_line(game_text, pos_text):
+    game = parse_game(game_text)
+    pos = parse_position(game, pos_text)
+    value = solve(game, pos)
+    return "%s | %s | %d" % (canonical_game(game), format_position(game, pos), value)
+
+
+def write_file(path, lines):
+    with open(path, "w") as handle:
+        for line in lines:
+            handle.write(line + "\n")
+    print("wrote %s (%d lines)" % (path, len(lines)))
+
+
+def generate(out_dir):
+    import golden_cases  # sibling module with the case lists
+
+    for filename, header, cases in golden_cases.files():
+        lines = list(HEADER) + ["# " + h for h in header]
+        for case in cases:
+            if isinstance(case, str):
+                lines.append(case if case.startswith("#") else "# " + case)
+            elif len(case) == 3:
+                line = perft_line(case[0], case[1], case[2])
+                print(line, flush=True)
+                lines.append(line)
+            else:
+                line = solve_line(case[0], case[1])
+                print(line, flush=True)
+                lines.append(line)
+        write_file(os.path.join(out_dir, filename), lines)
+
+
+# ---------------------------------------------------------------------------
+# Command line
+# ---------------------------------------------------------------------------
+
+def main(argv):
+    parser = argparse.ArgumentParser(
+        description="Independent Python reference for kalah / oware / awari."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("perft", help="count move sequences of exactly DEPTH plies")
+    p.add_argument("game")
+    p.add_argument("position", help="position text, or 'start'")
+    p.add_argument("depth")
+    p = sub.add_parser("solve", help="exact value for the side to move")
+    p.add_argument("game")
+    p.add_argument("position", help="position text, or 'start'")
+    p.add_argument("--moves", action="store_true", help="also print each root move's value")
+    p = sub.add_parser("check", help="recompute golden files")
+    p.add_argument("files", nargs="+")
+    sub.add_parser("selftest", help="hand-worked checks")
+    p = sub.add_parser("generate", help="rewrite the golden files")
+    p.add_argument(
+        "--out",
+        default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data"),
+    )
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "perft":
+            game = parse_game(args.game)
+            pos = parse_position(game, args.position)
+            depth = parse_int("depth", args.depth, 0)
+            print(run_perft(game, pos, depth))
+        elif args.command == "solve":
+            game = parse_game(args.game)
+            pos = parse_position(game, args.position)
+            solver = Solver(game)
+            print(solver.value(pos, {pos}))
+            if args.moves:
+                for house, value in solver.root_moves(pos):
+                    print("%s %d" % (move_name(game, house), value))
+        elif args.command == "check":
+            if not check_files(args.files):
+                return 1
+        elif args.command == "selftest":
+            selftest()
+        elif args.command == "generate":
+            generate(args.out)
+    except UsageError as error:
+        print("error: %s" % error, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,215 @@
+//! The packed two-row board: one byte per pit in a `u128`, seen from the mover's side.
+//!
+//! # Bit layout
+//!
+//! Byte `i` of the `u128` (bits `8i..8i+7`) holds the seeds of one pit. The layout is relative to
+//! the player to move (the *mover*), as in Irving's Kalah solver and Romein & Bal's Awari
+//! databases, so that a position and its mirror image share everything the search learns:
+//!
+//! | bytes        | pit                                                        |
+//! |--------------|------------------------------------------------------------|
+//! | `0..m`       | the mover's houses, in sowing order (the mover's left to right) |
+//! | `m..2m`      | the opponent's houses, in sowing order                     |
+//! | `2m..14`     | always zero                                                |
+//! | `14`         | the mover's store ([`MOVER_STORE`])                        |
+//! | `15`         | the opponent's store ([`OPPONENT_STORE`])                  |
+//!
+//! So `m <= 7` houses per player ([`MAX_HOUSES`]) and at most 255 seeds in the game
+//! ([`MAX_SEEDS`]): every pit, store included, then fits its byte, and byte-wise additions
+//! (several pits sown at once, SWAR) never carry into a neighbour. Game strings and positions
+//! beyond these limits are refused when they are parsed.
+
+use super::Side;
+
+/// Most houses per player that the packed board holds (14 house bytes + 2 store bytes).
+pub const MAX_HOUSES: usize = 7;
+/// Most seeds a game may have in all: every pit is one byte.
+pub const MAX_SEEDS: u32 = 255;
+/// Byte index of the mover's store.
+pub const MOVER_STORE: usize = 14;
+/// Byte index of the opponent's store.
+pub const OPPONENT_STORE: usize = 15;
+
+/// 0x01 in every byte: multiplying by it sums bytes into the top byte.
+const ONES: u128 = u128::from_le_bytes([1; 16]);
+
+/// Seeds of every pit, packed one byte per pit, mover-relative (see the module docs).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Board(pub u128);
+
+impl Board {
+    /// Seeds in pit (byte) `i`.
+    #[inline(always)]
+    pub fn get(self, i: usize) -> u32 {
+        ((self.0 >> (8 * i)) & 0xff) as u32
+    }
+
+    /// The board with pit `i` set to `seeds` (`seeds <= 255`).
+    #[inline(always)]
+    pub fn with(self, i: usize, seeds: u32) -> Board {
+        debug_assert!(seeds <= 255);
+        Board((self.0 & !(0xffu128 << (8 * i))) | ((seeds as u128) << (8 * i)))
+    }
+
+    /// Mask of the mover's `m` house bytes.
+    #[inline(always)]
+    pub fn mover_houses_mask(m: usize) -> u128 {
+        (1u128 << (8 * m)) - 1
+    }
+
+    /// Mask of the opponent's `m` house bytes.
+    #[inline(always)]
+    pub fn opponent_houses_mask(m: usize) -> u128 {
+        Self::mover_houses_mask(m) << (8 * m)
+    }
+
+    /// Mask of all `2m` house bytes (no stores).
+    #[inline(always)]
+    pub fn houses_mask(m: usize) -> u128 {
+        (1u128 << (16 * m)) - 1
+    }
+
+    /// Sum of the bytes selected by `mask`.
+    #[inline(always)]
+    pub fn sum(self, mask: u128) -> u32 {
+        ((self.0 & mask).wrapping_mul(ONES) >> 120) as u32
+    }
+
+    /// Seeds in the mover's houses.
+    #[inline(always)]
+    pub fn mover_seeds(self, m: usize) -> u32 {
+        self.sum(Self::mover_houses_mask(m))
+    }
+
+    /// Seeds in the opponent's houses.
+    #[inline(always)]
+    pub fn opponent_seeds(self, m: usize) -> u32 {
+        self.sum(Self::opponent_houses_mask(m))
+    }
+
+    /// Seeds in all houses (not the stores).
+    #[inline(always)]
+    pub fn board_seeds(self, m: usize) -> u32 {
+        self.sum(Self::houses_mask(m))
+    }
+
+    /// Mover's store minus opponent's store, in seeds.
+    #[inline(always)]
+    pub fn store_difference(self) -> i32 {
+        self.get(MOVER_STORE) as i32 - self.get(OPPONENT_STORE) as i32
+    }
+
+    /// The same board seen from the other player: house halves and stores swapped.
+    #[inline(always)]
+    pub fn flip(self, m: usize) -> Board {
+        let w = 8 * m;
+        let mask = Self::mover_houses_mask(m);
+        let mover = self.0 & mask;
+        let opponent = (self.0 >> w) & mask;
+        let stores = (self.0 >> 112) as u16;
+        Board(opponent | (mover << w) | ((stores.swap_bytes() as u128) << 112))
+    }
+}
+
+/// A position of a two-row game: the packed board (mover-relative) and the side to move.
+///
+/// `Copy`, 32 bytes. Absolute accessors take the house count `m`, which the rules know.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct TwoRowPosition {
+    /// Pits seen from the side to move (see the module docs for the layout).
+    pub board: Board,
+    /// The player to move.
+    pub side: Side,
+}
+
+impl TwoRowPosition {
+    /// Builds a position from absolute house counts (`houses[0..m]` South's, `houses[m..2m]`
+    /// North's, in sowing order), the stores `[south, north]` and the side to move.
+    ///
+    /// # Panics
+    /// If `houses.len()` is odd or above `2 * MAX_HOUSES`, or a count exceeds 255; parsers
+    /// validate before they call this.
+    pub fn from_absolute(houses: &[u32], stores: [u32; 2], side: Side) -> TwoRowPosition {
+        let m = houses.len() / 2;
+        assert!(houses.len() % 2 == 0 && m <= MAX_HOUSES);
+        let mut b = Board(0);
+        for (i, &h) in houses.iter().enumerate() {
+            b = b.with(i, h);
+        }
+        b = b.with(MOVER_STORE, stores[0]).with(OPPONENT_STORE, stores[1]);
+        if side == Side::North {
+            b = b.flip(m);
+        }
+        TwoRowPosition { board: b, side }
+    }
+
+    /// The board as South sees it (South's houses in bytes `0..m`, South's store in byte 14).
+    #[inline]
+    pub fn south_board(&self, m: usize) -> Board {
+        match self.side {
+            Side::South => self.board,
+            Side::North => self.board.flip(m),
+        }
+    }
+
+    /// Seeds in absolute house `h` (`0..2m`, South's first).
+    pub fn house(&self, m: usize, h: usize) -> u32 {
+        self.south_board(m).get(h)
+    }
+
+    /// Seeds in `side`'s store.
+    pub fn store(&self, side: Side) -> u32 {
+        if side == self.side {
+            self.board.get(MOVER_STORE)
+        } else {
+            self.board.get(OPPONENT_STORE)
+        }
+    }
+
+    /// Absolute house counts, South's `m` houses then North's, in sowing order.
+    pub fn absolute_houses(&self, m: usize) -> Vec<u32> {
+        let b = self.south_board(m);
+        (0..2 * m).map(|i| b.get(i)).collect()
+    }
+
+    /// Seeds in `side`'s houses.
+    pub fn side_seeds(&self, m: usize, side: Side) -> u32 {
+        if side == self.side {
+            self.board.mover_seeds(m)
+        } else {
+            self.board.opponent_seeds(m)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flip_swaps_halves_and_stores() {
+        let p = TwoRowPosition::from_absolute(&[1, 2, 3, 4, 5, 6], [7, 8], Side::North);
+        // North to move: bytes 0..3 hold North's houses 4,5,6.
+        assert_eq!(p.board.get(0), 4);
+        assert_eq!(p.board.get(5), 3);
+        assert_eq!(p.board.get(MOVER_STORE), 8);
+        assert_eq!(p.board.get(OPPONENT_STORE), 7);
+        assert_eq!(p.absolute_houses(3), vec![1, 2, 3, 4, 5, 6]);
+        assert_eq!(p.board.flip(3).flip(3), p.board);
+        assert_eq!(p.board.mover_seeds(3), 15);
+        assert_eq!(p.board.opponent_seeds(3), 6);
+        assert_eq!(p.board.board_seeds(3), 21);
+        assert_eq!(p.store(Side::South), 7);
+    }
+
+    #[test]
+    fn byte_sum_reaches_255_without_carry() {
+        let mut b = Board(0);
+        for i in 0..14 {
+            b = b.with(i, 18);
+        }
+        b = b.with(14, 3);
+        assert_eq!(b.board_seeds(7), 252);
+        assert_eq!(b.sum(u128::MAX), 255);
+    }
+}

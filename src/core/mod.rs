@@ -1,0 +1,57 @@
+//! Core vocabulary: sides, the packed two-row board, positions and their text notation.
+//!
+//! Conventions (RULES.md §0): South is player 0 and moves first from a start position; North is
+//! player 1. Houses are numbered in sowing order (counter-clockwise): South owns `0..m-1`, North
+//! owns `m..2m-1`, and the house opposite `i` is `2m-1-i`. Moves name a house by letter: South's
+//! `A`, `B`, ... and North's `a`, `b`, ... from the owner's left.
+
+mod board;
+mod notation;
+
+pub use board::{Board, TwoRowPosition, MAX_HOUSES, MAX_SEEDS, MOVER_STORE, OPPONENT_STORE};
+pub use notation::{house_letter, parse_house_letter, ParsePositionError};
+
+use std::fmt;
+
+/// One of the two players. South moves first from a start position (RULES.md §0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// Player 0, owner of houses `A`.. and of the store on South's right.
+    South = 0,
+    /// Player 1, owner of houses `a`.. and of the store on North's right.
+    North = 1,
+}
+
+impl Side {
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::South => Side::North,
+            Side::North => Side::South,
+        }
+    }
+
+    /// `S` or `N`, the letter the position text uses (RULES.md §12).
+    pub fn letter(self) -> char {
+        match self {
+            Side::South => 'S',
+            Side::North => 'N',
+        }
+    }
+
+    /// Index 0 for South, 1 for North.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::South => "South",
+            Side::North => "North",
+        })
+    }
+}

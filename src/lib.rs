@@ -1,0 +1,28 @@
+//! # mancala
+//!
+//! A toolkit for game-AI research on mancala (sowing) games: packed positions, the rules of
+//! Kalah and Oware/Awari (`../shared/RULES.md` is the specification), perft, and an exact
+//! parallel solver.
+//!
+//! Values are final store differences in seeds from the point of view of the player to move
+//! (RULES.md §12).
+//!
+//! ```
+//! use mancala::{GameSpec, Rules, Kalah};
+//! use mancala::rules::spec::GameSpec as _Spec;
+//! let spec: GameSpec = "kalah(houses=3,seeds=2)".parse().unwrap();
+//! let GameSpec::Kalah(k) = spec else { unreachable!() };
+//! let rules = Kalah::new(k);
+//! let start = rules.start();
+//! assert_eq!(rules.format_position(&start), "2,2,2/2,2,2 0-0 S");
+//! ```
+
+pub mod core;
+pub mod game;
+pub mod rules;
+pub mod search;
+
+pub use crate::core::{Board, Side, TwoRowPosition};
+pub use game::{Line, PlayError, Status};
+pub use rules::{dispatch, Child, Children, GameJob, GameSpec, Kalah, Outcome, Oware, ParseGameError, Rules};
+pub use search::{negamax, perft, solve, Solution, SolveOptions};

@@ -1,0 +1,20 @@
+//! The one place where a runtime game string becomes a rules type.
+
+use super::spec::GameSpec;
+use super::{Kalah, Oware, Rules};
+
+/// A job that can run on any game: `run` is instantiated once per rules type.
+pub trait GameJob {
+    /// What the job returns.
+    type Output;
+    /// Runs the job on the rules `rules`.
+    fn run<R: Rules>(self, rules: R) -> Self::Output;
+}
+
+/// Runs `job` on the rules type that `spec` names.
+pub fn dispatch<J: GameJob>(spec: &GameSpec, job: J) -> J::Output {
+    match spec {
+        GameSpec::Kalah(k) => job.run(Kalah::new(k.clone())),
+        GameSpec::Oware(o) => job.run(Oware::new(o.clone())),
+    }
+}

@@ -1,0 +1,168 @@
+//! Kalah (Bantumi), RULES.md §1 (seed 001; also seed 000, "Kalah, Csapda").
+//!
+//! * A move lifts a non-empty own house and sows counter-clockwise from the next pit, into the
+//!   mover's own store and skipping the opponent's (§1.1).
+//! * **Extra turn**: the last seed in the mover's store gives the mover another move (§1.2).
+//! * **Capture**: the last seed in an empty own house (it now holds 1) takes it and the opposite
+//!   house to the store, when the opposite house holds seeds (§1.3); with `capture=empty`
+//!   (Irving, Donkers & Uiterwijk 2000) even when it is empty.
+//! * **End** (`end=either-side-empty`, §1.4): once either player's houses are all empty, each
+//!   player takes the seeds left on their side. With `end=mover-empty` the game ends only when
+//!   the player to move has no seeds, and the other player takes the rest.
+//!
+//! Kalah positions cannot repeat: seeds only move forwards, and every lap past the mover's store
+//! leaves one there, so the game is acyclic (Irving et al. 2000).
+
+use super::sowing::SowingTable;
+use super::spec::{GameSpec, KalahCapture, KalahEnd, KalahSpec};
+use super::{two_row, Child, Children, Outcome, ParseMoveError, Rules};
+use crate::core::{Board, ParsePositionError, Side, TwoRowPosition, MOVER_STORE};
+
+/// The Kalah rules of one game string.
+#[derive(Clone, Debug)]
+pub struct Kalah {
+    spec: GameSpec,
+    m: usize,
+    capture_empty: bool,
+    end_mover_empty: bool,
+    table: SowingTable,
+}
+
+impl Kalah {
+    /// The rules of `spec`.
+    pub fn new(spec: KalahSpec) -> Kalah {
+        let m = spec.houses as usize;
+        // Sowing order from the mover's side: own houses, own store, opponent's houses
+        // (the opponent's store is skipped).
+        let ring: Vec<usize> = (0..m).chain([MOVER_STORE]).chain(m..2 * m).collect();
+        let table = SowingTable::new(m, |origin| {
+            (1..=ring.len()).map(|k| ring[(origin + k) % ring.len()]).collect()
+        })
+        .expect("a Kalah cycle is never empty");
+        Kalah {
+            m,
+            capture_empty: spec.capture == KalahCapture::Empty,
+            end_mover_empty: spec.end == KalahEnd::MoverEmpty,
+            spec: GameSpec::Kalah(spec),
+            table,
+        }
+    }
+
+    /// Houses per player.
+    pub fn houses(&self) -> usize {
+        self.m
+    }
+
+    /// Plays house `house` (mover-relative, non-empty) and returns the position after it.
+    #[inline(always)]
+    pub fn play(&self, pos: &TwoRowPosition, house: usize) -> TwoRowPosition {
+        let m = self.m;
+        let (mut b, last) = self.table.sow(pos.board, house);
+        if last == MOVER_STORE {
+            return TwoRowPosition {
+                board: b,
+                side: pos.side,
+            };
+        }
+        if last < m && b.get(last) == 1 {
+            let opposite = 2 * m - 1 - last;
+            let taken = b.get(opposite);
+            if taken > 0 || self.capture_empty {
+                let store = b.get(MOVER_STORE) + 1 + taken;
+                b = b.with(last, 0).with(opposite, 0).with(MOVER_STORE, store);
+            }
+        }
+        TwoRowPosition {
+            board: b.flip(m),
+            side: pos.side.opponent(),
+        }
+    }
+}
+
+impl Rules for Kalah {
+    const EXTRA_TURN: bool = true;
+    const CAN_REPEAT: bool = false;
+    type Position = TwoRowPosition;
+    type Move = u8;
+
+    fn spec(&self) -> &GameSpec {
+        &self.spec
+    }
+
+    fn start(&self) -> TwoRowPosition {
+        let GameSpec::Kalah(k) = &self.spec else { unreachable!() };
+        let houses = vec![k.seeds as u32; 2 * self.m];
+        TwoRowPosition::from_absolute(&houses, [0, 0], Side::South)
+    }
+
+    fn side_to_move(&self, pos: &TwoRowPosition) -> Side {
+        pos.side
+    }
+
+    #[inline]
+    fn outcome(&self, pos: &TwoRowPosition) -> Option<Outcome> {
+        let mover = pos.board.mover_seeds(self.m);
+        let opponent = pos.board.opponent_seeds(self.m);
+        let over = mover == 0 || (opponent == 0 && !self.end_mover_empty);
+        over.then_some(Outcome { mover, opponent })
+    }
+
+    fn repetition_outcome(&self, pos: &TwoRowPosition) -> Outcome {
+        // Unreachable in play (Kalah is acyclic); each side keeps its own seeds.
+        Outcome {
+            mover: pos.board.mover_seeds(self.m),
+            opponent: pos.board.opponent_seeds(self.m),
+        }
+    }
+
+    #[inline]
+    fn children(&self, pos: &TwoRowPosition, out: &mut Children<Self>) {
+        for house in 0..self.m {
+            if pos.board.get(house) > 0 {
+                out.push(Child {
+                    mv: house as u8,
+                    pos: self.play(pos, house),
+                });
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn store_difference(&self, pos: &TwoRowPosition) -> i32 {
+        pos.board.store_difference()
+    }
+
+    #[inline(always)]
+    fn board_seeds(&self, pos: &TwoRowPosition) -> u32 {
+        pos.board.board_seeds(self.m)
+    }
+
+    #[inline(always)]
+    fn value_key(&self, pos: &TwoRowPosition) -> u128 {
+        pos.board.0 & Board::houses_mask(self.m)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<TwoRowPosition, ParsePositionError> {
+        TwoRowPosition::parse(text, self.m, self.spec.total_seeds())
+    }
+
+    fn format_position(&self, pos: &TwoRowPosition) -> String {
+        pos.to_text(self.m)
+    }
+
+    fn draw(&self, pos: &TwoRowPosition) -> String {
+        pos.to_ascii(self.m)
+    }
+
+    fn parse_move(&self, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
+        two_row::parse_move(self.m, pos, text)
+    }
+
+    fn format_move(&self, pos: &TwoRowPosition, mv: u8) -> String {
+        two_row::format_move(pos, mv)
+    }
+
+    fn final_stores(&self, pos: &TwoRowPosition, outcome: Outcome) -> [u32; 2] {
+        two_row::final_stores(pos, outcome)
+    }
+}

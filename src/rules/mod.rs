@@ -1,0 +1,187 @@
+//! Game rules: the [`Rules`] trait, one type per game family, game strings and dispatch.
+//!
+//! Every search, perft and (later) database builder is generic over `R: Rules`, so a game's
+//! knobs that change the shape of play are resolved at compile time (associated constants) and
+//! the rest are plain fields read in predictable branches. [`dispatch`] is the only place that
+//! turns a runtime game string into a type.
+
+pub mod dispatch;
+pub mod kalah;
+pub mod oware;
+pub mod sowing;
+pub mod spec;
+
+use crate::core::Side;
+use arrayvec::ArrayVec;
+use std::fmt::Debug;
+use std::hash::Hash;
+use thiserror::Error;
+
+pub use dispatch::{dispatch, GameJob};
+pub use kalah::Kalah;
+pub use oware::Oware;
+pub use spec::{GameSpec, ParseGameError};
+
+/// Most moves any position of a supported game has.
+pub const MAX_CHILDREN: usize = 16;
+
+/// A legal move and the position it leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Child<R: Rules> {
+    /// The move.
+    pub mv: R::Move,
+    /// The position after it, whoever is to move there (the same side after an extra turn).
+    pub pos: R::Position,
+}
+
+/// The legal moves of a position with their results; fixed capacity, no allocation.
+pub type Children<R> = ArrayVec<Child<R>, MAX_CHILDREN>;
+
+/// How the seeds left on the board are shared when a game ends.
+///
+/// Both counts are seeds taken from the houses into the stores by the end-of-game rule; seeds
+/// that go to nobody (a majority stop, an odd seed of an even split) are in neither.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Seeds the player to move adds to their store.
+    pub mover: u32,
+    /// Seeds the opponent adds to their store.
+    pub opponent: u32,
+}
+
+impl Outcome {
+    /// What the end-of-game rule adds to the store difference, in seeds, from the mover's side.
+    #[inline]
+    pub fn value(self) -> i32 {
+        self.mover as i32 - self.opponent as i32
+    }
+}
+
+/// Why a move text was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseMoveError {
+    /// Not a house letter.
+    #[error("`{token}` is not a move: moves are house letters, South's `A`.. and North's `a`..")]
+    NotAMove {
+        /// The token.
+        token: String,
+    },
+    /// A house of the player who is not to move.
+    #[error("`{token}` is a house of {owner}, but {to_move} is to move")]
+    WrongSide {
+        /// The token.
+        token: String,
+        /// Owner of the house named.
+        owner: Side,
+        /// Side to move.
+        to_move: Side,
+    },
+    /// A letter beyond the board.
+    #[error("`{token}` names no house: each player has {houses} houses")]
+    NoSuchHouse {
+        /// The token.
+        token: String,
+        /// Houses per player.
+        houses: usize,
+    },
+}
+
+/// The rules of one game: positions, moves, the end of the game and notation.
+///
+/// Values are in seeds from the point of view of the player to move: the *final store
+/// difference* of a position is its store difference ([`Rules::store_difference`]) plus what the
+/// board still brings ([`Outcome::value`] at the end). Positions are `Copy` and moves are
+/// generated into a fixed-capacity [`Children`] list: no allocation while playing or searching.
+pub trait Rules: Send + Sync + Sized + 'static {
+    /// Whether a move can give the mover another turn (Kalah: the last seed in the own store).
+    const EXTRA_TURN: bool;
+    /// Whether a position can repeat within a game, so that searches must apply the
+    /// repetition rule (RULES.md §0): the game ends at a repeated position.
+    const CAN_REPEAT: bool;
+
+    /// A position: the board and all game state that decides what follows (not the history).
+    type Position: Copy + Eq + Hash + Send + Sync + Debug;
+    /// A move.
+    type Move: Copy + Eq + Debug + Send + Sync;
+
+    /// The game string, canonical (RULES.md §12).
+    fn spec(&self) -> &GameSpec;
+    /// The start position.
+    fn start(&self) -> Self::Position;
+    /// The player to move.
+    fn side_to_move(&self, pos: &Self::Position) -> Side;
+    /// If the game is over at `pos`, how the end-of-game rule shares the seeds on the board.
+    /// (A game that ends by repetition is decided by [`Rules::repetition_outcome`] instead.)
+    fn outcome(&self, pos: &Self::Position) -> Option<Outcome>;
+    /// How the seeds are shared when the game ends because `pos` repeats.
+    fn repetition_outcome(&self, pos: &Self::Position) -> Outcome;
+    /// Appends the legal moves of `pos` and their positions to `out` (`pos` not over).
+    fn children(&self, pos: &Self::Position, out: &mut Children<Self>);
+    /// Mover's store minus opponent's store, in seeds.
+    fn store_difference(&self, pos: &Self::Position) -> i32;
+    /// Seeds on the board (in houses, not stores).
+    fn board_seeds(&self, pos: &Self::Position) -> u32;
+    /// A key such that two positions with the same key have the same `value - store_difference`
+    /// under perfect play (with an empty repetition history): what the transposition table and
+    /// databases store.
+    fn value_key(&self, pos: &Self::Position) -> u128;
+
+    /// Parses position text (RULES.md §12).
+    fn parse_position(&self, text: &str) -> Result<Self::Position, crate::core::ParsePositionError>;
+    /// Prints position text (RULES.md §12).
+    fn format_position(&self, pos: &Self::Position) -> String;
+    /// Draws the board in ASCII, North on top.
+    fn draw(&self, pos: &Self::Position) -> String;
+    /// Parses a move for the side to move of `pos` (not checked for legality).
+    fn parse_move(&self, pos: &Self::Position, text: &str) -> Result<Self::Move, ParseMoveError>;
+    /// Prints a move of the side to move of `pos`.
+    fn format_move(&self, pos: &Self::Position, mv: Self::Move) -> String;
+    /// Final stores `[south, north]` of a finished game at `pos`.
+    fn final_stores(&self, pos: &Self::Position, outcome: Outcome) -> [u32; 2];
+}
+
+/// Shared notation and accounting of the two-row games whose position is a
+/// [`crate::core::TwoRowPosition`] and whose move is a mover-relative house index.
+pub(crate) mod two_row {
+    use super::{Outcome, ParseMoveError};
+    use crate::core::{house_letter, parse_house_letter, Side, TwoRowPosition};
+
+    pub fn parse_move(m: usize, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
+        let token = text.trim();
+        let mut chars = token.chars();
+        let (owner, i) = match (chars.next().and_then(parse_house_letter), chars.next()) {
+            (Some(x), None) => x,
+            _ => {
+                return Err(ParseMoveError::NotAMove {
+                    token: token.to_string(),
+                })
+            }
+        };
+        if i >= m {
+            return Err(ParseMoveError::NoSuchHouse {
+                token: token.to_string(),
+                houses: m,
+            });
+        }
+        if owner != pos.side {
+            return Err(ParseMoveError::WrongSide {
+                token: token.to_string(),
+                owner,
+                to_move: pos.side,
+            });
+        }
+        Ok(i as u8)
+    }
+
+    pub fn format_move(pos: &TwoRowPosition, house: u8) -> String {
+        house_letter(pos.side, house as usize).to_string()
+    }
+
+    pub fn final_stores(pos: &TwoRowPosition, outcome: Outcome) -> [u32; 2] {
+        let (south, north) = match pos.side {
+            Side::South => (outcome.mover, outcome.opponent),
+            Side::North => (outcome.opponent, outcome.mover),
+        };
+        [pos.store(Side::South) + south, pos.store(Side::North) + north]
+    }
+}

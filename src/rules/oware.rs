@@ -1,0 +1,307 @@
+//! Oware / Wari / Awari (the abapa family), RULES.md §2 (seed 000, "A wari játékszabályai"),
+//! and the `awari` preset of Romein & Bal (2002).
+//!
+//! * A move lifts a non-empty own house and sows counter-clockwise from the next house; stores
+//!   only collect captures (§2.1). With `skip-origin=true` (default) a lap of `2m` or more seeds
+//!   skips the house it was lifted from.
+//! * **Capture** (§2.2): the last seed in an opponent's house that then holds a count of the
+//!   capture set (`2-3`; Wari-72 `2-4-6`) takes it, then the preceding opponent houses (backwards
+//!   along the sowing) one by one while their count is in the set.
+//! * **Grand slam** (§2.5): a move that captures and leaves the opponent's houses all empty.
+//!   `no-capture` (default): legal, captures nothing. `forbidden`: illegal unless every legal
+//!   move is one; then it captures. `capture-all`: captures. `woaley-skip` (§4.3, seed 000
+//!   Woaley II rule 10, "az első lyukat átugorva"): the move is sown again skipping the
+//!   opponent's first house every time the sowing reaches it, and captures are judged on that
+//!   sowing; if that is again a grand slam it captures nothing.
+//! * **Feeding** (§2.3, `must-feed=true`): when the opponent has no seeds the mover must give
+//!   them seeds (a move feeds if the opponent holds seeds after it, captures included); if no
+//!   move does, the game ends and the mover takes every seed left. `must-feed=false` is the
+//!   "American" variant (§2.7). For `awari` the rule reads instead: a move that leaves the
+//!   opponent without seeds is illegal unless every move does so.
+//! * **End** (§2.4), checked in this order: the player to move has no seeds (the opponent takes
+//!   the seeds left); the feeding rule above; with `stop-at-majority=true`, a store holding more
+//!   than half the seeds (the seeds on the board then count for nobody).
+//! * **Repetition** (§0, §12): a repeated position (board, stores, side to move) ends the game;
+//!   `own-side`: each player takes the seeds on their side; `even-split`: the seeds left are
+//!   split evenly (difference 0; an odd seed goes to nobody). Searches apply it from the history
+//!   ([`Rules::CAN_REPEAT`]).
+
+use super::sowing::SowingTable;
+use super::spec::{CaptureSet, GameSpec, GrandSlam, OwarePreset, OwareSpec, Repetition};
+use super::{two_row, Child, Children, Outcome, ParseMoveError, Rules};
+use crate::core::{Board, ParsePositionError, Side, TwoRowPosition, MOVER_STORE, OPPONENT_STORE};
+
+/// The Oware rules of one game string.
+#[derive(Clone, Debug)]
+pub struct Oware {
+    spec: GameSpec,
+    m: usize,
+    total: u32,
+    awari: bool,
+    must_feed: bool,
+    grand_slam: GrandSlam,
+    capture: CaptureSet,
+    even_split: bool,
+    stop_at_majority: bool,
+    table: SowingTable,
+    /// The sowing of the `woaley-skip` policy (skips the opponent's first house); `None` when
+    /// the game has no such policy or the cycle would be empty.
+    skip_table: Option<SowingTable>,
+}
+
+/// A move played in full: the board after it (mover-relative, not yet flipped) and whether it
+/// was a grand slam before the grand-slam policy applied.
+#[derive(Clone, Copy)]
+struct Played {
+    board: Board,
+    grand_slam: bool,
+}
+
+impl Oware {
+    /// The rules of `spec`.
+    pub fn new(spec: OwareSpec) -> Oware {
+        let m = spec.houses as usize;
+        let skip_origin = spec.skip_origin;
+        let cycle = |skip_first_opponent: bool| {
+            move |origin: usize| -> Vec<usize> {
+                (1..=2 * m)
+                    .map(|k| (origin + k) % (2 * m))
+                    .filter(|&h| !(skip_origin && h == origin))
+                    .filter(|&h| !(skip_first_opponent && h == m))
+                    .collect()
+            }
+        };
+        let table = SowingTable::new(m, cycle(false)).expect("an Oware cycle is never empty");
+        let skip_table = if spec.grand_slam == GrandSlam::WoaleySkip {
+            SowingTable::new(m, cycle(true))
+        } else {
+            None
+        };
+        Oware {
+            m,
+            total: 2 * m as u32 * spec.seeds as u32,
+            awari: spec.preset == OwarePreset::Awari,
+            must_feed: spec.must_feed,
+            grand_slam: spec.grand_slam,
+            capture: spec.capture,
+            even_split: spec.repetition == Repetition::EvenSplit,
+            stop_at_majority: spec.stop_at_majority,
+            table,
+            skip_table,
+            spec: GameSpec::Oware(spec),
+        }
+    }
+
+    /// Houses per player.
+    pub fn houses(&self) -> usize {
+        self.m
+    }
+
+    /// Sows from `house` with `table`; returns the board after the capture, the board before it
+    /// and whether the capture took every seed of the opponent (a grand slam).
+    #[inline(always)]
+    fn sow_and_capture(&self, board: Board, house: usize, table: &SowingTable) -> (Board, Board, bool) {
+        let m = self.m;
+        let (sown, last) = table.sow(board, house);
+        if last < m || !self.capture.contains(sown.get(last)) {
+            return (sown, sown, false);
+        }
+        let mut b = sown;
+        let mut taken = 0;
+        let mut pit = last;
+        loop {
+            let seeds = b.get(pit);
+            if !self.capture.contains(seeds) {
+                break;
+            }
+            taken += seeds;
+            b = b.with(pit, 0);
+            if pit == m {
+                break;
+            }
+            pit -= 1;
+        }
+        b = b.with(MOVER_STORE, b.get(MOVER_STORE) + taken);
+        (b, sown, b.opponent_seeds(m) == 0)
+    }
+
+    /// Plays `house` with the grand-slam policy applied.
+    #[inline(always)]
+    fn play_house(&self, board: Board, house: usize) -> Played {
+        let (captured, sown, grand_slam) = self.sow_and_capture(board, house, &self.table);
+        let board = if !grand_slam {
+            captured
+        } else {
+            match self.grand_slam {
+                GrandSlam::NoCapture => sown,
+                GrandSlam::Forbidden | GrandSlam::CaptureAll => captured,
+                GrandSlam::WoaleySkip => match &self.skip_table {
+                    Some(t) => {
+                        let (captured, sown, again) = self.sow_and_capture(board, house, t);
+                        if again {
+                            sown
+                        } else {
+                            captured
+                        }
+                    }
+                    None => sown,
+                },
+            }
+        };
+        Played { board, grand_slam }
+    }
+
+    /// Whether some move of the mover leaves the opponent with seeds.
+    fn can_feed(&self, board: Board) -> bool {
+        (0..self.m).any(|h| board.get(h) > 0 && self.play_house(board, h).board.opponent_seeds(self.m) > 0)
+    }
+}
+
+impl Rules for Oware {
+    const EXTRA_TURN: bool = false;
+    const CAN_REPEAT: bool = true;
+    type Position = TwoRowPosition;
+    type Move = u8;
+
+    fn spec(&self) -> &GameSpec {
+        &self.spec
+    }
+
+    fn start(&self) -> TwoRowPosition {
+        let GameSpec::Oware(o) = &self.spec else { unreachable!() };
+        let houses = vec![o.seeds as u32; 2 * self.m];
+        TwoRowPosition::from_absolute(&houses, [0, 0], Side::South)
+    }
+
+    fn side_to_move(&self, pos: &TwoRowPosition) -> Side {
+        pos.side
+    }
+
+    #[inline]
+    fn outcome(&self, pos: &TwoRowPosition) -> Option<Outcome> {
+        let b = pos.board;
+        let mover = b.mover_seeds(self.m);
+        let opponent = b.opponent_seeds(self.m);
+        if mover == 0 {
+            return Some(Outcome { mover: 0, opponent });
+        }
+        if opponent == 0 && self.must_feed && !self.awari && !self.can_feed(b) {
+            return Some(Outcome { mover, opponent: 0 });
+        }
+        if self.stop_at_majority
+            && 2 * b.get(MOVER_STORE).max(b.get(OPPONENT_STORE)) > self.total
+        {
+            return Some(Outcome { mover: 0, opponent: 0 });
+        }
+        None
+    }
+
+    fn repetition_outcome(&self, pos: &TwoRowPosition) -> Outcome {
+        if self.even_split {
+            let half = pos.board.board_seeds(self.m) / 2;
+            Outcome {
+                mover: half,
+                opponent: half,
+            }
+        } else {
+            Outcome {
+                mover: pos.board.mover_seeds(self.m),
+                opponent: pos.board.opponent_seeds(self.m),
+            }
+        }
+    }
+
+    fn children(&self, pos: &TwoRowPosition, out: &mut Children<Self>) {
+        let m = self.m;
+        let start = out.len();
+        let opponent_empty = pos.board.opponent_seeds(m) == 0;
+        // Which restriction applies: moves that leave the opponent without seeds (feeding and the
+        // awari starving rule), then forbidden grand slams; each keeps every move when it would
+        // keep none (for oware's feeding rule that case is a finished game, see `outcome`).
+        let mut starving = 0u32;
+        let mut grand_slams = 0u32;
+        for house in 0..m {
+            if pos.board.get(house) == 0 {
+                continue;
+            }
+            let played = self.play_house(pos.board, house);
+            let k = out.len() - start;
+            if played.board.opponent_seeds(m) == 0 {
+                starving |= 1 << k;
+            }
+            if played.grand_slam {
+                grand_slams |= 1 << k;
+            }
+            out.push(Child {
+                mv: house as u8,
+                pos: TwoRowPosition {
+                    board: played.board.flip(m),
+                    side: pos.side.opponent(),
+                },
+            });
+        }
+        let all = (1u32 << (out.len() - start)) - 1;
+        let mut drop = 0u32;
+        if self.must_feed && (self.awari || opponent_empty) && starving != all {
+            drop |= starving;
+        }
+        if self.grand_slam == GrandSlam::Forbidden && (grand_slams | drop) != all {
+            drop |= grand_slams;
+        }
+        if drop != 0 {
+            let mut k = 0;
+            let mut i = start;
+            while i < out.len() {
+                if drop & (1 << k) != 0 {
+                    out.remove(i);
+                } else {
+                    i += 1;
+                }
+                k += 1;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn store_difference(&self, pos: &TwoRowPosition) -> i32 {
+        pos.board.store_difference()
+    }
+
+    #[inline(always)]
+    fn board_seeds(&self, pos: &TwoRowPosition) -> u32 {
+        pos.board.board_seeds(self.m)
+    }
+
+    #[inline(always)]
+    fn value_key(&self, pos: &TwoRowPosition) -> u128 {
+        if self.stop_at_majority {
+            pos.board.0
+        } else {
+            pos.board.0 & Board::houses_mask(self.m)
+        }
+    }
+
+    fn parse_position(&self, text: &str) -> Result<TwoRowPosition, ParsePositionError> {
+        TwoRowPosition::parse(text, self.m, self.total)
+    }
+
+    fn format_position(&self, pos: &TwoRowPosition) -> String {
+        pos.to_text(self.m)
+    }
+
+    fn draw(&self, pos: &TwoRowPosition) -> String {
+        pos.to_ascii(self.m)
+    }
+
+    fn parse_move(&self, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
+        two_row::parse_move(self.m, pos, text)
+    }
+
+    fn format_move(&self, pos: &TwoRowPosition, mv: u8) -> String {
+        two_row::format_move(pos, mv)
+    }
+
+    fn final_stores(&self, pos: &TwoRowPosition, outcome: Outcome) -> [u32; 2] {
+        two_row::final_stores(pos, outcome)
+    }
+}

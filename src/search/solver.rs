@@ -1,0 +1,511 @@
+//! The exact solver: MTD(f) driving a fail-soft, null-window alpha-beta with a shared lock-free
+//! transposition table, solving the root moves in parallel on a rayon pool.
+//!
+//! * **Values**: final store difference, seeds, from the side to move. Extra turns keep the sign.
+//! * **Bounds from the seeds left**: a position's value lies in `sd - B ..= sd + B`, where `sd` is
+//!   the store difference and `B` the seeds on the board; a window outside that range cuts off
+//!   at once, and MTD(f) starts with exactly that range.
+//! * **Table**: bounds on `value - sd` keyed by [`Rules::value_key`] (Kalah: the houses only, so a
+//!   board is searched once whatever the stores hold) plus, for games that can repeat, a hash of
+//!   the positions since the last capture: the repetition rule makes a value depend on that
+//!   history, and keying on it keeps every stored bound exact.
+//! * **Move ordering**: the table's best move, then extra turns, then the largest immediate gain.
+//! * **Parallelism**: every root move's exact value is wanted, so each root move is its own rayon
+//!   task, solved by MTD(f) with the shared table; a root with a single move descends until a
+//!   position has several. The values do not depend on the thread count; node counts do.
+
+use super::position_hash;
+use super::tt::{Bounds, Table, NO_MOVE};
+use crate::rules::{Children, Rules, MAX_CHILDREN};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+/// How to run a solve.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// Transposition table size in MiB.
+    pub tt_mb: usize,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            tt_mb: 256,
+        }
+    }
+}
+
+/// A root move and its exact value (final store difference, seeds, from the root mover's side).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveValue<R: Rules> {
+    /// The move.
+    pub mv: R::Move,
+    /// Its value.
+    pub value: i32,
+}
+
+/// Transposition-table counters of a solve.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TableStats {
+    /// Size in bytes.
+    pub bytes: usize,
+    /// Entries.
+    pub entries: usize,
+    /// Lookups.
+    pub probes: u64,
+    /// Lookups that found the position.
+    pub hits: u64,
+    /// Lookups whose bounds ended the search of the node.
+    pub cutoffs: u64,
+    /// Share of entries in use at the end (from a sample of up to 2^20 entries).
+    pub fill: f64,
+}
+
+/// The result of [`solve`].
+#[derive(Clone, Debug)]
+pub struct Solution<R: Rules> {
+    /// Exact value of the root: final store difference, seeds, from the side to move.
+    pub value: i32,
+    /// Every legal root move with its exact value, in the order the rules generate them.
+    pub moves: Vec<MoveValue<R>>,
+    /// A principal variation: moves from the root along which both sides play perfectly, to the
+    /// end of the game.
+    pub pv: Vec<R::Move>,
+    /// Positions searched (calls of the alpha-beta), all threads.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Threads used.
+    pub threads: usize,
+    /// Table counters.
+    pub table: TableStats,
+}
+
+#[derive(Clone, Copy)]
+struct PathEntry<P> {
+    pos: P,
+    hash: u64,
+    /// XOR of the hashes from the window's first entry to this one.
+    run: u64,
+    /// Index of the first entry of this entry's repetition window.
+    start: u32,
+}
+
+/// One thread's search state.
+struct Searcher<'a, R: Rules> {
+    rules: &'a R,
+    table: &'a Table,
+    progress: &'a AtomicU64,
+    nodes: u64,
+    unreported: u64,
+    probes: u64,
+    hits: u64,
+    cutoffs: u64,
+    /// Positions from the start of the repetition history to the current node (games that can
+    /// repeat only).
+    path: Vec<PathEntry<R::Position>>,
+}
+
+const REPORT_EVERY: u64 = 1 << 14;
+
+impl<'a, R: Rules> Searcher<'a, R> {
+    fn new(rules: &'a R, table: &'a Table, progress: &'a AtomicU64, history: &[R::Position]) -> Self {
+        let mut s = Searcher {
+            rules,
+            table,
+            progress,
+            nodes: 0,
+            unreported: 0,
+            probes: 0,
+            hits: 0,
+            cutoffs: 0,
+            path: Vec::with_capacity(256),
+        };
+        if R::CAN_REPEAT {
+            for p in history {
+                s.push(p);
+            }
+        }
+        s
+    }
+
+    /// Adds `pos` to the path (games that can repeat).
+    #[inline]
+    fn push(&mut self, pos: &R::Position) {
+        let hash = position_hash(pos);
+        let n = self.path.len();
+        let entry = match self.path.last() {
+            Some(last) if self.rules.board_seeds(&last.pos) == self.rules.board_seeds(pos) => PathEntry {
+                pos: *pos,
+                hash,
+                run: last.run ^ hash,
+                start: last.start,
+            },
+            _ => PathEntry {
+                pos: *pos,
+                hash,
+                run: hash,
+                start: n as u32,
+            },
+        };
+        self.path.push(entry);
+    }
+
+    /// Whether `child` of the last path entry repeats a position of its window.
+    #[inline]
+    fn repeats(&self, child: &R::Position) -> bool {
+        let last = self.path.last().expect("path holds the node");
+        if self.rules.board_seeds(&last.pos) != self.rules.board_seeds(child) {
+            return false;
+        }
+        let hash = position_hash(child);
+        self.path[last.start as usize..]
+            .iter()
+            .any(|e| e.hash == hash && e.pos == *child)
+    }
+
+    /// The history part of the table key of the last path entry: 0 when no earlier position
+    /// could repeat, else a hash of the set of such positions and of the node itself.
+    #[inline]
+    fn history_key(&self) -> u64 {
+        if !R::CAN_REPEAT {
+            return 0;
+        }
+        let n = self.path.len() - 1;
+        let e = &self.path[n];
+        if e.start as usize == n {
+            0
+        } else {
+            self.path[n - 1].run.rotate_left(23) ^ e.hash ^ 0x6a09_e667_f3bc_c909
+        }
+    }
+
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unreported += 1;
+        if self.unreported == REPORT_EVERY {
+            self.progress.fetch_add(REPORT_EVERY, Relaxed);
+            self.unreported = 0;
+        }
+    }
+
+    /// The value of `child` seen from the mover of a position whose side is `side`, searching
+    /// it with the window `(alpha, beta)` of that mover.
+    #[inline]
+    fn child_value(&mut self, side: crate::core::Side, child: &R::Position, alpha: i32, beta: i32) -> i32 {
+        let same = self.rules.side_to_move(child) == side;
+        if R::CAN_REPEAT {
+            if self.repeats(child) {
+                let v = self.rules.store_difference(child) + self.rules.repetition_outcome(child).value();
+                return if same { v } else { -v };
+            }
+            self.push(child);
+        }
+        let v = if same {
+            self.search(child, alpha, beta)
+        } else {
+            -self.search(child, -beta, -alpha)
+        };
+        if R::CAN_REPEAT {
+            self.path.pop();
+        }
+        v
+    }
+
+    /// Fail-soft alpha-beta: the exact value if it lies strictly inside `(alpha, beta)`, else a
+    /// bound on the same side of the window. For games that can repeat, `pos` is the last path
+    /// entry.
+    fn search(&mut self, pos: &R::Position, mut alpha: i32, beta: i32) -> i32 {
+        self.count_node();
+        let rules = self.rules;
+        let sd = rules.store_difference(pos);
+        if let Some(o) = rules.outcome(pos) {
+            return sd + o.value();
+        }
+        let seeds = rules.board_seeds(pos) as i32;
+        let (floor, ceiling) = (sd - seeds, sd + seeds);
+        if ceiling <= alpha {
+            return ceiling;
+        }
+        if floor >= beta {
+            return floor;
+        }
+        let key = rules.value_key(pos);
+        let extra = self.history_key();
+        self.probes += 1;
+        let mut hint = NO_MOVE;
+        if let Some(b) = self.table.probe(key, extra) {
+            self.hits += 1;
+            let (lower, upper) = (b.lower + sd, b.upper + sd);
+            if lower >= beta || upper <= alpha || lower == upper {
+                self.cutoffs += 1;
+                return if lower >= beta { lower } else { upper };
+            }
+            hint = b.best;
+        }
+        let nodes_before = self.nodes;
+        let mut children = Children::<R>::new();
+        rules.children(pos, &mut children);
+        let side = rules.side_to_move(pos);
+        let order = self.order(pos, sd, &children, hint);
+        let alpha_in = alpha;
+        let mut best = i32::MIN;
+        let mut best_index = NO_MOVE;
+        for &i in &order[..children.len()] {
+            let v = self.child_value(side, &children[i as usize].pos, alpha, beta);
+            if v > best {
+                best = v;
+                best_index = i;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let (lower, upper) = if best <= alpha_in {
+            (floor, best)
+        } else if best >= beta {
+            (best, ceiling)
+        } else {
+            (best, best)
+        };
+        let work = 64 - (self.nodes - nodes_before).leading_zeros() as u8;
+        self.table.store(
+            key,
+            extra,
+            Bounds {
+                lower: lower - sd,
+                upper: upper - sd,
+                best: if best > alpha_in { best_index } else { NO_MOVE },
+            },
+            work,
+        );
+        best
+    }
+
+    /// Child indices, best first: the table's move, then extra turns, then larger gains.
+    #[inline]
+    fn order(&self, pos: &R::Position, sd: i32, children: &Children<R>, hint: u8) -> [u8; MAX_CHILDREN] {
+        let side = self.rules.side_to_move(pos);
+        let mut keys = [0i32; MAX_CHILDREN];
+        let mut order = [0u8; MAX_CHILDREN];
+        for (i, c) in children.iter().enumerate() {
+            let csd = self.rules.store_difference(&c.pos);
+            let key = if i as u8 == hint {
+                i32::MAX
+            } else if self.rules.side_to_move(&c.pos) == side {
+                1 << 20 | (csd - sd)
+            } else {
+                -csd - sd
+            };
+            // insertion sort, stable: equal keys keep generation order
+            let mut j = i;
+            while j > 0 && keys[j - 1] < key {
+                keys[j] = keys[j - 1];
+                order[j] = order[j - 1];
+                j -= 1;
+            }
+            keys[j] = key;
+            order[j] = i as u8;
+        }
+        order
+    }
+
+    /// MTD(f): repeated null-window searches converging on the exact value of `pos`.
+    fn mtdf(&mut self, pos: &R::Position) -> i32 {
+        let sd = self.rules.store_difference(pos);
+        let seeds = self.rules.board_seeds(pos) as i32;
+        let (mut lower, mut upper) = (sd - seeds, sd + seeds);
+        let mut guess = match self.table.probe(self.rules.value_key(pos), self.history_key()) {
+            Some(b) => ((b.lower + b.upper) / 2 + sd).clamp(lower, upper),
+            None => sd,
+        };
+        while lower < upper {
+            let beta = if guess == lower { guess + 1 } else { guess };
+            guess = self.search(pos, beta - 1, beta);
+            if guess < beta {
+                upper = guess;
+            } else {
+                lower = guess;
+            }
+        }
+        lower
+    }
+
+    fn flush(&mut self) {
+        self.progress.fetch_add(self.unreported, Relaxed);
+        self.unreported = 0;
+    }
+}
+
+#[derive(Default)]
+struct Counters {
+    nodes: u64,
+    probes: u64,
+    hits: u64,
+    cutoffs: u64,
+}
+
+impl Counters {
+    fn add<R: Rules>(&mut self, s: &mut Searcher<R>) {
+        s.flush();
+        self.nodes += s.nodes;
+        self.probes += s.probes;
+        self.hits += s.hits;
+        self.cutoffs += s.cutoffs;
+        s.nodes = 0;
+        s.probes = 0;
+        s.hits = 0;
+        s.cutoffs = 0;
+    }
+}
+
+/// Solves `root` exactly: its value, every root move's value and a principal variation.
+///
+/// `history` holds the positions before `root` that it could repeat (for games with the
+/// repetition rule; see [`crate::game::Line::repetition_window`]). `progress` is increased by
+/// the nodes searched as the search goes (for a progress display). If `root` is over, the value
+/// is its final store difference and there are no moves.
+///
+/// # Panics
+/// If the rayon pool cannot be built (no threads can be started).
+pub fn solve<R: Rules>(
+    rules: &R,
+    root: &R::Position,
+    history: &[R::Position],
+    options: &SolveOptions,
+    progress: &AtomicU64,
+) -> Solution<R> {
+    let started = Instant::now();
+    let threads = options.threads.max(1);
+    let table = Table::new(options.tt_mb);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("cannot start the solver's threads");
+    let mut counters = Counters::default();
+    let mut path_to_root: Vec<R::Position> = history.to_vec();
+    path_to_root.push(*root);
+    let sd = rules.store_difference(root);
+    let mut moves = Vec::new();
+    let value = if let Some(o) = rules.outcome(root) {
+        sd + o.value()
+    } else {
+        let mut children = Children::<R>::new();
+        rules.children(root, &mut children);
+        let side = rules.side_to_move(root);
+        let results: Vec<(i32, Counters)> = pool.install(|| {
+            children
+                .par_iter()
+                .with_max_len(1)
+                .map(|c| {
+                    let mut s = Searcher::new(rules, &table, progress, &path_to_root);
+                    let same = rules.side_to_move(&c.pos) == side;
+                    let v = if R::CAN_REPEAT && s.repeats(&c.pos) {
+                        rules.store_difference(&c.pos) + rules.repetition_outcome(&c.pos).value()
+                    } else {
+                        if R::CAN_REPEAT {
+                            s.push(&c.pos);
+                        }
+                        s.mtdf(&c.pos)
+                    };
+                    let mut k = Counters::default();
+                    k.add(&mut s);
+                    (if same { v } else { -v }, k)
+                })
+                .collect()
+        });
+        for (c, (v, k)) in children.iter().zip(results) {
+            moves.push(MoveValue { mv: c.mv, value: v });
+            counters.nodes += k.nodes;
+            counters.probes += k.probes;
+            counters.hits += k.hits;
+            counters.cutoffs += k.cutoffs;
+        }
+        moves.iter().map(|m| m.value).max().expect("a position that is not over has moves")
+    };
+    let mut s = Searcher::new(rules, &table, progress, &path_to_root);
+    let pv = principal_variation(&mut s, root, value);
+    counters.add(&mut s);
+    let (used, sample) = table.used_in_sample(1 << 20);
+    Solution {
+        value,
+        moves,
+        pv,
+        nodes: counters.nodes,
+        seconds: started.elapsed().as_secs_f64(),
+        threads,
+        table: TableStats {
+            bytes: table.bytes(),
+            entries: table.capacity(),
+            probes: counters.probes,
+            hits: counters.hits,
+            cutoffs: counters.cutoffs,
+            fill: used as f64 / sample.max(1) as f64,
+        },
+    }
+}
+
+/// Follows moves that keep the value from `root` (whose value is `value`) to the end of the
+/// game; each step proves its move with a null-window search.
+fn principal_variation<R: Rules>(s: &mut Searcher<R>, root: &R::Position, mut value: i32) -> Vec<R::Move> {
+    let rules = s.rules;
+    let mut pv = Vec::new();
+    let mut pos = *root;
+    while rules.outcome(&pos).is_none() && pv.len() < 1000 {
+        let mut children = Children::<R>::new();
+        rules.children(&pos, &mut children);
+        let side = rules.side_to_move(&pos);
+        let mut next = None;
+        for c in &children {
+            // Does this move reach `value`? (No move exceeds it.)
+            if s.child_value(side, &c.pos, value - 1, value) >= value {
+                next = Some(c);
+                break;
+            }
+        }
+        let Some(c) = next else { break };
+        pv.push(c.mv);
+        if R::CAN_REPEAT && s.repeats(&c.pos) {
+            break;
+        }
+        if rules.side_to_move(&c.pos) != side {
+            value = -value;
+        }
+        pos = c.pos;
+        if R::CAN_REPEAT {
+            s.push(&pos);
+        }
+    }
+    pv
+}
+
+/// Exact value of `pos` by MTD(f) on one thread with a table of `tt_mb` MiB (no root
+/// parallelism): the sequential search the parallel [`solve`] is tested against.
+pub fn solve_sequential<R: Rules>(rules: &R, pos: &R::Position, history: &[R::Position], tt_mb: usize) -> i32 {
+    let table = Table::new(tt_mb);
+    let progress = AtomicU64::new(0);
+    let mut s = Searcher::new(rules, &table, &progress, history);
+    if R::CAN_REPEAT {
+        s.push(pos);
+    }
+    s.mtdf(pos)
+}
+
+/// Exact value of `pos` by one full-window alpha-beta search with a table of `tt_mb` MiB.
+pub fn alphabeta<R: Rules>(rules: &R, pos: &R::Position, history: &[R::Position], tt_mb: usize) -> i32 {
+    let table = Table::new(tt_mb);
+    let progress = AtomicU64::new(0);
+    let mut s = Searcher::new(rules, &table, &progress, history);
+    if R::CAN_REPEAT {
+        s.push(pos);
+    }
+    s.search(pos, i32::MIN + 1, i32::MAX)
+}
