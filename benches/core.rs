@@ -1,1 +1,116 @@
-fn main(){}
+//! Criterion benchmarks: sowing and move generation (moves per second), perft, and a full solve
+//! of Kalah(4,3) (nodes per second). Each bench asserts what it computes (move counts, perft
+//! counts from `tests/data`, the published value), so a faster but wrong build cannot pass.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use mancala::rules::spec::GameSpec;
+use mancala::search::{perft, solve, SolveOptions};
+use mancala::{Children, Kalah, Line, Oware, Rules, Status};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::atomic::AtomicU64;
+
+fn spec(s: &str) -> GameSpec {
+    s.parse().unwrap()
+}
+
+fn kalah(s: &str) -> Kalah {
+    let GameSpec::Kalah(k) = spec(s) else {
+        unreachable!()
+    };
+    Kalah::new(k)
+}
+
+fn oware(s: &str) -> Oware {
+    let GameSpec::Oware(o) = spec(s) else {
+        unreachable!()
+    };
+    Oware::new(o)
+}
+
+/// Positions from seeded random games (not over).
+fn sample<R: Rules>(rules: &R, n: usize) -> Vec<R::Position> {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut line = Line::new(rules.start());
+        while line.status(rules) == Status::Ongoing {
+            out.push(*line.current());
+            let c = line.children(rules);
+            let c = c[rng.gen_range(0..c.len())];
+            line.push(rules, c.mv, c.pos);
+        }
+    }
+    out.truncate(n);
+    out
+}
+
+fn movegen<R: Rules>(c: &mut Criterion, name: &str, rules: &R) {
+    let positions = sample(rules, 10_000);
+    let moves: usize = positions
+        .iter()
+        .map(|p| {
+            let mut ch = Children::<R>::new();
+            rules.children(p, &mut ch);
+            ch.len()
+        })
+        .sum();
+    let mut g = c.benchmark_group("movegen");
+    g.throughput(Throughput::Elements(moves as u64));
+    g.bench_function(BenchmarkId::new("sow-all-moves", name), |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for p in &positions {
+                let mut ch = Children::<R>::new();
+                rules.children(p, &mut ch);
+                n += ch.len();
+            }
+            assert_eq!(n, moves);
+            n
+        })
+    });
+    g.finish();
+}
+
+fn benches(c: &mut Criterion) {
+    movegen(c, "kalah", &kalah("kalah"));
+    movegen(c, "oware", &oware("oware"));
+
+    // perft counts: tests/data/kalah.perft and oware.perft (scripts/reference.py)
+    let mut g = c.benchmark_group("perft");
+    g.sample_size(10);
+    let k = kalah("kalah");
+    let expected_kalah = perft(&k, &k.start(), 7, &[]);
+    g.throughput(Throughput::Elements(expected_kalah));
+    g.bench_function("kalah-depth-7", |b| {
+        b.iter(|| assert_eq!(perft(&k, &k.start(), 7, &[]), expected_kalah))
+    });
+    g.finish();
+
+    // Full solve of Kalah(4,3) with Irving's capture rule: +8 (Irving et al. 2000, Table 9).
+    let rules = kalah("kalah(houses=4,seeds=3,capture=empty)");
+    let options = SolveOptions {
+        threads: 1,
+        tt_mb: 64,
+    };
+    let first = solve(&rules, &rules.start(), &[], &options, &AtomicU64::new(0));
+    assert_eq!(first.value, 8);
+    let mut g = c.benchmark_group("solve");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(first.nodes));
+    g.bench_function("kalah(houses=4,seeds=3,capture=empty)", |b| {
+        b.iter(|| {
+            let s = solve(&rules, &rules.start(), &[], &options, &AtomicU64::new(0));
+            assert_eq!(s.value, 8);
+            assert_eq!(
+                s.nodes, first.nodes,
+                "one thread searches the same tree every time"
+            );
+            s.nodes
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(core, benches);
+criterion_main!(core);

@@ -10,7 +10,8 @@ Subcommands:
   solve GAME POSITION [--moves]  exact value for the side to move (full minimax)
   check FILE...                  recompute golden files, exit 1 on any mismatch
   selftest                       hand-worked checks
-  generate [--out DIR]           (re)write the golden files in tests/data
+  generate [all|kalah|oware|solved] [--out DIR]
+                                 (re)write the golden files in tests/data
 
 POSITION may be the word `start` for the game's start position.
 """
@@ -752,6 +753,34 @@ def selftest():
                                                "end=mover-empty)", "0,0/1,0 2-1 N", "a"),
            "0,0/0,0 2-2 S")
 
+    # Kalah(2,1) solved by hand, 1,1/1,1 0-0 S:
+    #  B: store, extra turn, 1,0/1,1 1-0 S; A (forced) lands in empty B opposite
+    #     a (1): captures 2: 0,0/0,1 3-0 N, South empty: North takes 1: 3-1 = +2.
+    #  A: 0,2/1,1 0-0 N.  North a -> 0,2/0,2 S, B (forced) -> store, a:
+    #     0,0/1,2 1-0 N, South empty: 1-3 = -2.  North b -> store, extra turn,
+    #     a -> b (opposite A empty: no capture) 0,2/0,1 0-1 S, B (forced) -> store,
+    #     a: 0,0/1,1 1-1 N: 1-3 = -2.  So A = -2, B = +2, value +2.
+    g = parse_game("kalah(houses=2,seeds=1)")
+    expect("kalah(2,1) value", V("kalah(houses=2,seeds=1)", "start"), 2)
+    expect("kalah(2,1) root moves",
+           Solver(g).root_moves(start_position(g)), [(0, -2), (1, 2)])
+    # Kalah(2,3) 0,2/2,0 5-3 S: B (forced) -> store, a: 0,0/3,0 6-3 N.
+    #  either-side-empty: South empty: North takes 3: 6-6 = 0.
+    #  mover-empty: a (forced) -> b, store, A: 1,0/0,1 6-4 S; A (forced) -> B
+    #  (empty, opposite a empty: no capture; capture=empty: takes 1, 7-4);
+    #  b (forced) -> store, extra turn, North empty: South gets what is left:
+    #  7-5 = +2 either way.
+    expect("kalah(2,3) either", V("kalah(houses=2,seeds=3)", "0,2/2,0 5-3 S"), 0)
+    expect("kalah(2,3) mover", V("kalah(end=mover-empty,houses=2,seeds=3)",
+                                 "0,2/2,0 5-3 S"), 2)
+    expect("kalah(2,3) mover empty", V("kalah(capture=empty,end=mover-empty,houses=2,"
+                                       "seeds=3)", "0,2/2,0 5-3 S"), 2)
+
+    # Published values (Irving, Donkers & Uiterwijk 2000, capture=empty):
+    # Kalah(4,1) = +2, Kalah(5,1) = 0.
+    expect("Irving kalah(4,1)", V("kalah(capture=empty,houses=4,seeds=1)", "start"), 2)
+    expect("Irving kalah(5,1)", V("kalah(capture=empty,houses=5,seeds=1)", "start"), 0)
+
     # --- Oware sowing and perft by hand
     # Oware(2,1) 1,1/1,1 0-0 S: A -> 0,2/1,1 0-0 N.  B -> a holds 2: captured
     # (the house before it, B, is South's): 1,0/0,1 2-0 N.  Depth 2: after A
@@ -838,6 +867,26 @@ def selftest():
     expect("majority value", V("oware(houses=2,seeds=2,stop-at-majority=true)",
                                "1,0/1,1 5-0 N"), -5)
     expect("no majority perft", P("oware(houses=2,seeds=2)", "1,0/1,1 5-0 N", 1), 2)
+
+    # Oware(2,1) line B solved by hand (every move forced): B captures 2,
+    # 1,0/0,1 2-0 N; b is a grand slam (no capture): 2,0/0,0 2-0 S; A must feed:
+    # 0,1/1,0 2-0 N; a: 0,1/0,1 2-0 S; B: 0,0/1,1 2-0 N; b must feed: 1,0/1,0
+    # 2-0 S; A: 0,1/1,0 2-0 N, a repetition: own side: 3-1 = +2.
+    g = parse_game("oware(houses=2,seeds=1)")
+    expect("oware(2,1) B value", Solver(g).root_moves(start_position(g))[1], (1, 2))
+    # Oware(3,1) 0,1,0/0,3,0 0-2 N: b (forced) sows c, A, B: B holds 2:
+    # captured, A (1) stops: 1,0,0/0,0,1 0-4 S.  stop-at-majority: 4 > 3: over:
+    # +4.  Otherwise A -> B; c -> A; 1,1,0/0,0,0 0-4 S: no move feeds North:
+    # South takes 2: 2-4: +2 for North.
+    expect("majority oware(3,1)", V("oware(houses=3,seeds=1,stop-at-majority=true)",
+                                    "0,1,0/0,3,0 0-2 N"), 4)
+    expect("no majority oware(3,1)", V("oware(houses=3,seeds=1)", "0,1,0/0,3,0 0-2 N"), 2)
+    # Oware(3,1) 0,0,1/1,0,0 4-0 S: C makes a hold 2: a grand slam.  Default:
+    # no capture, North (forced a) cannot feed South: North takes 2: 4-2 = +2.
+    # forbidden (only move) and capture-all: captured: 6-0 = +6.
+    expect("gs oware(3,1)", V("oware(houses=3,seeds=1)", "0,0,1/1,0,0 4-0 S"), 2)
+    expect("gs oware(3,1) forbidden", V("oware(grand-slam=forbidden,houses=3,seeds=1)",
+                                        "0,0,1/1,0,0 4-0 S"), 6)
 
     # Repetition scoring: oware(2,2) 3,0/1,0 2-2 S: own-side 5-3; even-split 4-4.
     g = parse_game("oware(houses=2,seeds=2)")
@@ -940,23 +989,290 @@ def write_file(path, lines):
     print("wrote %s (%d lines)" % (path, len(lines)))
 
 
-def generate(out_dir):
-    import golden_cases  # sibling module with the case lists
+def base_game_text(game):
+    """The same game name, houses and seeds with every other option at its default
+    (for awari: oware, to show where the awari rules change a count)."""
+    name = "kalah" if is_kalah(game) else "oware"
+    return "%s(houses=%d,seeds=%d)" % (name, game["houses"], game["seeds"])
 
-    for filename, header, cases in golden_cases.files():
-        lines = list(HEADER) + ["# " + h for h in header]
-        for case in cases:
-            if isinstance(case, str):
-                lines.append(case if case.startswith("#") else "# " + case)
-            elif len(case) == 3:
-                line = perft_line(case[0], case[1], case[2])
-                print(line, flush=True)
-                lines.append(line)
-            else:
-                line = solve_line(case[0], case[1])
-                print(line, flush=True)
-                lines.append(line)
-        write_file(os.path.join(out_dir, filename), lines)
+
+def changed_options(game):
+    """Rule options (besides houses/seeds) that differ from the base game."""
+    names = []
+    if game["name"] == "awari":
+        names.append("awari")
+    base = parse_game(base_game_text(game))
+    for key in sorted(base):
+        if key in ("houses", "seeds", "name"):
+            continue
+        if game[key] != base[key] and not (game["name"] == "awari" and game[key] == AWARI_DEFAULTS[key]):
+            names.append("%s=%s" % (key, value_text(game[key])))
+    return names
+
+
+def generate_perft(cases, header):
+    """cases: list of comments (str) or (game, position, depths)."""
+    lines = list(HEADER) + ["# " + h for h in header]
+    option_differs = {}
+    for case in cases:
+        if isinstance(case, str):
+            lines.append("# " + case)
+            continue
+        game_text, pos_text, depths = case
+        game = parse_game(game_text)
+        pos = parse_position(game, pos_text)
+        options = changed_options(game)
+        for option in options:
+            option_differs.setdefault(option, False)
+        for depth in depths:
+            start = time.time()
+            count = run_perft(game, pos, depth)
+            elapsed = time.time() - start
+            if options:
+                base = parse_game(base_game_text(game))
+                base_count = run_perft(base, parse_position(base, pos_text), depth)
+                if base_count != count:
+                    lines.append("# (%s gives %d here)" % (canonical_game(base), base_count))
+                    for option in options:
+                        option_differs[option] = True
+            line = "%s | %s | %d | %d" % (
+                canonical_game(game), format_position(game, pos), depth, count)
+            print("%s   (%.1fs)" % (line, elapsed), flush=True)
+            lines.append(line)
+    for option in sorted(option_differs):
+        if not option_differs[option]:
+            print("note: no line shows a count change for option %s" % option)
+    return lines
+
+
+def generate_solved(cases, header):
+    lines = list(HEADER) + ["# " + h for h in header]
+    for case in cases:
+        if isinstance(case, str):
+            lines.append("# " + case)
+            continue
+        game_text, pos_text = case
+        start = time.time()
+        line = solve_line(game_text, pos_text)
+        print("%s   (%.1fs)" % (line, time.time() - start), flush=True)
+        lines.append(line)
+    return lines
+
+
+def generate(out_dir, which):
+    if which in ("all", "kalah"):
+        write_file(os.path.join(out_dir, "kalah.perft"),
+                   generate_perft(KALAH_PERFT_CASES, PERFT_HEADER))
+    if which in ("all", "oware"):
+        write_file(os.path.join(out_dir, "oware.perft"),
+                   generate_perft(OWARE_PERFT_CASES, PERFT_HEADER))
+    if which in ("all", "solved"):
+        write_file(os.path.join(out_dir, "solved-small.txt"),
+                   generate_solved(SOLVED_CASES, SOLVED_HEADER))
+
+
+PERFT_HEADER = [
+    "Format: GAME | POSITION | DEPTH | COUNT = number of move sequences of exactly DEPTH",
+    "plies (an extra-turn move is a ply; a line that ends before DEPTH counts 0, one that",
+    "ends exactly at DEPTH counts 1; oware/awari: a repeated position ends the line).",
+    "A '# (... gives N here)' comment: the count under the base rules (same houses/seeds,",
+    "other options default; oware for awari), showing that the option matters.",
+]
+
+SOLVED_HEADER = [
+    "Format: GAME | POSITION | VALUE = final store difference (after the end-of-game",
+    "rule) for the side to move, perfect play, full minimax with repetition history",
+    "(the root position is in the history).",
+]
+
+KALAH_PERFT_CASES = [
+    "Start positions",
+    ("kalah", "start", range(1, 9)),
+    ("kalah(capture=empty)", "start", range(1, 9)),
+    ("kalah(houses=4,seeds=3)", "start", range(1, 11)),
+    ("kalah(houses=3,seeds=3)", "start", range(1, 13)),
+    ("kalah(houses=3,seeds=3,end=mover-empty)", "start", range(1, 13)),
+    ("kalah(houses=2,seeds=1)", "start", range(1, 7)),
+    "Midgame: a house with 14 seeds (goes past the origin), captures",
+    ("kalah", "2,14,1,0,3,5/1,0,6,2,2,0 5-7 S", range(3, 7)),
+    ("kalah(capture=empty)", "2,14,1,0,3,5/1,0,6,2,2,0 5-7 S", [6]),
+    "Midgame: North to move with 15 seeds in a (skips South's store)",
+    ("kalah", "0,1,0,0,2,1/15,3,0,1,0,4 10-11 N", range(3, 7)),
+    "Midgame: exactly 13 seeds in A (the last seed lands back in A and captures)",
+    ("kalah", "13,0,0,0,0,0/4,4,4,4,4,4 0-11 S", range(3, 7)),
+    "Midgame: a house with 25 seeds",
+    ("kalah", "1,0,0,2,0,25/0,1,0,0,3,0 8-8 S", range(3, 7)),
+    "Midgame: captures available, several empty houses",
+    ("kalah", "1,0,3,0,0,2/2,5,0,4,1,6 12-12 S", range(3, 7)),
+    ("kalah(capture=empty)", "1,0,3,0,0,2/2,5,0,4,1,6 12-12 S", [6]),
+    "Midgame: every South house reaches the store (chains of extra turns), North nearly empty",
+    ("kalah", "6,5,4,3,2,1/0,0,1,0,0,0 10-16 S", range(3, 7)),
+    ("kalah(end=mover-empty)", "6,5,4,3,2,1/0,0,1,0,0,0 10-16 S", [4, 6]),
+    "Endgame: near-empty sides",
+    ("kalah", "0,0,0,1,0,2/1,1,0,0,0,3 19-21 S", range(1, 7)),
+    ("kalah(end=mover-empty)", "0,0,0,1,0,2/1,1,0,0,0,3 19-21 S", range(4, 7)),
+    ("kalah", "0,0,0,0,0,1/3,0,0,2,0,0 20-22 S", [1, 2]),
+    ("kalah(capture=empty)", "1,0,2,0,3,0/0,2,0,1,0,0 19-20 S", range(3, 7)),
+    ("kalah", "1,0,2,0,3,0/0,2,0,1,0,0 19-20 S", range(3, 7)),
+    "South empty, North to move: over under either-side-empty, goes on under mover-empty",
+    ("kalah", "0,0,0,0,0,0/2,1,0,3,0,1 20-21 N", [0, 1]),
+    ("kalah(end=mover-empty)", "0,0,0,0,0,0/2,1,0,3,0,1 20-21 N", range(1, 6)),
+    ("kalah(capture=empty,end=mover-empty)", "0,0,0,0,0,0/2,1,0,3,0,1 20-21 N", range(1, 6)),
+    "Smaller boards, midgame",
+    ("kalah(houses=4,seeds=3)", "0,7,1,0/2,0,5,3 3-3 S", range(3, 8)),
+    ("kalah(houses=4,seeds=3,capture=empty)", "0,7,1,0/2,0,5,3 3-3 S", range(3, 8)),
+    ("kalah(houses=3,seeds=3,end=mover-empty)", "0,0,0/4,1,2 6-5 N", range(1, 7)),
+]
+
+OWARE_PERFT_CASES = [
+    "Start positions",
+    ("oware", "start", range(1, 8)),
+    ("awari", "start", range(1, 8)),
+    ("oware(must-feed=false)", "start", range(1, 7)),
+    ("oware(skip-origin=false)", "start", range(1, 7)),
+    ("oware(grand-slam=forbidden)", "start", range(1, 7)),
+    ("oware(grand-slam=capture-all)", "start", range(1, 7)),
+    ("oware(grand-slam=woaley-skip)", "start", range(1, 7)),
+    ("oware(stop-at-majority=true)", "start", range(1, 7)),
+    ("oware(seeds=6)", "start", range(1, 7)),
+    ("oware(capture=2-4-6,seeds=6)", "start", range(1, 7)),
+    ("oware(houses=3,seeds=2)", "start", range(1, 13)),
+    "Small boards where repetitions end lines within the depth",
+    ("oware(houses=2,seeds=1)", "start", range(1, 15)),
+    ("awari(houses=2,seeds=1)", "start", range(1, 15)),
+    ("oware(houses=2,seeds=1,must-feed=false)", "start", range(1, 15)),
+    ("oware(houses=3,seeds=1)", "start", range(8, 15)),
+    ("awari(houses=3,seeds=1)", "start", range(8, 15)),
+    ("oware(houses=2,seeds=2)", "start", range(8, 13)),
+    ("oware(houses=3,seeds=2)", "0,5,0/1,0,0 4-2 S", range(8, 15)),
+    "Small boards with laps of 2m or more seeds (skip-origin matters)",
+    ("oware(houses=2,seeds=3)", "start", range(6, 11)),
+    ("oware(houses=2,seeds=3,skip-origin=false)", "start", range(6, 11)),
+    "Grand slam available (F captures a and b, North's only seeds)",
+    ("oware", "1,0,0,0,2,2/1,2,0,0,0,0 18-22 S", [1, 2, 4, 6]),
+    ("oware(grand-slam=forbidden)", "1,0,0,0,2,2/1,2,0,0,0,0 18-22 S", [1, 2, 4, 6]),
+    ("oware(grand-slam=capture-all)", "1,0,0,0,2,2/1,2,0,0,0,0 18-22 S", [1, 2, 4, 6]),
+    ("oware(grand-slam=woaley-skip)", "1,0,0,0,2,2/1,2,0,0,0,0 18-22 S", [1, 2, 4, 6]),
+    ("awari", "1,0,0,0,2,2/1,2,0,0,0,0 18-22 S", [1, 2, 4, 6]),
+    ("oware(houses=3,seeds=2,grand-slam=forbidden)", "start", range(8, 13)),
+    ("oware(houses=3,seeds=2,grand-slam=capture-all)", "start", range(8, 13)),
+    ("oware(houses=3,seeds=2,grand-slam=woaley-skip)", "start", range(8, 13)),
+    "South empty, North must feed (2 of 4 moves feed)",
+    ("oware", "0,0,0,0,0,0/3,1,0,0,2,8 10-24 N", range(1, 6)),
+    ("oware(must-feed=false)", "0,0,0,0,0,0/3,1,0,0,2,8 10-24 N", [1, 3, 5]),
+    ("awari", "0,0,0,0,0,0/3,1,0,0,2,8 10-24 N", [1, 5]),
+    "South empty, no move of North feeds: over for oware; awari/must-feed=false play on",
+    ("oware", "0,0,0,0,0,0/2,1,0,1,0,0 20-24 N", [0, 1]),
+    ("oware(must-feed=false)", "0,0,0,0,0,0/2,1,0,1,0,0 20-24 N", [1, 2]),
+    ("awari", "0,0,0,0,0,0/2,1,0,1,0,0 20-24 N", [1, 2]),
+    "15 seeds in A (laps past the origin)",
+    ("oware", "15,0,1,0,2,0/1,3,0,2,0,4 8-12 S", range(1, 6)),
+    ("oware(skip-origin=false)", "15,0,1,0,2,0/1,3,0,2,0,4 8-12 S", range(1, 6)),
+    ("oware(grand-slam=woaley-skip)", "15,0,1,0,2,0/1,3,0,2,0,4 8-12 S", range(1, 6)),
+    "Near a majority (South has 23 of 48)",
+    ("oware", "1,2,0,1,0,1/0,2,1,0,1,0 23-16 S", [4, 6]),
+    ("oware(stop-at-majority=true)", "1,2,0,1,0,1/0,2,1,0,1,0 23-16 S", [4, 6]),
+    ("oware", "0,0,0,0,0,1/1,0,0,0,0,1 23-22 S", [1, 2, 3]),
+    ("oware(stop-at-majority=true)", "0,0,0,0,0,1/1,0,0,0,0,1 23-22 S", [1, 2, 3]),
+    "Capture set 2-4-6 with 6 seeds (wari-72)",
+    ("oware(seeds=6)", "3,1,0,5,2,0/3,1,0,2,4,1 30-20 S", range(2, 7)),
+    ("oware(capture=2-4-6,seeds=6)", "3,1,0,5,2,0/3,1,0,2,4,1 30-20 S", range(2, 7)),
+]
+
+
+def _kalah_start_cases():
+    cases = []
+    for houses in (1, 2, 3):
+        for seeds in (1, 2, 3):
+            for rules in ("", "capture=empty,", "end=mover-empty,",
+                          "capture=empty,end=mover-empty,"):
+                cases.append(("kalah(%shouses=%d,seeds=%d)" % (rules, houses, seeds), "start"))
+    return cases
+
+
+SOLVED_CASES = (
+    ["Kalah start positions, houses 1..3, seeds 1..3, all four rule combinations"]
+    + _kalah_start_cases()
+    + [
+        "Kalah midgame positions where the capture or end rule changes the value",
+        ("kalah(houses=2,seeds=3)", "0,2/2,0 5-3 S"),
+        ("kalah(end=mover-empty,houses=2,seeds=3)", "0,2/2,0 5-3 S"),
+        ("kalah(houses=2,seeds=3)", "0,4/1,2 2-3 N"),
+        ("kalah(capture=empty,end=mover-empty,houses=2,seeds=3)", "0,4/1,2 2-3 N"),
+        ("kalah(houses=3,seeds=3)", "4,0,1/0,6,4 2-1 S"),
+        ("kalah(capture=empty,houses=3,seeds=3)", "4,0,1/0,6,4 2-1 S"),
+        ("kalah(end=mover-empty,houses=3,seeds=3)", "4,0,1/0,6,4 2-1 S"),
+        ("kalah(houses=3,seeds=3)", "0,2,2/2,6,0 4-2 S"),
+        ("kalah(capture=empty,end=mover-empty,houses=3,seeds=3)", "0,2,2/2,6,0 4-2 S"),
+        ("kalah(houses=3,seeds=3)", "1,0,3/1,0,2 7-4 N"),
+        ("kalah(end=mover-empty,houses=3,seeds=3)", "1,0,3/1,0,2 7-4 N"),
+        ("kalah(houses=4,seeds=2)", "3,0,0,0/0,1,0,4 7-1 S"),
+        ("kalah(capture=empty,houses=4,seeds=2)", "3,0,0,0/0,1,0,4 7-1 S"),
+        "Kalah start positions with capture=empty whose values Irving, Donkers & Uiterwijk",
+        "(Solving Kalah, ICGA J. 2000) published: 4,1 -> 2; 5,1 -> 0; 6,1 -> 2; 4,2 -> 6",
+        ("kalah(capture=empty,houses=4,seeds=1)", "start"),
+        ("kalah(capture=empty,houses=5,seeds=1)", "start"),
+        ("kalah(capture=empty,houses=6,seeds=1)", "start"),
+        ("kalah(capture=empty,houses=4,seeds=2)", "start"),
+        ("kalah(houses=4,seeds=1)", "start"),
+        ("kalah(houses=5,seeds=1)", "start"),
+        "Oware / awari start positions",
+        ("oware(houses=2,seeds=1)", "start"),
+        ("oware(houses=2,must-feed=false,seeds=1)", "start"),
+        ("oware(grand-slam=capture-all,houses=2,seeds=1)", "start"),
+        ("awari(houses=2,seeds=1)", "start"),
+        ("awari(houses=2,seeds=2)", "start"),
+        "A forced cycle: the repetition ends the game (own-side vs even-split)",
+        ("oware(houses=2,must-feed=false,seeds=1)", "0,1/0,1 1-1 S"),
+        ("oware(houses=2,seeds=2)", "2,1/0,1 2-2 S"),
+        ("oware(houses=2,repetition=even-split,seeds=2)", "2,1/0,1 2-2 S"),
+        ("oware(grand-slam=woaley-skip,houses=2,seeds=2)", "2,1/0,1 2-2 S"),
+        ("oware(houses=3,seeds=1)", "0,1,0/1,1,0 2-1 S"),
+        ("oware(houses=3,repetition=even-split,seeds=1)", "0,1,0/1,1,0 2-1 S"),
+        ("oware(houses=3,must-feed=false,seeds=1)", "0,1,0/1,1,0 2-1 S"),
+        ("awari(houses=3,seeds=1)", "0,1,0/1,1,0 2-1 S"),
+        ("oware(houses=3,seeds=1)", "0,0,0/1,0,1 2-2 N"),
+        ("awari(houses=3,seeds=1)", "0,0,0/1,0,1 2-2 N"),
+        ("oware(houses=3,seeds=1)", "0,0,1/0,1,1 0-3 N"),
+        ("oware(houses=3,must-feed=false,seeds=1)", "0,0,1/0,1,1 0-3 N"),
+        ("awari(houses=3,seeds=1)", "0,0,1/0,1,1 0-3 N"),
+        "Feeding, grand slams, skip-origin, majority, on small boards",
+        ("oware(houses=2,seeds=2)", "0,0/3,3 2-0 N"),
+        ("oware(houses=2,must-feed=false,seeds=2)", "0,0/3,3 2-0 N"),
+        ("oware(houses=2,seeds=2,skip-origin=false)", "0,0/3,3 2-0 N"),
+        ("oware(grand-slam=forbidden,houses=2,seeds=2)", "0,0/3,3 2-0 N"),
+        ("awari(houses=2,seeds=2)", "0,0/3,3 2-0 N"),
+        ("awari(houses=2,seeds=2,skip-origin=false)", "0,0/3,3 2-0 N"),
+        ("oware(houses=2,seeds=2)", "1,1/3,1 2-0 S"),
+        ("awari(houses=2,seeds=2)", "1,1/3,1 2-0 S"),
+        ("awari(houses=2,seeds=2,skip-origin=false)", "1,1/3,1 2-0 S"),
+        ("awari(houses=2,seeds=2,stop-at-majority=true)", "1,1/3,1 2-0 S"),
+        ("oware(houses=2,seeds=2)", "1,1/2,1 2-1 N"),
+        ("oware(grand-slam=capture-all,houses=2,seeds=2)", "1,1/2,1 2-1 N"),
+        ("oware(grand-slam=forbidden,houses=2,seeds=2)", "1,1/2,1 2-1 N"),
+        ("oware(houses=2,seeds=2)", "1,1/3,0 0-3 S"),
+        ("oware(houses=2,seeds=2,skip-origin=false)", "1,1/3,0 0-3 S"),
+        ("oware(houses=2,seeds=2,stop-at-majority=true)", "1,1/3,0 0-3 S"),
+        ("oware(houses=2,seeds=2)", "0,2/4,0 2-0 N"),
+        ("oware(grand-slam=woaley-skip,houses=2,seeds=2)", "0,2/4,0 2-0 N"),
+        ("oware(houses=2,seeds=2)", "2,2/1,1 1-1 S"),
+        ("oware(houses=2,must-feed=false,seeds=2)", "2,2/1,1 1-1 S"),
+        ("oware(houses=3,seeds=1)", "0,0,1/1,0,0 4-0 S"),
+        ("oware(grand-slam=forbidden,houses=3,seeds=1)", "0,0,1/1,0,0 4-0 S"),
+        ("oware(houses=3,seeds=1,stop-at-majority=true)", "0,0,1/1,0,0 4-0 S"),
+        ("oware(houses=3,seeds=1)", "0,1,0/0,3,0 0-2 N"),
+        ("oware(houses=3,seeds=1,stop-at-majority=true)", "0,1,0/0,3,0 0-2 N"),
+        ("oware(houses=3,seeds=2)", "0,0,2/0,0,0 7-3 S"),
+        ("oware(houses=3,seeds=2,stop-at-majority=true)", "0,0,2/0,0,0 7-3 S"),
+        ("oware(houses=2,seeds=3)", "1,0/4,1 4-2 N"),
+        ("oware(houses=2,must-feed=false,seeds=3)", "1,0/4,1 4-2 N"),
+        ("awari(houses=2,seeds=3,skip-origin=false)", "1,0/4,1 4-2 N"),
+        "Other capture sets",
+        ("oware(capture=2-4,houses=2,seeds=2)", "1,1/3,1 2-0 S"),
+        ("oware(capture=3,houses=2,seeds=2)", "0,2/4,0 2-0 N"),
+        ("oware(capture=1-2-3,houses=2,seeds=2)", "0,2/4,0 2-0 N"),
+    ]
+)
 
 
 # ---------------------------------------------------------------------------
@@ -964,6 +1280,8 @@ def generate(out_dir):
 # ---------------------------------------------------------------------------
 
 def main(argv):
+    # Oware search paths can be a few hundred plies long on small boards.
+    sys.setrecursionlimit(200000)
     parser = argparse.ArgumentParser(
         description="Independent Python reference for kalah / oware / awari."
     )
@@ -980,9 +1298,11 @@ def main(argv):
     p.add_argument("files", nargs="+")
     sub.add_parser("selftest", help="hand-worked checks")
     p = sub.add_parser("generate", help="rewrite the golden files")
+    p.add_argument("which", nargs="?", default="all", choices=["all", "kalah", "oware", "solved"])
     p.add_argument(
         "--out",
-        default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data"),
+        default=os.path.normpath(
+            os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data")),
     )
     args = parser.parse_args(argv)
     try:
@@ -1005,7 +1325,7 @@ def main(argv):
         elif args.command == "selftest":
             selftest()
         elif args.command == "generate":
-            generate(args.out)
+            generate(args.out, args.which)
     except UsageError as error:
         print("error: %s" % error, file=sys.stderr)
         return 2

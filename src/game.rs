@@ -8,14 +8,14 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PlayError {
     /// The move text is not a move of the side to move.
-    #[error("move {index} `{token}`: {source}; legal moves: {legal}")]
+    #[error("move {index} `{token}`: {error}; legal moves: {legal}")]
     Parse {
         /// Position of the move in the list, from 1.
         index: usize,
         /// The move as written.
         token: String,
         /// What is wrong with it.
-        source: ParseMoveError,
+        error: ParseMoveError,
         /// The legal moves at that point, space-separated.
         legal: String,
     },
@@ -61,11 +61,21 @@ impl Status {
 }
 
 /// The positions of a game from its start, and the moves between them.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Line<R: Rules> {
     positions: Vec<R::Position>,
     moves: Vec<R::Move>,
     repeated: bool,
+}
+
+impl<R: Rules> Clone for Line<R> {
+    fn clone(&self) -> Self {
+        Line {
+            positions: self.positions.clone(),
+            moves: self.moves.clone(),
+            repeated: self.repeated,
+        }
+    }
 }
 
 impl<R: Rules> Line<R> {
@@ -148,7 +158,9 @@ impl<R: Rules> Line<R> {
     /// [`PlayError`] for the first move that cannot be played, naming its index (from 1) and the
     /// legal moves at that point; the moves before it stay played.
     pub fn play_text(&mut self, rules: &R, text: &str) -> Result<(), PlayError> {
-        let tokens = text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty());
+        let tokens = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty());
         for (i, token) in tokens.enumerate() {
             let index = i + 1;
             if self.status(rules) != Status::Ongoing {
@@ -159,19 +171,21 @@ impl<R: Rules> Line<R> {
             }
             let mv = rules
                 .parse_move(self.current(), token)
-                .map_err(|source| PlayError::Parse {
+                .map_err(|error| PlayError::Parse {
                     index,
                     token: token.to_string(),
-                    source,
+                    error,
                     legal: self.legal_text(rules),
                 })?;
-            let child = self.children(rules).into_iter().find(|c| c.mv == mv).ok_or_else(|| {
-                PlayError::Illegal {
+            let child = self
+                .children(rules)
+                .into_iter()
+                .find(|c| c.mv == mv)
+                .ok_or_else(|| PlayError::Illegal {
                     index,
                     token: token.to_string(),
                     legal: self.legal_text(rules),
-                }
-            })?;
+                })?;
             self.push(rules, child.mv, child.pos);
         }
         Ok(())

@@ -24,5 +24,7 @@ pub mod search;
 
 pub use crate::core::{Board, Side, TwoRowPosition};
 pub use game::{Line, PlayError, Status};
-pub use rules::{dispatch, Child, Children, GameJob, GameSpec, Kalah, Outcome, Oware, ParseGameError, Rules};
+pub use rules::{
+    dispatch, Child, Children, GameJob, GameSpec, Kalah, Outcome, Oware, ParseGameError, Rules,
+};
 pub use search::{negamax, perft, solve, Solution, SolveOptions};

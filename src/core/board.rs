@@ -136,7 +136,9 @@ impl TwoRowPosition {
         for (i, &h) in houses.iter().enumerate() {
             b = b.with(i, h);
         }
-        b = b.with(MOVER_STORE, stores[0]).with(OPPONENT_STORE, stores[1]);
+        b = b
+            .with(MOVER_STORE, stores[0])
+            .with(OPPONENT_STORE, stores[1]);
         if side == Side::North {
             b = b.flip(m);
         }

@@ -53,7 +53,9 @@ pub enum ParsePositionError {
         expected: u32,
     },
     /// A `;key=value` field the game does not have.
-    #[error("position field `{field}` is not part of this game's positions (it has no extra fields)")]
+    #[error(
+        "position field `{field}` is not part of this game's positions (it has no extra fields)"
+    )]
     UnknownField {
         /// The field as written.
         field: String,
@@ -151,7 +153,12 @@ impl TwoRowPosition {
     /// The position text (RULES.md §12) for a game of `m` houses per player.
     pub fn to_text(&self, m: usize) -> String {
         let h = self.absolute_houses(m);
-        let row = |r: &[u32]| r.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
+        let row = |r: &[u32]| {
+            r.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
         let mut s = String::new();
         let _ = write!(
             s,
@@ -220,7 +227,13 @@ mod tests {
         let e = TwoRowPosition::parse("4,4,4/4,4,4 0-0 W", 3, 24).unwrap_err();
         assert!(e.to_string().contains("`W`"));
         let e = TwoRowPosition::parse("4,4,4/4,4,4 0-1 S", 3, 24).unwrap_err();
-        assert_eq!(e, ParsePositionError::SeedTotal { found: 25, expected: 24 });
+        assert_eq!(
+            e,
+            ParsePositionError::SeedTotal {
+                found: 25,
+                expected: 24
+            }
+        );
         let e = TwoRowPosition::parse("4,4,4/4,4,4 0-0 S;forced=b", 3, 24).unwrap_err();
         assert!(matches!(e, ParsePositionError::UnknownField { .. }));
         let e = TwoRowPosition::parse("256,4,4/4,4,4 0-0 S", 3, 24).unwrap_err();

@@ -36,7 +36,9 @@ impl Kalah {
         // (the opponent's store is skipped).
         let ring: Vec<usize> = (0..m).chain([MOVER_STORE]).chain(m..2 * m).collect();
         let table = SowingTable::new(m, |origin| {
-            (1..=ring.len()).map(|k| ring[(origin + k) % ring.len()]).collect()
+            (1..=ring.len())
+                .map(|k| ring[(origin + k) % ring.len()])
+                .collect()
         })
         .expect("a Kalah cycle is never empty");
         Kalah {
@@ -90,7 +92,9 @@ impl Rules for Kalah {
     }
 
     fn start(&self) -> TwoRowPosition {
-        let GameSpec::Kalah(k) = &self.spec else { unreachable!() };
+        let GameSpec::Kalah(k) = &self.spec else {
+            unreachable!()
+        };
         let houses = vec![k.seeds as u32; 2 * self.m];
         TwoRowPosition::from_absolute(&houses, [0, 0], Side::South)
     }

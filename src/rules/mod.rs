@@ -26,13 +26,21 @@ pub use spec::{GameSpec, ParseGameError};
 pub const MAX_CHILDREN: usize = 16;
 
 /// A legal move and the position it leads to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Child<R: Rules> {
     /// The move.
     pub mv: R::Move,
     /// The position after it, whoever is to move there (the same side after an extra turn).
     pub pos: R::Position,
 }
+
+impl<R: Rules> Clone for Child<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R: Rules> Copy for Child<R> {}
 
 /// The legal moves of a position with their results; fixed capacity, no allocation.
 pub type Children<R> = ArrayVec<Child<R>, MAX_CHILDREN>;
@@ -127,7 +135,8 @@ pub trait Rules: Send + Sync + Sized + 'static {
     fn value_key(&self, pos: &Self::Position) -> u128;
 
     /// Parses position text (RULES.md §12).
-    fn parse_position(&self, text: &str) -> Result<Self::Position, crate::core::ParsePositionError>;
+    fn parse_position(&self, text: &str)
+        -> Result<Self::Position, crate::core::ParsePositionError>;
     /// Prints position text (RULES.md §12).
     fn format_position(&self, pos: &Self::Position) -> String;
     /// Draws the board in ASCII, North on top.
@@ -182,6 +191,9 @@ pub(crate) mod two_row {
             Side::South => (outcome.mover, outcome.opponent),
             Side::North => (outcome.opponent, outcome.mover),
         };
-        [pos.store(Side::South) + south, pos.store(Side::North) + north]
+        [
+            pos.store(Side::South) + south,
+            pos.store(Side::North) + north,
+        ]
     }
 }

@@ -100,7 +100,12 @@ impl Oware {
     /// Sows from `house` with `table`; returns the board after the capture, the board before it
     /// and whether the capture took every seed of the opponent (a grand slam).
     #[inline(always)]
-    fn sow_and_capture(&self, board: Board, house: usize, table: &SowingTable) -> (Board, Board, bool) {
+    fn sow_and_capture(
+        &self,
+        board: Board,
+        house: usize,
+        table: &SowingTable,
+    ) -> (Board, Board, bool) {
         let m = self.m;
         let (sown, last) = table.sow(board, house);
         if last < m || !self.capture.contains(sown.get(last)) {
@@ -153,7 +158,8 @@ impl Oware {
 
     /// Whether some move of the mover leaves the opponent with seeds.
     fn can_feed(&self, board: Board) -> bool {
-        (0..self.m).any(|h| board.get(h) > 0 && self.play_house(board, h).board.opponent_seeds(self.m) > 0)
+        (0..self.m)
+            .any(|h| board.get(h) > 0 && self.play_house(board, h).board.opponent_seeds(self.m) > 0)
     }
 }
 
@@ -168,7 +174,9 @@ impl Rules for Oware {
     }
 
     fn start(&self) -> TwoRowPosition {
-        let GameSpec::Oware(o) = &self.spec else { unreachable!() };
+        let GameSpec::Oware(o) = &self.spec else {
+            unreachable!()
+        };
         let houses = vec![o.seeds as u32; 2 * self.m];
         TwoRowPosition::from_absolute(&houses, [0, 0], Side::South)
     }
@@ -188,10 +196,11 @@ impl Rules for Oware {
         if opponent == 0 && self.must_feed && !self.awari && !self.can_feed(b) {
             return Some(Outcome { mover, opponent: 0 });
         }
-        if self.stop_at_majority
-            && 2 * b.get(MOVER_STORE).max(b.get(OPPONENT_STORE)) > self.total
-        {
-            return Some(Outcome { mover: 0, opponent: 0 });
+        if self.stop_at_majority && 2 * b.get(MOVER_STORE).max(b.get(OPPONENT_STORE)) > self.total {
+            return Some(Outcome {
+                mover: 0,
+                opponent: 0,
+            });
         }
         None
     }

@@ -68,9 +68,7 @@ impl SowingTable {
             (seeds / len, seeds % len)
         };
         let lifted = board.0 & !(0xffu128 << (8 * origin));
-        let sown = lifted
-            + self.lap[origin] * laps as u128
-            + self.partial[origin][rest as usize];
+        let sown = lifted + self.lap[origin] * laps as u128 + self.partial[origin][rest as usize];
         (Board(sown), self.last[origin][rest as usize] as usize)
     }
 }
@@ -96,13 +94,19 @@ mod tests {
         let ring = [0usize, 1, 2, 14, 3, 4, 5];
         let cycle = |o: usize| -> Vec<usize> {
             let at = ring.iter().position(|&p| p == o).unwrap();
-            (1..=ring.len()).map(|k| ring[(at + k) % ring.len()]).collect()
+            (1..=ring.len())
+                .map(|k| ring[(at + k) % ring.len()])
+                .collect()
         };
         let t = SowingTable::new(m, cycle).unwrap();
         for origin in 0..m {
             for seeds in 1..=40u32 {
                 let b = Board(0).with(origin, seeds).with(4, 2);
-                assert_eq!(t.sow(b, origin), slow(b, origin, &cycle(origin)), "{origin} {seeds}");
+                assert_eq!(
+                    t.sow(b, origin),
+                    slow(b, origin, &cycle(origin)),
+                    "{origin} {seeds}"
+                );
             }
         }
     }

@@ -283,7 +283,11 @@ const REPETITIONS: &[(&str, Repetition)] = &[
 ];
 
 fn name_of<T: PartialEq + Copy>(options: &[(&'static str, T)], t: T) -> &'static str {
-    options.iter().find(|(_, x)| *x == t).map(|(n, _)| *n).unwrap_or("?")
+    options
+        .iter()
+        .find(|(_, x)| *x == t)
+        .map(|(n, _)| *n)
+        .unwrap_or("?")
 }
 
 impl GameSpec {
@@ -346,7 +350,12 @@ impl FromStr for GameSpec {
                 let spec = KalahSpec {
                     houses: number(&mut args, "houses", 6, 1, max_houses)?,
                     seeds: number(&mut args, "seeds", 4, 1, 255)?,
-                    capture: choice(&mut args, "capture", KalahCapture::OppositeNonempty, KALAH_CAPTURES)?,
+                    capture: choice(
+                        &mut args,
+                        "capture",
+                        KalahCapture::OppositeNonempty,
+                        KALAH_CAPTURES,
+                    )?,
                     end: choice(&mut args, "end", KalahEnd::EitherSideEmpty, KALAH_ENDS)?,
                 };
                 args.check_all_used(KALAH_KEYS)?;
@@ -371,7 +380,11 @@ impl FromStr for GameSpec {
                     }
                 };
                 let spec = OwareSpec {
-                    preset: if awari { OwarePreset::Awari } else { OwarePreset::Oware },
+                    preset: if awari {
+                        OwarePreset::Awari
+                    } else {
+                        OwarePreset::Oware
+                    },
                     houses: number(&mut args, "houses", 6, 1, max_houses)?,
                     seeds: number(&mut args, "seeds", 4, 1, 255)?,
                     skip_origin: flag(&mut args, "skip-origin", true)?,
@@ -379,14 +392,22 @@ impl FromStr for GameSpec {
                     grand_slam: choice(
                         &mut args,
                         "grand-slam",
-                        if awari { GrandSlam::Forbidden } else { GrandSlam::NoCapture },
+                        if awari {
+                            GrandSlam::Forbidden
+                        } else {
+                            GrandSlam::NoCapture
+                        },
                         GRAND_SLAMS,
                     )?,
                     capture,
                     repetition: choice(
                         &mut args,
                         "repetition",
-                        if awari { Repetition::EvenSplit } else { Repetition::OwnSide },
+                        if awari {
+                            Repetition::EvenSplit
+                        } else {
+                            Repetition::OwnSide
+                        },
                         REPETITIONS,
                     )?,
                     stop_at_majority: flag(&mut args, "stop-at-majority", false)?,
@@ -394,7 +415,11 @@ impl FromStr for GameSpec {
                 args.check_all_used(OWARE_KEYS)?;
                 GameSpec::Oware(spec)
             }
-            _ => return Err(ParseGameError::UnknownGame { name: name.to_string() }),
+            _ => {
+                return Err(ParseGameError::UnknownGame {
+                    name: name.to_string(),
+                })
+            }
         };
         let seeds = spec.total_seeds();
         if seeds > MAX_SEEDS {
@@ -434,7 +459,11 @@ impl fmt::Display for GameSpec {
                     let list: Vec<String> = capture.iter().map(|c| c.to_string()).collect();
                     keys.push(("capture", list.join("-")));
                 }
-                let gs_default = if awari { GrandSlam::Forbidden } else { GrandSlam::NoCapture };
+                let gs_default = if awari {
+                    GrandSlam::Forbidden
+                } else {
+                    GrandSlam::NoCapture
+                };
                 if o.grand_slam != gs_default {
                     keys.push(("grand-slam", name_of(GRAND_SLAMS, o.grand_slam).into()));
                 }
@@ -444,7 +473,11 @@ impl fmt::Display for GameSpec {
                 if !o.must_feed {
                     keys.push(("must-feed", "false".into()));
                 }
-                let rep_default = if awari { Repetition::EvenSplit } else { Repetition::OwnSide };
+                let rep_default = if awari {
+                    Repetition::EvenSplit
+                } else {
+                    Repetition::OwnSide
+                };
                 if o.repetition != rep_default {
                     keys.push(("repetition", name_of(REPETITIONS, o.repetition).into()));
                 }
@@ -492,12 +525,18 @@ mod tests {
         );
         assert_eq!(canon("oware(grand-slam=no-capture,capture=3-2)"), "oware");
         assert_eq!(canon("awari(grand-slam=forbidden)"), "awari");
-        assert_eq!(canon("awari(grand-slam=no-capture)"), "awari(grand-slam=no-capture)");
+        assert_eq!(
+            canon("awari(grand-slam=no-capture)"),
+            "awari(grand-slam=no-capture)"
+        );
         assert_eq!(
             canon("oware(stop-at-majority=true,capture=2-4-6,seeds=6,must-feed=false)"),
             "oware(capture=2-4-6,must-feed=false,seeds=6,stop-at-majority=true)"
         );
-        for s in ["kalah(end=mover-empty)", "oware(repetition=even-split,skip-origin=false)"] {
+        for s in [
+            "kalah(end=mover-empty)",
+            "oware(repetition=even-split,skip-origin=false)",
+        ] {
             assert_eq!(canon(s), s);
             assert_eq!(canon(&canon(s)), s);
         }
@@ -513,10 +552,12 @@ mod tests {
         assert!(err("kalah(capture=maybe)").contains("opposite-nonempty or empty"));
         assert!(err("kalah(houses=4,houses=5)").contains("twice"));
         assert!(err("kalah(houses=4").contains("not of the form"));
-        assert!("kalah(seeds=20)".parse::<GameSpec>().is_ok(), "240 seeds fit");
+        assert!(
+            "kalah(seeds=20)".parse::<GameSpec>().is_ok(),
+            "240 seeds fit"
+        );
         assert!(err("kalah(houses=7,seeds=19)").contains("266 seeds"));
         assert!(err("oware(capture=2-x)").contains("`capture=2-x`"));
         assert!(err("oware(stop-at-majority=yes)").contains("true or false"));
     }
-
 }

@@ -42,7 +42,10 @@ fn count<R: Rules>(rules: &R, pos: &R::Position, depth: u32, window: &mut Vec<R:
 /// The number of move sequences of exactly `depth` moves from `pos`, in parallel over the first
 /// moves. `window` holds the earlier positions `pos` could repeat (see [`crate::game::Line`]).
 pub fn perft<R: Rules>(rules: &R, pos: &R::Position, depth: u32, window: &[R::Position]) -> u64 {
-    perft_divide(rules, pos, depth, window).iter().map(|(_, n)| n).sum::<u64>()
+    perft_divide(rules, pos, depth, window)
+        .iter()
+        .map(|(_, n)| n)
+        .sum::<u64>()
         + u64::from(depth == 0)
 }
 

@@ -16,9 +16,11 @@
 
 use super::position_hash;
 use super::tt::{Bounds, Table, NO_MOVE};
+use crate::core::Side;
 use crate::rules::{Children, Rules, MAX_CHILDREN};
+use arrayvec::ArrayVec;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 /// How to run a solve.
@@ -95,35 +97,67 @@ struct PathEntry<P> {
     start: u32,
 }
 
+/// Search counters, summed over threads at the end.
+#[derive(Clone, Copy, Default)]
+struct Counters {
+    nodes: u64,
+    probes: u64,
+    hits: u64,
+    cutoffs: u64,
+}
+
+impl Counters {
+    fn add(&mut self, o: Counters) {
+        self.nodes += o.nodes;
+        self.probes += o.probes;
+        self.hits += o.hits;
+        self.cutoffs += o.cutoffs;
+    }
+}
+
+/// Positions with at most this many seeds on the board are searched without the table: their
+/// subtrees are small, and a table probe (a cache miss) costs more than it saves.
+const SMALL_BOARD: i32 = 4;
+/// Split points (young brothers wait): at most this many nested, only this close to the root of
+/// a search and only with this many seeds on the board.
+const MAX_SPLITS: usize = 8;
+const SPLIT_PLY: u32 = 10;
+const SPLIT_SEEDS: i32 = 14;
+const REPORT_EVERY: u64 = 1 << 14;
+
 /// One thread's search state.
 struct Searcher<'a, R: Rules> {
     rules: &'a R,
     table: &'a Table,
     progress: &'a AtomicU64,
-    nodes: u64,
+    counters: Counters,
     unreported: u64,
-    probes: u64,
-    hits: u64,
-    cutoffs: u64,
+    /// Distance from the root of this search.
+    ply: u32,
+    /// Abort flags of the split points above this searcher: once one is set, the search
+    /// unwinds without storing anything.
+    aborts: ArrayVec<&'a AtomicBool, MAX_SPLITS>,
     /// Positions from the start of the repetition history to the current node (games that can
     /// repeat only).
     path: Vec<PathEntry<R::Position>>,
 }
 
-const REPORT_EVERY: u64 = 1 << 14;
-
 impl<'a, R: Rules> Searcher<'a, R> {
-    fn new(rules: &'a R, table: &'a Table, progress: &'a AtomicU64, history: &[R::Position]) -> Self {
+    fn new(
+        rules: &'a R,
+        table: &'a Table,
+        progress: &'a AtomicU64,
+        history: &[R::Position],
+    ) -> Self {
         let mut s = Searcher {
             rules,
             table,
             progress,
-            nodes: 0,
+            counters: Counters::default(),
             unreported: 0,
-            probes: 0,
-            hits: 0,
-            cutoffs: 0,
-            path: Vec::with_capacity(256),
+            ply: 0,
+            aborts: ArrayVec::new(),
+            path: Vec::new(),
         };
         if R::CAN_REPEAT {
             for p in history {
@@ -133,18 +167,42 @@ impl<'a, R: Rules> Searcher<'a, R> {
         s
     }
 
+    /// A searcher for a sibling searched in parallel below a split point with abort flag `flag`.
+    fn fork<'b>(&'b self, flag: &'b AtomicBool) -> Searcher<'b, R> {
+        let mut aborts: ArrayVec<&'b AtomicBool, MAX_SPLITS> =
+            self.aborts.iter().copied().collect();
+        aborts.push(flag);
+        Searcher {
+            rules: self.rules,
+            table: self.table,
+            progress: self.progress,
+            counters: Counters::default(),
+            unreported: 0,
+            ply: self.ply,
+            aborts,
+            path: self.path.clone(),
+        }
+    }
+
+    #[inline(always)]
+    fn aborted(&self) -> bool {
+        self.aborts.iter().any(|f| f.load(Relaxed))
+    }
+
     /// Adds `pos` to the path (games that can repeat).
     #[inline]
     fn push(&mut self, pos: &R::Position) {
         let hash = position_hash(pos);
         let n = self.path.len();
         let entry = match self.path.last() {
-            Some(last) if self.rules.board_seeds(&last.pos) == self.rules.board_seeds(pos) => PathEntry {
-                pos: *pos,
-                hash,
-                run: last.run ^ hash,
-                start: last.start,
-            },
+            Some(last) if self.rules.board_seeds(&last.pos) == self.rules.board_seeds(pos) => {
+                PathEntry {
+                    pos: *pos,
+                    hash,
+                    run: last.run ^ hash,
+                    start: last.start,
+                }
+            }
             _ => PathEntry {
                 pos: *pos,
                 hash,
@@ -186,7 +244,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
 
     #[inline]
     fn count_node(&mut self) {
-        self.nodes += 1;
+        self.counters.nodes += 1;
         self.unreported += 1;
         if self.unreported == REPORT_EVERY {
             self.progress.fetch_add(REPORT_EVERY, Relaxed);
@@ -197,20 +255,23 @@ impl<'a, R: Rules> Searcher<'a, R> {
     /// The value of `child` seen from the mover of a position whose side is `side`, searching
     /// it with the window `(alpha, beta)` of that mover.
     #[inline]
-    fn child_value(&mut self, side: crate::core::Side, child: &R::Position, alpha: i32, beta: i32) -> i32 {
+    fn child_value(&mut self, side: Side, child: &R::Position, alpha: i32, beta: i32) -> i32 {
         let same = self.rules.side_to_move(child) == side;
         if R::CAN_REPEAT {
             if self.repeats(child) {
-                let v = self.rules.store_difference(child) + self.rules.repetition_outcome(child).value();
+                let v = self.rules.store_difference(child)
+                    + self.rules.repetition_outcome(child).value();
                 return if same { v } else { -v };
             }
             self.push(child);
         }
+        self.ply += 1;
         let v = if same {
             self.search(child, alpha, beta)
         } else {
             -self.search(child, -beta, -alpha)
         };
+        self.ply -= 1;
         if R::CAN_REPEAT {
             self.path.pop();
         }
@@ -219,7 +280,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
 
     /// Fail-soft alpha-beta: the exact value if it lies strictly inside `(alpha, beta)`, else a
     /// bound on the same side of the window. For games that can repeat, `pos` is the last path
-    /// entry.
+    /// entry. After an abort the result is meaningless (and nothing is stored).
     fn search(&mut self, pos: &R::Position, mut alpha: i32, beta: i32) -> i32 {
         self.count_node();
         let rules = self.rules;
@@ -235,28 +296,92 @@ impl<'a, R: Rules> Searcher<'a, R> {
         if floor >= beta {
             return floor;
         }
+        if !self.aborts.is_empty() && self.aborted() {
+            return alpha;
+        }
+        let mut children = Children::<R>::new();
+        rules.children(pos, &mut children);
+        let side = rules.side_to_move(pos);
+        if seeds <= SMALL_BOARD {
+            let order = self.order(pos, sd, &children, NO_MOVE);
+            let mut best = i32::MIN;
+            for &i in &order[..children.len()] {
+                let v = self.child_value(side, &children[i as usize].pos, alpha, beta);
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        if v >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            return best;
+        }
         let key = rules.value_key(pos);
         let extra = self.history_key();
-        self.probes += 1;
+        self.counters.probes += 1;
         let mut hint = NO_MOVE;
         if let Some(b) = self.table.probe(key, extra) {
-            self.hits += 1;
+            self.counters.hits += 1;
             let (lower, upper) = (b.lower + sd, b.upper + sd);
             if lower >= beta || upper <= alpha || lower == upper {
-                self.cutoffs += 1;
+                self.counters.cutoffs += 1;
                 return if lower >= beta { lower } else { upper };
             }
             hint = b.best;
         }
-        let nodes_before = self.nodes;
-        let mut children = Children::<R>::new();
-        rules.children(pos, &mut children);
-        let side = rules.side_to_move(pos);
+        if !R::CAN_REPEAT {
+            for c in &children {
+                self.table.prefetch(rules.value_key(&c.pos), 0);
+            }
+        }
+        let nodes_before = self.counters.nodes;
         let order = self.order(pos, sd, &children, hint);
+        if !R::CAN_REPEAT {
+            // Enhanced transposition cutoff: a child whose stored bounds already refute the
+            // window ends the node without a search.
+            for c in &children {
+                if let Some(b) = self.table.probe(rules.value_key(&c.pos), 0) {
+                    let csd = rules.store_difference(&c.pos);
+                    let v = if rules.side_to_move(&c.pos) == side {
+                        b.lower + csd
+                    } else {
+                        -(b.upper + csd)
+                    };
+                    if v >= beta {
+                        self.counters.cutoffs += 1;
+                        return v;
+                    }
+                }
+            }
+        }
         let alpha_in = alpha;
         let mut best = i32::MIN;
         let mut best_index = NO_MOVE;
-        for &i in &order[..children.len()] {
+        let n = children.len();
+        let mut k = 0;
+        while k < n {
+            let split = k == 1
+                && n >= 3
+                && beta == alpha + 1
+                && self.ply < SPLIT_PLY
+                && seeds >= SPLIT_SEEDS
+                && self.aborts.len() < MAX_SPLITS
+                && rayon::current_num_threads() > 1;
+            if split {
+                // Young brothers wait: the first move was searched alone; the others go in
+                // parallel. In a null window any fail-high ends the node, so it aborts the rest.
+                if let Some((v, i)) = self.split(side, &children, &order[1..n], alpha, beta) {
+                    if v > best {
+                        best = v;
+                        best_index = i;
+                    }
+                }
+                break;
+            }
+            let i = order[k];
             let v = self.child_value(side, &children[i as usize].pos, alpha, beta);
             if v > best {
                 best = v;
@@ -268,6 +393,10 @@ impl<'a, R: Rules> Searcher<'a, R> {
                     }
                 }
             }
+            k += 1;
+        }
+        if !self.aborts.is_empty() && self.aborted() {
+            return best;
         }
         let (lower, upper) = if best <= alpha_in {
             (floor, best)
@@ -276,7 +405,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
         } else {
             (best, best)
         };
-        let work = 64 - (self.nodes - nodes_before).leading_zeros() as u8;
+        let work = 64 - (self.counters.nodes - nodes_before).leading_zeros() as u8;
         self.table.store(
             key,
             extra,
@@ -290,9 +419,57 @@ impl<'a, R: Rules> Searcher<'a, R> {
         best
     }
 
-    /// Child indices, best first: the table's move, then extra turns, then larger gains.
+    /// Searches `children[rest]` in parallel with the null window `(alpha, beta)`; the first
+    /// fail-high aborts the others. Returns the best genuine value and its child index, `None`
+    /// if every search was aborted from above.
+    fn split(
+        &mut self,
+        side: Side,
+        children: &Children<R>,
+        rest: &[u8],
+        alpha: i32,
+        beta: i32,
+    ) -> Option<(i32, u8)> {
+        let flag = AtomicBool::new(false);
+        let this = &*self;
+        let results: Vec<(Option<i32>, Counters, u64)> = rest
+            .par_iter()
+            .with_max_len(1)
+            .map(|&i| {
+                let mut s = this.fork(&flag);
+                let v = s.child_value(side, &children[i as usize].pos, alpha, beta);
+                let genuine = !s.aborted();
+                if genuine && v >= beta {
+                    flag.store(true, Relaxed);
+                }
+                (genuine.then_some(v), s.counters, s.unreported)
+            })
+            .collect();
+        let mut best: Option<(i32, u8)> = None;
+        for (&i, (v, counters, unreported)) in rest.iter().zip(results) {
+            self.counters.add(counters);
+            self.unreported += unreported;
+            if let Some(v) = v {
+                if best.map_or(true, |(b, _)| v > b) {
+                    best = Some((v, i));
+                }
+            }
+        }
+        // A sibling's abort leaves a genuine fail-high behind; without one, every sibling
+        // completed, or an abort came from above (and the caller discards the result).
+        best
+    }
+
+    /// Child indices, best first: the table's move, then extra turns (nearest the store first),
+    /// then larger immediate gains.
     #[inline]
-    fn order(&self, pos: &R::Position, sd: i32, children: &Children<R>, hint: u8) -> [u8; MAX_CHILDREN] {
+    fn order(
+        &self,
+        pos: &R::Position,
+        sd: i32,
+        children: &Children<R>,
+        hint: u8,
+    ) -> [u8; MAX_CHILDREN] {
         let side = self.rules.side_to_move(pos);
         let mut keys = [0i32; MAX_CHILDREN];
         let mut order = [0u8; MAX_CHILDREN];
@@ -301,7 +478,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
             let key = if i as u8 == hint {
                 i32::MAX
             } else if self.rules.side_to_move(&c.pos) == side {
-                1 << 20 | (csd - sd)
+                (1 << 20) + ((csd - sd) << 5) + i as i32
             } else {
                 -csd - sd
             };
@@ -323,7 +500,10 @@ impl<'a, R: Rules> Searcher<'a, R> {
         let sd = self.rules.store_difference(pos);
         let seeds = self.rules.board_seeds(pos) as i32;
         let (mut lower, mut upper) = (sd - seeds, sd + seeds);
-        let mut guess = match self.table.probe(self.rules.value_key(pos), self.history_key()) {
+        let mut guess = match self
+            .table
+            .probe(self.rules.value_key(pos), self.history_key())
+        {
             Some(b) => ((b.lower + b.upper) / 2 + sd).clamp(lower, upper),
             None => sd,
         };
@@ -339,31 +519,11 @@ impl<'a, R: Rules> Searcher<'a, R> {
         lower
     }
 
-    fn flush(&mut self) {
+    /// The counters, with the progress display brought up to date.
+    fn finish(&mut self) -> Counters {
         self.progress.fetch_add(self.unreported, Relaxed);
         self.unreported = 0;
-    }
-}
-
-#[derive(Default)]
-struct Counters {
-    nodes: u64,
-    probes: u64,
-    hits: u64,
-    cutoffs: u64,
-}
-
-impl Counters {
-    fn add<R: Rules>(&mut self, s: &mut Searcher<R>) {
-        s.flush();
-        self.nodes += s.nodes;
-        self.probes += s.probes;
-        self.hits += s.hits;
-        self.cutoffs += s.cutoffs;
-        s.nodes = 0;
-        s.probes = 0;
-        s.hits = 0;
-        s.cutoffs = 0;
+        std::mem::take(&mut self.counters)
     }
 }
 
@@ -416,24 +576,23 @@ pub fn solve<R: Rules>(
                         }
                         s.mtdf(&c.pos)
                     };
-                    let mut k = Counters::default();
-                    k.add(&mut s);
-                    (if same { v } else { -v }, k)
+                    (if same { v } else { -v }, s.finish())
                 })
                 .collect()
         });
         for (c, (v, k)) in children.iter().zip(results) {
             moves.push(MoveValue { mv: c.mv, value: v });
-            counters.nodes += k.nodes;
-            counters.probes += k.probes;
-            counters.hits += k.hits;
-            counters.cutoffs += k.cutoffs;
+            counters.add(k);
         }
-        moves.iter().map(|m| m.value).max().expect("a position that is not over has moves")
+        moves
+            .iter()
+            .map(|m| m.value)
+            .max()
+            .expect("a position that is not over has moves")
     };
     let mut s = Searcher::new(rules, &table, progress, &path_to_root);
-    let pv = principal_variation(&mut s, root, value);
-    counters.add(&mut s);
+    let pv = pool.install(|| principal_variation(&mut s, root, value));
+    counters.add(s.finish());
     let (used, sample) = table.used_in_sample(1 << 20);
     Solution {
         value,
@@ -455,7 +614,11 @@ pub fn solve<R: Rules>(
 
 /// Follows moves that keep the value from `root` (whose value is `value`) to the end of the
 /// game; each step proves its move with a null-window search.
-fn principal_variation<R: Rules>(s: &mut Searcher<R>, root: &R::Position, mut value: i32) -> Vec<R::Move> {
+fn principal_variation<R: Rules>(
+    s: &mut Searcher<R>,
+    root: &R::Position,
+    mut value: i32,
+) -> Vec<R::Move> {
     let rules = s.rules;
     let mut pv = Vec::new();
     let mut pos = *root;
@@ -489,7 +652,12 @@ fn principal_variation<R: Rules>(s: &mut Searcher<R>, root: &R::Position, mut va
 
 /// Exact value of `pos` by MTD(f) on one thread with a table of `tt_mb` MiB (no root
 /// parallelism): the sequential search the parallel [`solve`] is tested against.
-pub fn solve_sequential<R: Rules>(rules: &R, pos: &R::Position, history: &[R::Position], tt_mb: usize) -> i32 {
+pub fn solve_sequential<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    history: &[R::Position],
+    tt_mb: usize,
+) -> i32 {
     let table = Table::new(tt_mb);
     let progress = AtomicU64::new(0);
     let mut s = Searcher::new(rules, &table, &progress, history);
@@ -500,7 +668,12 @@ pub fn solve_sequential<R: Rules>(rules: &R, pos: &R::Position, history: &[R::Po
 }
 
 /// Exact value of `pos` by one full-window alpha-beta search with a table of `tt_mb` MiB.
-pub fn alphabeta<R: Rules>(rules: &R, pos: &R::Position, history: &[R::Position], tt_mb: usize) -> i32 {
+pub fn alphabeta<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    history: &[R::Position],
+    tt_mb: usize,
+) -> i32 {
     let table = Table::new(tt_mb);
     let progress = AtomicU64::new(0);
     let mut s = Searcher::new(rules, &table, &progress, history);

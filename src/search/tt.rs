@@ -31,8 +31,12 @@ pub struct Bounds {
 pub const NO_MOVE: u8 = 0xff;
 
 /// The table. Shared by reference between search threads.
+///
+/// The words live in an anonymous memory map (zeroed by the kernel, page-aligned) advised to use
+/// huge pages where the system allows: a probe is a random access into a large table, and with
+/// 4 KiB pages nearly every probe would also miss the TLB.
 pub struct Table {
-    words: Vec<AtomicU64>,
+    map: memmap2::MmapMut,
     buckets: usize,
 }
 
@@ -71,11 +75,40 @@ impl Table {
     /// A table of about `megabytes` MiB (at least one bucket), zeroed.
     pub fn new(megabytes: usize) -> Table {
         let bytes = megabytes.max(1) << 20;
-        let buckets = (bytes / (2 * ENTRY_BYTES)).next_power_of_two() / 2;
+        let fit = bytes / (2 * ENTRY_BYTES);
+        let buckets = if fit.is_power_of_two() {
+            fit
+        } else {
+            fit.next_power_of_two() / 2
+        };
         let buckets = buckets.max(1);
-        let mut words = Vec::new();
-        words.resize_with(buckets * 8, || AtomicU64::new(0));
-        Table { words, buckets }
+        let map = memmap2::MmapMut::map_anon(buckets * 2 * ENTRY_BYTES)
+            .expect("cannot map memory for the transposition table");
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::HugePage);
+        Table { map, buckets }
+    }
+
+    #[inline(always)]
+    fn words(&self) -> &[AtomicU64] {
+        let bytes: &[u8] = &self.map;
+        // SAFETY: the map is page-aligned, its length a multiple of 8, it starts zeroed (a valid
+        // `AtomicU64`), and it is only ever accessed through these atomics while `self` lives.
+        unsafe { std::slice::from_raw_parts(bytes.as_ptr() as *const AtomicU64, bytes.len() / 8) }
+    }
+
+    /// Starts loading the bucket of `(key, extra)` into the cache.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u128, extra: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let at = self.bucket(key, extra);
+            let p = self.words()[at..].as_ptr() as *const i8;
+            // SAFETY: prefetching is a hint; `p` points into the map.
+            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (key, extra);
     }
 
     /// Number of entries.
@@ -85,7 +118,7 @@ impl Table {
 
     /// Size in bytes.
     pub fn bytes(&self) -> usize {
-        self.words.len() * 8
+        self.map.len()
     }
 
     #[inline(always)]
@@ -96,7 +129,7 @@ impl Table {
 
     #[inline(always)]
     fn read(&self, at: usize, key: u128, extra: u64) -> Option<(Bounds, u8)> {
-        let w = &self.words[at..at + 4];
+        let w = &self.words()[at..at + 4];
         let data = w[3].load(Relaxed);
         if data & VALID == 0
             || w[0].load(Relaxed) ^ data != key as u64
@@ -110,7 +143,7 @@ impl Table {
 
     #[inline(always)]
     fn write(&self, at: usize, key: u128, extra: u64, data: u64) {
-        let w = &self.words[at..at + 4];
+        let w = &self.words()[at..at + 4];
         w[0].store(key as u64 ^ data, Relaxed);
         w[1].store((key >> 64) as u64 ^ data, Relaxed);
         w[2].store(extra ^ data, Relaxed);
@@ -147,14 +180,18 @@ impl Table {
             }
         }
         let work_of = |slot: usize| {
-            let d = self.words[slot + 3].load(Relaxed);
+            let d = self.words()[slot + 3].load(Relaxed);
             if d & VALID == 0 {
                 0
             } else {
                 1 + (d as u8) as u16
             }
         };
-        let slot = if work_of(at) <= work_of(at + 4) { at } else { at + 4 };
+        let slot = if work_of(at) <= work_of(at + 4) {
+            at
+        } else {
+            at + 4
+        };
         self.write(slot, key, extra, pack(b, work));
     }
 
@@ -162,7 +199,7 @@ impl Table {
     pub fn used_in_sample(&self, sample: usize) -> (usize, usize) {
         let n = sample.min(self.capacity());
         let used = (0..n)
-            .filter(|i| self.words[i * 4 + 3].load(Relaxed) & VALID != 0)
+            .filter(|i| self.words()[i * 4 + 3].load(Relaxed) & VALID != 0)
             .count();
         (used, n)
     }
@@ -177,9 +214,34 @@ mod tests {
         let t = Table::new(1);
         let k = 0x0102_0304u128 | (7u128 << 100);
         assert_eq!(t.probe(k, 0), None);
-        t.store(k, 0, Bounds { lower: -3, upper: 40, best: 2 }, 5);
-        t.store(k, 0, Bounds { lower: -100, upper: 7, best: NO_MOVE }, 3);
-        assert_eq!(t.probe(k, 0), Some(Bounds { lower: -3, upper: 7, best: 2 }));
+        t.store(
+            k,
+            0,
+            Bounds {
+                lower: -3,
+                upper: 40,
+                best: 2,
+            },
+            5,
+        );
+        t.store(
+            k,
+            0,
+            Bounds {
+                lower: -100,
+                upper: 7,
+                best: NO_MOVE,
+            },
+            3,
+        );
+        assert_eq!(
+            t.probe(k, 0),
+            Some(Bounds {
+                lower: -3,
+                upper: 7,
+                best: 2
+            })
+        );
         assert_eq!(t.probe(k, 1), None);
         assert_eq!(t.probe(k ^ 1, 0), None);
     }

@@ -1,0 +1,50 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use mancala::rules::spec::GameSpec;
+use mancala::{Kalah, Line, Oware, Rules, Status};
+
+pub fn kalah(game: &str) -> Kalah {
+    match game.parse::<GameSpec>().unwrap() {
+        GameSpec::Kalah(k) => Kalah::new(k),
+        other => panic!("{other} is not kalah"),
+    }
+}
+
+pub fn oware(game: &str) -> Oware {
+    match game.parse::<GameSpec>().unwrap() {
+        GameSpec::Oware(o) => Oware::new(o),
+        other => panic!("{other} is not oware"),
+    }
+}
+
+/// The line after playing `moves` from `position` (start position if empty).
+pub fn line<R: Rules>(rules: &R, position: &str, moves: &str) -> Line<R> {
+    let start = if position.is_empty() {
+        rules.start()
+    } else {
+        rules.parse_position(position).unwrap()
+    };
+    let mut line = Line::new(start);
+    line.play_text(rules, moves).unwrap();
+    line
+}
+
+/// Position text after `moves`.
+pub fn after<R: Rules>(rules: &R, position: &str, moves: &str) -> String {
+    rules.format_position(line(rules, position, moves).current())
+}
+
+/// Legal moves, space-separated.
+pub fn legal<R: Rules>(rules: &R, position: &str) -> String {
+    line(rules, position, "").legal_text(rules)
+}
+
+/// Final stores `[south, north]` if the game is over after `moves`.
+pub fn final_stores<R: Rules>(rules: &R, position: &str, moves: &str) -> Option<[u32; 2]> {
+    let l = line(rules, position, moves);
+    match l.status(rules) {
+        Status::Ongoing => None,
+        s => Some(rules.final_stores(l.current(), s.outcome().unwrap())),
+    }
+}

@@ -1,0 +1,136 @@
+//! Differential test: plain negamax, full-window alpha-beta with a table, sequential MTD(f) and
+//! the parallel solver (2 threads, a 1 MiB table so that entries are replaced and threads race)
+//! agree on many random small positions of Kalah and Oware variants.
+
+mod common;
+use common::*;
+use mancala::search::solver::{alphabeta, solve_sequential};
+use mancala::search::{negamax, solve, SolveOptions};
+use mancala::{Line, Rules, Status};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::atomic::AtomicU64;
+
+/// Plays random moves from the start until at most `max_seeds` seeds are on the board, and
+/// returns the line (or `None` if the game ended first).
+fn random_line<R: Rules>(rules: &R, rng: &mut ChaCha8Rng, max_seeds: u32) -> Option<Line<R>> {
+    let mut line = Line::new(rules.start());
+    loop {
+        if line.status(rules) != Status::Ongoing {
+            return None;
+        }
+        if rules.board_seeds(line.current()) <= max_seeds && rng.gen_bool(0.3) {
+            return Some(line);
+        }
+        let children = line.children(rules);
+        let c = children[rng.gen_range(0..children.len())];
+        line.push(rules, c.mv, c.pos);
+    }
+}
+
+fn check<R: Rules>(rules: &R, seed: u64, cases: usize, max_seeds: u32) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut done = 0;
+    let options = SolveOptions {
+        threads: 2,
+        tt_mb: 1,
+    };
+    while done < cases {
+        let Some(line) = random_line(rules, &mut rng, max_seeds) else {
+            continue;
+        };
+        let pos = line.current();
+        let window = line.repetition_window(rules);
+        let reference = negamax(rules, pos, &mut window.to_vec());
+        let text = rules.format_position(pos);
+        let game = rules.spec().to_string();
+        assert_eq!(
+            alphabeta(rules, pos, window, 1),
+            reference,
+            "alpha-beta, {game} {text}"
+        );
+        assert_eq!(
+            solve_sequential(rules, pos, window, 1),
+            reference,
+            "MTD(f), {game} {text}"
+        );
+        let s = solve(rules, pos, window, &options, &AtomicU64::new(0));
+        assert_eq!(s.value, reference, "parallel solve, {game} {text}");
+        // every root move's value, by negamax on the child
+        let mut w = window.to_vec();
+        w.push(*pos);
+        for (m, c) in s.moves.iter().zip(line.children(rules)) {
+            let same = rules.side_to_move(&c.pos) == rules.side_to_move(pos);
+            let v = if w.contains(&c.pos) && R::CAN_REPEAT {
+                rules.store_difference(&c.pos) + rules.repetition_outcome(&c.pos).value()
+            } else if rules.board_seeds(&c.pos) < rules.board_seeds(pos) {
+                negamax(rules, &c.pos, &mut Vec::new())
+            } else {
+                negamax(rules, &c.pos, &mut w.clone())
+            };
+            assert_eq!(
+                m.value,
+                if same { v } else { -v },
+                "move value, {game} {text}"
+            );
+        }
+        // the principal variation reaches the value
+        let mut l = line.clone();
+        for mv in &s.pv {
+            let c = l
+                .children(rules)
+                .into_iter()
+                .find(|c| c.mv == *mv)
+                .expect("legal pv move");
+            l.push(rules, c.mv, c.pos);
+        }
+        let end = l.current();
+        let outcome = l.status(rules).outcome().expect("the pv ends the game");
+        let final_diff = rules.store_difference(end) + outcome.value();
+        let v = if rules.side_to_move(end) == rules.side_to_move(pos) {
+            final_diff
+        } else {
+            -final_diff
+        };
+        assert_eq!(v, reference, "pv end, {game} {text}");
+        done += 1;
+    }
+}
+
+#[test]
+fn kalah_searches_agree() {
+    check(&kalah("kalah(houses=3,seeds=3)"), 1, 60, 14);
+    check(&kalah("kalah(houses=3,seeds=3,capture=empty)"), 2, 60, 14);
+    check(&kalah("kalah(houses=4,seeds=2,end=mover-empty)"), 3, 60, 12);
+    check(&kalah("kalah(houses=6,seeds=2)"), 4, 30, 10);
+}
+
+#[test]
+fn oware_searches_agree() {
+    check(&oware("oware(houses=3,seeds=2)"), 5, 40, 8);
+    check(
+        &oware("oware(houses=3,seeds=2,must-feed=false,grand-slam=forbidden)"),
+        6,
+        40,
+        8,
+    );
+    check(&oware("awari(houses=3,seeds=2)"), 7, 40, 8);
+    check(
+        &oware("oware(houses=2,seeds=2,repetition=even-split)"),
+        8,
+        40,
+        8,
+    );
+    check(
+        &oware("oware(houses=3,seeds=2,stop-at-majority=true,grand-slam=capture-all)"),
+        9,
+        40,
+        8,
+    );
+    check(
+        &oware("oware(houses=3,seeds=2,grand-slam=woaley-skip,skip-origin=false)"),
+        10,
+        40,
+        8,
+    );
+}
