@@ -8,13 +8,19 @@
 //! (RULES.md §12).
 //!
 //! ```
-//! use mancala::{GameSpec, Rules, Kalah};
-//! use mancala::rules::spec::GameSpec as _Spec;
-//! let spec: GameSpec = "kalah(houses=3,seeds=2)".parse().unwrap();
-//! let GameSpec::Kalah(k) = spec else { unreachable!() };
+//! use mancala::search::{solve, SolveOptions};
+//! use mancala::{GameSpec, Kalah, Rules};
+//! use std::sync::atomic::AtomicU64;
+//!
+//! let GameSpec::Kalah(k) = "kalah(houses=3,seeds=2,capture=empty)".parse().unwrap() else {
+//!     unreachable!()
+//! };
 //! let rules = Kalah::new(k);
 //! let start = rules.start();
 //! assert_eq!(rules.format_position(&start), "2,2,2/2,2,2 0-0 S");
+//! let options = SolveOptions { threads: 1, tt_mb: 16 };
+//! let solution = solve(&rules, &start, &[], &options, &AtomicU64::new(0));
+//! assert_eq!(solution.value, 4); // tests/data/kalah-solved.csv: Kalah(3,2), capture=empty
 //! ```
 
 pub mod core;

@@ -146,6 +146,13 @@ impl Rules for Kalah {
         pos.board.0 & Board::houses_mask(self.m)
     }
 
+    fn key_space(&self) -> Option<u128> {
+        Some(two_row::board_configurations(
+            self.m,
+            self.spec.total_seeds(),
+        ))
+    }
+
     fn parse_position(&self, text: &str) -> Result<TwoRowPosition, ParsePositionError> {
         TwoRowPosition::parse(text, self.m, self.spec.total_seeds())
     }

@@ -134,6 +134,10 @@ pub trait Rules: Send + Sync + Sized + 'static {
     /// databases store.
     fn value_key(&self, pos: &Self::Position) -> u128;
 
+    /// An upper bound on the number of distinct [`Rules::value_key`]s of the game, if one is
+    /// known, so that a transposition table is never made larger than the game can fill.
+    fn key_space(&self) -> Option<u128>;
+
     /// Parses position text (RULES.md §12).
     fn parse_position(&self, text: &str)
         -> Result<Self::Position, crate::core::ParsePositionError>;
@@ -184,6 +188,12 @@ pub(crate) mod two_row {
 
     pub fn format_move(pos: &TwoRowPosition, house: u8) -> String {
         house_letter(pos.side, house as usize).to_string()
+    }
+
+    /// Ways to place at most `total` seeds in `2m` houses: `C(total + 2m, 2m)`.
+    pub fn board_configurations(m: usize, total: u32) -> u128 {
+        let (n, k) = (total as u128 + 2 * m as u128, 2 * m as u128);
+        (0..k).fold(1u128, |c, i| c * (n - i) / (i + 1))
     }
 
     pub fn final_stores(pos: &TwoRowPosition, outcome: Outcome) -> [u32; 2] {

@@ -290,6 +290,11 @@ impl Rules for Oware {
         }
     }
 
+    fn key_space(&self) -> Option<u128> {
+        // Keys carry the repetition history (and with a majority stop, the stores): no useful bound.
+        None
+    }
+
     fn parse_position(&self, text: &str) -> Result<TwoRowPosition, ParsePositionError> {
         TwoRowPosition::parse(text, self.m, self.total)
     }

@@ -527,6 +527,19 @@ impl<'a, R: Rules> Searcher<'a, R> {
     }
 }
 
+/// The table size for `rules`: `requested` MiB, but no more than two entries per value key the
+/// game has (a table touched at random faults in every page it spans, so an oversized table
+/// costs time on small games).
+fn table_megabytes<R: Rules>(rules: &R, requested: usize) -> usize {
+    match rules.key_space() {
+        Some(keys) => {
+            let needed = keys.saturating_mul(2 * super::tt::ENTRY_BYTES as u128) >> 20;
+            requested.min(needed.min(usize::MAX as u128) as usize + 1)
+        }
+        None => requested,
+    }
+}
+
 /// Solves `root` exactly: its value, every root move's value and a principal variation.
 ///
 /// `history` holds the positions before `root` that it could repeat (for games with the
@@ -545,7 +558,7 @@ pub fn solve<R: Rules>(
 ) -> Solution<R> {
     let started = Instant::now();
     let threads = options.threads.max(1);
-    let table = Table::new(options.tt_mb);
+    let table = Table::new(table_megabytes(rules, options.tt_mb));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

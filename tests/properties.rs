@@ -1,0 +1,155 @@
+//! Property tests: seeds are conserved by every move, position text and game strings round-trip
+//! exactly, and the legal-move list is empty exactly when the game is over.
+
+mod common;
+use common::*;
+use mancala::rules::spec::GameSpec;
+use mancala::{Line, Rules, Side, Status};
+use proptest::prelude::*;
+
+/// Plays the move choices `choices` (each taken modulo the number of legal moves) and checks
+/// every position on the way.
+fn play_and_check<R: Rules>(
+    rules: &R,
+    m: usize,
+    total: u32,
+    choices: &[usize],
+) -> Result<(), TestCaseError>
+where
+    R: Rules<Position = mancala::TwoRowPosition>,
+{
+    let mut line: Line<R> = Line::new(rules.start());
+    for &k in choices {
+        let pos: mancala::TwoRowPosition = *line.current();
+        let seeds: u32 = pos.absolute_houses(m).iter().sum::<u32>()
+            + pos.store(Side::South)
+            + pos.store(Side::North);
+        prop_assert_eq!(
+            seeds,
+            total,
+            "seed total at {}",
+            rules.format_position(&pos)
+        );
+        let text = rules.format_position(&pos);
+        prop_assert_eq!(
+            rules.parse_position(&text).unwrap(),
+            pos,
+            "round trip of {}",
+            text
+        );
+        let children = line.children(rules);
+        let over = line.status(rules) != Status::Ongoing;
+        prop_assert_eq!(
+            children.is_empty(),
+            over,
+            "moves exist iff the game goes on: {}",
+            text
+        );
+        if over {
+            let o = line.status(rules).outcome().unwrap();
+            let stores = rules.final_stores(&pos, o);
+            prop_assert!(stores[0] + stores[1] <= total);
+            break;
+        }
+        let c = children[k % children.len()];
+        line.push(rules, c.mv, c.pos);
+    }
+    Ok(())
+}
+
+fn kalah_game() -> impl Strategy<Value = String> {
+    (1usize..=7, 1u32..=6, any::<bool>(), any::<bool>()).prop_map(|(h, s, empty, mover)| {
+        format!(
+            "kalah(houses={h},seeds={s},capture={},end={})",
+            if empty { "empty" } else { "opposite-nonempty" },
+            if mover {
+                "mover-empty"
+            } else {
+                "either-side-empty"
+            }
+        )
+    })
+}
+
+fn oware_game() -> impl Strategy<Value = String> {
+    (
+        prop_oneof![Just("oware"), Just("awari")],
+        1usize..=7,
+        1u32..=6,
+        any::<bool>(),
+        any::<bool>(),
+        prop_oneof![Just("no-capture"), Just("forbidden"), Just("capture-all"), Just("woaley-skip")],
+        prop_oneof![Just("2-3"), Just("2-4-6"), Just("1-2-3"), Just("4")],
+        prop_oneof![Just("own-side"), Just("even-split")],
+        any::<bool>(),
+    )
+        .prop_map(|(name, h, s, skip, feed, gs, cap, rep, maj)| {
+            format!(
+                "{name}(houses={h},seeds={s},skip-origin={skip},must-feed={feed},grand-slam={gs},capture={cap},repetition={rep},stop-at-majority={maj})"
+            )
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn kalah_conserves_seeds_and_round_trips(game in kalah_game(), choices in prop::collection::vec(0usize..7, 0..200)) {
+        let spec: GameSpec = game.parse().unwrap();
+        let total = spec.total_seeds();
+        prop_assume!(total <= 255);
+        let rules = kalah(&game);
+        play_and_check(&rules, spec.houses(), total, &choices)?;
+    }
+
+    #[test]
+    fn oware_conserves_seeds_and_round_trips(game in oware_game(), choices in prop::collection::vec(0usize..7, 0..200)) {
+        let spec: GameSpec = game.parse().unwrap();
+        let total = spec.total_seeds();
+        let rules = oware(&game);
+        play_and_check(&rules, spec.houses(), total, &choices)?;
+    }
+
+    #[test]
+    fn game_strings_print_canonically(game in prop_oneof![kalah_game(), oware_game()]) {
+        let spec: GameSpec = game.parse().unwrap();
+        let printed = spec.to_string();
+        let again: GameSpec = printed.parse().unwrap();
+        prop_assert_eq!(&again, &spec);
+        prop_assert_eq!(again.to_string(), printed);
+    }
+
+    #[test]
+    fn any_valid_position_text_round_trips(
+        (h, s, drops, south) in (1usize..=7, 1u32..=4).prop_flat_map(|(h, s)| {
+            (Just(h), Just(s), prop::collection::vec(0..2 * h + 2, 2 * h * s as usize), any::<bool>())
+        })
+    ) {
+        // every seed dropped into a random pit: houses 0..2h, then the two stores
+        let mut pits = vec![0u32; 2 * h + 2];
+        for d in drops {
+            pits[d] += 1;
+        }
+        let rules = kalah(&format!("kalah(houses={h},seeds={s})"));
+        let row = |r: &[u32]| r.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
+        let text = format!(
+            "{}/{} {}-{} {}",
+            row(&pits[..h]),
+            row(&pits[h..2 * h]),
+            pits[2 * h],
+            pits[2 * h + 1],
+            if south { 'S' } else { 'N' }
+        );
+        let pos = rules.parse_position(&text).unwrap();
+        prop_assert_eq!(rules.format_position(&pos), text);
+    }
+
+    #[test]
+    fn garbage_never_panics(text in ".{0,40}") {
+        let _ = text.parse::<GameSpec>();
+        let rules = kalah("kalah(houses=3,seeds=2)");
+        let _ = rules.parse_position(&text);
+        let mut line = Line::new(rules.start());
+        let _ = line.play_text(&rules, &text);
+    }
+}
