@@ -28,6 +28,7 @@ tmp_csv=$(mktemp results/.kalah-solved.csv.XXXXXX)
 tmp_md=$(mktemp results/.kalah-solved.md.XXXXXX)
 trap 'rm -f "$tmp_csv" "$tmp_md"' EXIT
 echo "game,houses,seeds,capture,value,expected,source,match,seconds,nodes,threads" > "$tmp_csv"
+rows=()
 fail=0
 while IFS=, read -r houses seeds capture value source; do
   case "$houses" in ''|\#*|houses) continue ;; esac
@@ -37,7 +38,8 @@ while IFS=, read -r houses seeds capture value source; do
     read -r got seconds nodes canon < <(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["value"], "%.2f" % d["seconds"], d["nodes"], d["game"])' <<<"$out")
     ok=yes
     if [ "$got" != "$value" ]; then ok=NO; fail=1; fi
-    echo "$canon,$houses,$seeds,$capture,$got,$value,$source,$ok,$seconds,$nodes,$threads" >> "$tmp_csv"
+    echo "\"$canon\",$houses,$seeds,$capture,$got,$value,$source,$ok,$seconds,$nodes,$threads" >> "$tmp_csv"
+    rows+=("| \`$canon\` | $got | $value | $source | $ok | $seconds | $nodes |")
     echo "$canon: $got (expected $value, $source) $ok, ${seconds}s, $nodes nodes" >&2
   fi
 done < "$csv_in"
@@ -53,9 +55,7 @@ done < "$csv_in"
   echo
   echo "| game | value | expected | source | match | seconds | nodes |"
   echo "|---|---:|---:|---|---|---:|---:|"
-  tail -n +2 "$tmp_csv" | while IFS=, read -r game h s c v e src ok sec n t; do
-    echo "| \`$game\` | $v | $e | $src | $ok | $sec | $n |"
-  done
+  printf '%s\n' "${rows[@]}"
 } > "$tmp_md"
 mv "$tmp_csv" results/kalah-solved.csv
 mv "$tmp_md" results/kalah-solved.md

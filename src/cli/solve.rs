@@ -5,7 +5,7 @@ use anyhow::Context as _;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala::search::{solve, SolveOptions};
-use mancala::{dispatch, GameJob, Rules, Side};
+use mancala::{dispatch, GameJob, Rules};
 use serde_json::json;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -161,7 +161,6 @@ impl GameJob for Solve {
             std::cmp::Ordering::Less => format!("{} wins by {}", side.opponent(), -v),
             std::cmp::Ordering::Equal => "draw".to_string(),
         };
-        let _ = Side::South;
         println!("game      {}", rules.spec());
         println!("position  {} ({side} to move)", rules.format_position(&pos));
         println!(

@@ -9,10 +9,14 @@
 //!   board is searched once whatever the stores hold) plus, for games that can repeat, a hash of
 //!   the positions since the last capture: the repetition rule makes a value depend on that
 //!   history, and keying on it keeps every stored bound exact.
-//! * **Move ordering**: the table's best move, then extra turns, then the largest immediate gain.
+//! * **Enhanced transposition cutoffs**: before searching a node's moves, their table entries are
+//!   prefetched and checked for a bound that already refutes the window.
+//! * **Move ordering**: the table's best move, then extra turns (nearest the store first), then
+//!   the largest immediate gain. Positions with at most [`SMALL_BOARD`] seeds skip the table.
 //! * **Parallelism**: every root move's exact value is wanted, so each root move is its own rayon
-//!   task, solved by MTD(f) with the shared table; a root with a single move descends until a
-//!   position has several. The values do not depend on the thread count; node counts do.
+//!   task, solved by MTD(f) with the shared table; inside, nodes near the root search their first
+//!   move alone and the others in parallel (young brothers wait), a fail-high aborting the rest.
+//!   The values do not depend on the thread count; node counts do.
 
 use super::position_hash;
 use super::tt::{Bounds, Table, NO_MOVE};
