@@ -15,7 +15,8 @@
 
 use super::sowing::SowingTable;
 use super::spec::{GameSpec, KalahCapture, KalahEnd, KalahSpec};
-use super::{two_row, Child, Children, Outcome, ParseMoveError, Rules};
+use super::two_row::{self, two_row_common};
+use super::{Child, Children, Outcome, ParseMoveError, Rules};
 use crate::core::{Board, ParsePositionError, Side, TwoRowPosition, MOVER_STORE};
 
 /// The Kalah rules of one game string.
@@ -87,21 +88,7 @@ impl Rules for Kalah {
     type Position = TwoRowPosition;
     type Move = u8;
 
-    fn spec(&self) -> &GameSpec {
-        &self.spec
-    }
-
-    fn start(&self) -> TwoRowPosition {
-        let GameSpec::Kalah(k) = &self.spec else {
-            unreachable!()
-        };
-        let houses = vec![k.seeds as u32; 2 * self.m];
-        TwoRowPosition::from_absolute(&houses, [0, 0], Side::South)
-    }
-
-    fn side_to_move(&self, pos: &TwoRowPosition) -> Side {
-        pos.side
-    }
+    two_row_common!();
 
     #[inline]
     fn outcome(&self, pos: &TwoRowPosition) -> Option<Outcome> {
@@ -132,16 +119,6 @@ impl Rules for Kalah {
     }
 
     #[inline(always)]
-    fn store_difference(&self, pos: &TwoRowPosition) -> i32 {
-        pos.board.store_difference()
-    }
-
-    #[inline(always)]
-    fn board_seeds(&self, pos: &TwoRowPosition) -> u32 {
-        pos.board.board_seeds(self.m)
-    }
-
-    #[inline(always)]
     fn value_key(&self, pos: &TwoRowPosition) -> u128 {
         pos.board.0 & Board::houses_mask(self.m)
     }
@@ -151,29 +128,5 @@ impl Rules for Kalah {
             self.m,
             self.spec.total_seeds(),
         ))
-    }
-
-    fn parse_position(&self, text: &str) -> Result<TwoRowPosition, ParsePositionError> {
-        TwoRowPosition::parse(text, self.m, self.spec.total_seeds())
-    }
-
-    fn format_position(&self, pos: &TwoRowPosition) -> String {
-        pos.to_text(self.m)
-    }
-
-    fn draw(&self, pos: &TwoRowPosition) -> String {
-        pos.to_ascii(self.m)
-    }
-
-    fn parse_move(&self, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
-        two_row::parse_move(self.m, pos, text)
-    }
-
-    fn format_move(&self, pos: &TwoRowPosition, mv: u8) -> String {
-        two_row::format_move(pos, mv)
-    }
-
-    fn final_stores(&self, pos: &TwoRowPosition, outcome: Outcome) -> [u32; 2] {
-        two_row::final_stores(pos, outcome)
     }
 }

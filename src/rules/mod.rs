@@ -196,6 +196,62 @@ pub(crate) mod two_row {
         (0..k).fold(1u128, |c, i| c * (n - i) / (i + 1))
     }
 
+    /// The [`Rules`](super::Rules) methods that every two-row game with a
+    /// [`TwoRowPosition`] and house-letter moves shares: game string, start position (every house
+    /// holding the game's seeds), side to move, stores, notation. Expects fields `spec: GameSpec`
+    /// and `m: usize` (houses per player).
+    macro_rules! two_row_common {
+        () => {
+            fn spec(&self) -> &GameSpec {
+                &self.spec
+            }
+
+            fn start(&self) -> TwoRowPosition {
+                let seeds = self.spec.total_seeds() / (2 * self.m as u32);
+                TwoRowPosition::from_absolute(&vec![seeds; 2 * self.m], [0, 0], Side::South)
+            }
+
+            fn side_to_move(&self, pos: &TwoRowPosition) -> Side {
+                pos.side
+            }
+
+            #[inline(always)]
+            fn store_difference(&self, pos: &TwoRowPosition) -> i32 {
+                pos.board.store_difference()
+            }
+
+            #[inline(always)]
+            fn board_seeds(&self, pos: &TwoRowPosition) -> u32 {
+                pos.board.board_seeds(self.m)
+            }
+
+            fn parse_position(&self, text: &str) -> Result<TwoRowPosition, ParsePositionError> {
+                TwoRowPosition::parse(text, self.m, self.spec.total_seeds())
+            }
+
+            fn format_position(&self, pos: &TwoRowPosition) -> String {
+                pos.to_text(self.m)
+            }
+
+            fn draw(&self, pos: &TwoRowPosition) -> String {
+                pos.to_ascii(self.m)
+            }
+
+            fn parse_move(&self, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
+                $crate::rules::two_row::parse_move(self.m, pos, text)
+            }
+
+            fn format_move(&self, pos: &TwoRowPosition, mv: u8) -> String {
+                $crate::rules::two_row::format_move(pos, mv)
+            }
+
+            fn final_stores(&self, pos: &TwoRowPosition, outcome: Outcome) -> [u32; 2] {
+                $crate::rules::two_row::final_stores(pos, outcome)
+            }
+        };
+    }
+    pub(crate) use two_row_common;
+
     pub fn final_stores(pos: &TwoRowPosition, outcome: Outcome) -> [u32; 2] {
         let (south, north) = match pos.side {
             Side::South => (outcome.mover, outcome.opponent),

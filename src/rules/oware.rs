@@ -28,7 +28,8 @@
 
 use super::sowing::SowingTable;
 use super::spec::{CaptureSet, GameSpec, GrandSlam, OwarePreset, OwareSpec, Repetition};
-use super::{two_row, Child, Children, Outcome, ParseMoveError, Rules};
+use super::two_row::two_row_common;
+use super::{Child, Children, Outcome, ParseMoveError, Rules};
 use crate::core::{Board, ParsePositionError, Side, TwoRowPosition, MOVER_STORE, OPPONENT_STORE};
 
 /// The Oware rules of one game string.
@@ -169,21 +170,7 @@ impl Rules for Oware {
     type Position = TwoRowPosition;
     type Move = u8;
 
-    fn spec(&self) -> &GameSpec {
-        &self.spec
-    }
-
-    fn start(&self) -> TwoRowPosition {
-        let GameSpec::Oware(o) = &self.spec else {
-            unreachable!()
-        };
-        let houses = vec![o.seeds as u32; 2 * self.m];
-        TwoRowPosition::from_absolute(&houses, [0, 0], Side::South)
-    }
-
-    fn side_to_move(&self, pos: &TwoRowPosition) -> Side {
-        pos.side
-    }
+    two_row_common!();
 
     #[inline]
     fn outcome(&self, pos: &TwoRowPosition) -> Option<Outcome> {
@@ -272,16 +259,6 @@ impl Rules for Oware {
     }
 
     #[inline(always)]
-    fn store_difference(&self, pos: &TwoRowPosition) -> i32 {
-        pos.board.store_difference()
-    }
-
-    #[inline(always)]
-    fn board_seeds(&self, pos: &TwoRowPosition) -> u32 {
-        pos.board.board_seeds(self.m)
-    }
-
-    #[inline(always)]
     fn value_key(&self, pos: &TwoRowPosition) -> u128 {
         if self.stop_at_majority {
             pos.board.0
@@ -293,29 +270,5 @@ impl Rules for Oware {
     fn key_space(&self) -> Option<u128> {
         // Keys carry the repetition history (and with a majority stop, the stores): no useful bound.
         None
-    }
-
-    fn parse_position(&self, text: &str) -> Result<TwoRowPosition, ParsePositionError> {
-        TwoRowPosition::parse(text, self.m, self.total)
-    }
-
-    fn format_position(&self, pos: &TwoRowPosition) -> String {
-        pos.to_text(self.m)
-    }
-
-    fn draw(&self, pos: &TwoRowPosition) -> String {
-        pos.to_ascii(self.m)
-    }
-
-    fn parse_move(&self, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
-        two_row::parse_move(self.m, pos, text)
-    }
-
-    fn format_move(&self, pos: &TwoRowPosition, mv: u8) -> String {
-        two_row::format_move(pos, mv)
-    }
-
-    fn final_stores(&self, pos: &TwoRowPosition, outcome: Outcome) -> [u32; 2] {
-        two_row::final_stores(pos, outcome)
     }
 }

@@ -138,6 +138,8 @@ struct Searcher<'a, R: Rules> {
     unreported: u64,
     /// Distance from the root of this search.
     ply: u32,
+    /// Whether nodes may split their moves across threads.
+    parallel: bool,
     /// Abort flags of the split points above this searcher: once one is set, the search
     /// unwinds without storing anything.
     aborts: ArrayVec<&'a AtomicBool, MAX_SPLITS>,
@@ -152,8 +154,10 @@ impl<'a, R: Rules> Searcher<'a, R> {
         table: &'a Table,
         progress: &'a AtomicU64,
         history: &[R::Position],
+        parallel: bool,
     ) -> Self {
         let mut s = Searcher {
+            parallel,
             rules,
             table,
             progress,
@@ -183,6 +187,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
             counters: Counters::default(),
             unreported: 0,
             ply: self.ply,
+            parallel: true,
             aborts,
             path: self.path.clone(),
         }
@@ -373,7 +378,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
                 && self.ply < SPLIT_PLY
                 && seeds >= SPLIT_SEEDS
                 && self.aborts.len() < MAX_SPLITS
-                && rayon::current_num_threads() > 1;
+                && self.parallel;
             if split {
                 // Young brothers wait: the first move was searched alone; the others go in
                 // parallel. In a null window any fail-high ends the node, so it aborts the rest.
@@ -583,7 +588,7 @@ pub fn solve<R: Rules>(
                 .par_iter()
                 .with_max_len(1)
                 .map(|c| {
-                    let mut s = Searcher::new(rules, &table, progress, &path_to_root);
+                    let mut s = Searcher::new(rules, &table, progress, &path_to_root, threads > 1);
                     let same = rules.side_to_move(&c.pos) == side;
                     let v = if R::CAN_REPEAT && s.repeats(&c.pos) {
                         rules.store_difference(&c.pos) + rules.repetition_outcome(&c.pos).value()
@@ -607,7 +612,7 @@ pub fn solve<R: Rules>(
             .max()
             .expect("a position that is not over has moves")
     };
-    let mut s = Searcher::new(rules, &table, progress, &path_to_root);
+    let mut s = Searcher::new(rules, &table, progress, &path_to_root, threads > 1);
     let pv = pool.install(|| principal_variation(&mut s, root, value));
     counters.add(s.finish());
     let (used, sample) = table.used_in_sample(1 << 20);
@@ -667,35 +672,44 @@ fn principal_variation<R: Rules>(
     pv
 }
 
-/// Exact value of `pos` by MTD(f) on one thread with a table of `tt_mb` MiB (no root
-/// parallelism): the sequential search the parallel [`solve`] is tested against.
+/// Runs `f` with a one-thread searcher (no split points) over a fresh table of `tt_mb` MiB,
+/// at `pos` with the repetition `history` before it.
+fn single_thread<R: Rules, T>(
+    rules: &R,
+    pos: &R::Position,
+    history: &[R::Position],
+    tt_mb: usize,
+    f: impl FnOnce(&mut Searcher<R>, &R::Position) -> T,
+) -> T {
+    let table = Table::new(tt_mb);
+    let progress = AtomicU64::new(0);
+    let mut s = Searcher::new(rules, &table, &progress, history, false);
+    if R::CAN_REPEAT {
+        s.push(pos);
+    }
+    f(&mut s, pos)
+}
+
+/// Exact value of `pos` by MTD(f) on one thread with a table of `tt_mb` MiB: the sequential
+/// search the parallel [`solve`] is tested against.
 pub fn solve_sequential<R: Rules>(
     rules: &R,
     pos: &R::Position,
     history: &[R::Position],
     tt_mb: usize,
 ) -> i32 {
-    let table = Table::new(tt_mb);
-    let progress = AtomicU64::new(0);
-    let mut s = Searcher::new(rules, &table, &progress, history);
-    if R::CAN_REPEAT {
-        s.push(pos);
-    }
-    s.mtdf(pos)
+    single_thread(rules, pos, history, tt_mb, |s, p| s.mtdf(p))
 }
 
-/// Exact value of `pos` by one full-window alpha-beta search with a table of `tt_mb` MiB.
+/// Exact value of `pos` by one full-window alpha-beta search on one thread with a table of
+/// `tt_mb` MiB.
 pub fn alphabeta<R: Rules>(
     rules: &R,
     pos: &R::Position,
     history: &[R::Position],
     tt_mb: usize,
 ) -> i32 {
-    let table = Table::new(tt_mb);
-    let progress = AtomicU64::new(0);
-    let mut s = Searcher::new(rules, &table, &progress, history);
-    if R::CAN_REPEAT {
-        s.push(pos);
-    }
-    s.search(pos, i32::MIN + 1, i32::MAX)
+    single_thread(rules, pos, history, tt_mb, |s, p| {
+        s.search(p, i32::MIN + 1, i32::MAX)
+    })
 }
