@@ -241,7 +241,12 @@ impl Rules for Oware {
         if self.must_feed && (self.awari || opponent_empty) && starving != all {
             drop |= starving;
         }
-        if self.grand_slam == GrandSlam::Forbidden && (grand_slams | drop) != all {
+        // For awari with its starving rule, a forbidden grand slam is one of the moves that leave
+        // the opponent without seeds: the rule above already decides it (legal when every move
+        // starves the opponent, RULES.md §12).
+        let starving_rule = self.awari && self.must_feed;
+        if self.grand_slam == GrandSlam::Forbidden && !starving_rule && (grand_slams | drop) != all
+        {
             drop |= grand_slams;
         }
         if drop != 0 {
