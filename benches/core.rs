@@ -93,14 +93,14 @@ fn benches(c: &mut Criterion) {
         threads: 1,
         tt_mb: 64,
     };
-    let first = solve(&rules, &rules.start(), &[], &options, &AtomicU64::new(0));
+    let first = solve(&rules, &rules.start(), &[], &options, &AtomicU64::new(0)).unwrap();
     assert_eq!(first.value, 8);
     let mut g = c.benchmark_group("solve");
     g.sample_size(10);
     g.throughput(Throughput::Elements(first.nodes));
     g.bench_function("kalah(houses=4,seeds=3,capture=empty)", |b| {
         b.iter(|| {
-            let s = solve(&rules, &rules.start(), &[], &options, &AtomicU64::new(0));
+            let s = solve(&rules, &rules.start(), &[], &options, &AtomicU64::new(0)).unwrap();
             assert_eq!(s.value, 8);
             assert_eq!(
                 s.nodes, first.nodes,

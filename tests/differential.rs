@@ -55,7 +55,7 @@ fn check<R: Rules>(rules: &R, seed: u64, cases: usize, max_seeds: u32) {
             reference,
             "MTD(f), {game} {text}"
         );
-        let s = solve(rules, pos, window, &options, &AtomicU64::new(0));
+        let s = solve(rules, pos, window, &options, &AtomicU64::new(0)).unwrap();
         assert_eq!(s.value, reference, "parallel solve, {game} {text}");
         // every root move's value, by negamax on the child
         let mut w = window.to_vec();

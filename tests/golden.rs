@@ -56,7 +56,9 @@ impl GameJob for Solve {
             threads: 2,
             tt_mb: 64,
         };
-        solve(&rules, &pos, &[], &options, &AtomicU64::new(0)).value
+        solve(&rules, &pos, &[], &options, &AtomicU64::new(0))
+            .unwrap()
+            .value
     }
 }
 

@@ -38,10 +38,10 @@ pub struct PositionArgs {
     pub game: String,
     /// Position text `<South houses>/<North houses> <South store>-<North store> <S|N>`
     /// (default: the start position).
-    #[arg(long, short = 'p')]
+    #[arg(long, short = 'p', allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Moves to play from the position first, e.g. "A f B e" (house letters, South's upper case).
-    #[arg(long, short = 'm')]
+    #[arg(long, short = 'm', allow_hyphen_values = true)]
     pub moves: Option<String>,
 }
 
@@ -97,7 +97,17 @@ impl PositionArgs {
 /// Prints a JSON value on stdout.
 pub fn print_json(value: &serde_json::Value) -> CliResult {
     let text = serde_json::to_string_pretty(value).context("cannot encode JSON")?;
-    println!("{text}");
+    emit(&format!("{text}\n"))
+}
+
+/// Writes `text` to stdout; a write error (a closed pipe, a full disk) is a failure (exit 1),
+/// not a panic.
+pub fn emit(text: &str) -> CliResult {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .context("cannot write the output")?;
     Ok(())
 }
 

@@ -1,25 +1,26 @@
 //! `mancala perft GAME [--position P] [--moves M] --depth D [--divide] [--json]`.
 
-use super::{print_json, CliResult, PositionArgs};
+use super::{emit, print_json, CliResult, PositionArgs};
 use clap::Args;
 use mancala::search::{perft, perft_divide};
 use mancala::{dispatch, GameJob, Rules};
 use serde_json::json;
+use std::fmt::Write as _;
 use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     #[command(flatten)]
     pub at: PositionArgs,
-    /// Number of moves (plies; an extra turn is a ply).
-    #[arg(long, short = 'd')]
+    /// Number of moves (plies; an extra turn is a ply), 0 to 1000.
+    #[arg(long, short = 'd', allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub depth: u32,
     /// Also print the count below each first move.
     #[arg(long)]
     pub divide: bool,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Worker threads, 1 to 256 (default: all cores).
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
     /// Print one JSON object: {"game", "position", "depth", "nodes", "seconds", "divide"}.
     #[arg(long)]
     pub json: bool,
@@ -63,17 +64,18 @@ impl GameJob for Perft {
                 "divide": map,
             }));
         }
+        let mut out = String::new();
         for (m, n) in &divide {
-            println!("{m}: {n}");
+            let _ = writeln!(out, "{m}: {n}");
         }
-        println!("perft({}) = {nodes}", args.depth);
+        let _ = writeln!(out, "perft({}) = {nodes}", args.depth);
         eprintln!(
             "{} from {} in {seconds:.3} s ({:.1} M sequences/s)",
             rules.spec(),
             rules.format_position(pos),
             nodes as f64 / seconds.max(1e-9) / 1e6
         );
-        Ok(())
+        emit(&out)
     }
 }
 
@@ -84,7 +86,7 @@ pub fn run(args: PerftArgs) -> CliResult {
     match threads {
         None => dispatch(&spec, job),
         Some(t) => {
-            let pool = super::solve::thread_pool(t)?;
+            let pool = super::solve::thread_pool(t as usize)?;
             pool.install(|| dispatch(&spec, job))
         }
     }

@@ -1,9 +1,10 @@
 //! `mancala show GAME [--position P] [--moves M] [--json]`.
 
-use super::{print_json, CliResult, PositionArgs};
+use super::{emit, print_json, CliResult, PositionArgs};
 use clap::Args;
 use mancala::{dispatch, GameJob, Rules, Status};
 use serde_json::json;
+use std::fmt::Write as _;
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
@@ -45,14 +46,15 @@ impl GameJob for Show {
                 "stores": stores,
             }));
         }
-        println!("game      {}", rules.spec());
-        println!("position  {}", rules.format_position(pos));
-        println!();
-        print!("{}", rules.draw(pos));
-        println!();
+        let mut out = String::new();
+        let _ = writeln!(out, "game      {}", rules.spec());
+        let _ = writeln!(out, "position  {}", rules.format_position(pos));
+        let _ = writeln!(out);
+        let _ = write!(out, "{}", rules.draw(pos));
+        let _ = writeln!(out);
         match status {
             Status::Ongoing => {
-                println!("{side} to move; legal moves: {}", legal.join(" "));
+                let _ = writeln!(out, "{side} to move; legal moves: {}", legal.join(" "));
             }
             Status::Over(_) | Status::Repeated(_) => {
                 let why = if matches!(status, Status::Repeated(_)) {
@@ -65,13 +67,14 @@ impl GameJob for Show {
                     std::cmp::Ordering::Less => "North wins",
                     std::cmp::Ordering::Equal => "draw",
                 };
-                println!(
+                let _ = writeln!(
+                    out,
                     "game over ({why}): final stores South {} - North {}: {verdict}",
                     stores[0], stores[1]
                 );
             }
         }
-        Ok(())
+        emit(&out)
     }
 }
 

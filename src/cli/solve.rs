@@ -1,12 +1,13 @@
 //! `mancala solve GAME [--position P] [--moves M] [--threads N] [--tt-mb M] [--json]`.
 
-use super::{print_json, CliResult, Failure, PositionArgs};
+use super::{emit, print_json, CliResult, Failure, PositionArgs};
 use anyhow::Context as _;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala::search::{solve, SolveOptions};
 use mancala::{dispatch, GameJob, Rules};
 use serde_json::json;
+use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -14,16 +15,24 @@ use std::time::{Duration, Instant};
 pub struct SolveArgs {
     #[command(flatten)]
     pub at: PositionArgs,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 1024)]
-    pub tt_mb: usize,
+    /// Worker threads, 1 to 256 (default: all cores).
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// Transposition table size in MiB, rounded down to a power of two (at most 1048576).
+    #[arg(long, default_value_t = 1024, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=1048576))]
+    pub tt_mb: u32,
     /// Print one JSON object: {"game", "position", "side_to_move", "value", "moves":[{"move",
     /// "value"}], "pv", "nodes", "seconds", "threads", "table"}.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Physical memory in MiB (Linux: `MemTotal` of /proc/meminfo), if known.
+fn physical_mib() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
 }
 
 /// A rayon pool of `threads` threads (`threads >= 1`).
@@ -55,23 +64,20 @@ impl GameJob for Solve {
         let args = self.0;
         let line = args.at.line(&rules)?;
         let pos = *line.current();
-        let threads = match args.threads {
-            Some(0) => {
+        if let Some(total) = physical_mib() {
+            if u64::from(args.tt_mb) > total * 8 / 10 {
                 return Err(Failure::input(anyhow::anyhow!(
-                    "--threads must be at least 1"
-                )))
+                    "--tt-mb {} is more than 80% of this machine's {total} MiB of memory",
+                    args.tt_mb
+                )));
             }
-            Some(t) => t,
-            None => SolveOptions::default().threads,
-        };
-        if args.tt_mb == 0 {
-            return Err(Failure::input(anyhow::anyhow!(
-                "--tt-mb must be at least 1"
-            )));
         }
+        let threads = args
+            .threads
+            .map_or(SolveOptions::default().threads, usize::from);
         let options = SolveOptions {
             threads,
-            tt_mb: args.tt_mb,
+            tt_mb: args.tt_mb as usize,
         };
         let progress = AtomicU64::new(0);
         let done = AtomicBool::new(false);
@@ -96,6 +102,14 @@ impl GameJob for Solve {
                 }
                 bar.finish_and_clear();
             });
+            // Stops the progress display however the solve ends.
+            struct Done<'a>(&'a AtomicBool);
+            impl Drop for Done<'_> {
+                fn drop(&mut self) {
+                    self.0.store(true, Ordering::Relaxed);
+                }
+            }
+            let _done = Done(&done);
             let result = if line.status(&rules) == mancala::Status::Ongoing {
                 solve(
                     &rules,
@@ -107,7 +121,7 @@ impl GameJob for Solve {
             } else {
                 // A finished game (including by repetition): its final difference, no moves.
                 let o = line.status(&rules).outcome().expect("over");
-                mancala::Solution {
+                Ok(mancala::Solution {
                     value: rules.store_difference(&pos) + o.value(),
                     moves: Vec::new(),
                     pv: Vec::new(),
@@ -115,11 +129,11 @@ impl GameJob for Solve {
                     seconds: 0.0,
                     threads,
                     table: Default::default(),
-                }
+                })
             };
-            done.store(true, Ordering::Relaxed);
             result
-        });
+        })
+        .map_err(Failure::input)?;
         let side = rules.side_to_move(&pos);
         let moves: Vec<(String, i32)> = solution
             .moves
@@ -161,9 +175,15 @@ impl GameJob for Solve {
             std::cmp::Ordering::Less => format!("{} wins by {}", side.opponent(), -v),
             std::cmp::Ordering::Equal => "draw".to_string(),
         };
-        println!("game      {}", rules.spec());
-        println!("position  {} ({side} to move)", rules.format_position(&pos));
-        println!(
+        let mut out = String::new();
+        let _ = writeln!(out, "game      {}", rules.spec());
+        let _ = writeln!(
+            out,
+            "position  {} ({side} to move)",
+            rules.format_position(&pos)
+        );
+        let _ = writeln!(
+            out,
             "value     {}  ({verdict}; final store difference, seeds, from the side to move)",
             signed(v)
         );
@@ -171,7 +191,8 @@ impl GameJob for Solve {
             .iter()
             .map(|(m, v)| format!("{m} {}", signed(*v)))
             .collect();
-        println!(
+        let _ = writeln!(
+            out,
             "moves     {}",
             if list.is_empty() {
                 "none (game over)".into()
@@ -179,17 +200,19 @@ impl GameJob for Solve {
                 list.join("  ")
             }
         );
-        println!("pv        {}", pv_text.join(" "));
+        let _ = writeln!(out, "pv        {}", pv_text.join(" "));
         let s = solution.seconds.max(1e-9);
-        println!(
-            "nodes     {} in {:.2} s ({:.2} M nodes/s, {} threads)",
+        let _ = writeln!(
+            out,
+            "nodes     {} in {:.2} s ({:.2} M nodes/s, threads: {})",
             solution.nodes,
             solution.seconds,
             solution.nodes as f64 / s / 1e6,
             solution.threads
         );
         let t = &solution.table;
-        println!(
+        let _ = writeln!(
+            out,
             "table     {} MiB, {} entries, {:.0}% full; {} probes, {:.0}% hits, {:.0}% cutoffs",
             t.bytes >> 20,
             t.entries,
@@ -198,7 +221,7 @@ impl GameJob for Solve {
             100.0 * t.hits as f64 / t.probes.max(1) as f64,
             100.0 * t.cutoffs as f64 / t.probes.max(1) as f64
         );
-        Ok(())
+        emit(&out)
     }
 }
 

@@ -81,10 +81,9 @@ pub fn parse_house_letter(c: char) -> Option<(Side, usize)> {
 }
 
 fn parse_count(token: &str, place: &str) -> Result<u32, ParsePositionError> {
-    token
-        .trim()
-        .parse::<u32>()
-        .ok()
+    Some(token.trim())
+        .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|t| t.parse::<u32>().ok())
         .filter(|&n| n <= MAX_SEEDS)
         .ok_or_else(|| ParsePositionError::Number {
             token: token.trim().to_string(),
@@ -129,8 +128,15 @@ impl TwoRowPosition {
                 houses.push(parse_count(t, &format!("{side}'s row"))?);
             }
         }
-        let (s, n) = parts[1].split_once('-').ok_or_else(shape)?;
-        let stores = [parse_count(s, "the stores")?, parse_count(n, "the stores")?];
+        let stores_token = || ParsePositionError::Number {
+            token: parts[1].to_string(),
+            place: "the stores (`<South>-<North>`)".to_string(),
+        };
+        let (s, n) = parts[1].split_once('-').ok_or_else(stores_token)?;
+        let stores = [
+            parse_count(s, "the stores").map_err(|_| stores_token())?,
+            parse_count(n, "the stores").map_err(|_| stores_token())?,
+        ];
         let side = match parts[2] {
             "S" => Side::South,
             "N" => Side::North,

@@ -221,9 +221,9 @@ fn bad(key: &str, value: &str, expected: &str) -> ParseGameError {
 fn number(args: &mut Args, key: &str, default: u8, min: u8, max: u8) -> Result<u8, ParseGameError> {
     match args.take(key) {
         None => Ok(default),
-        Some(v) => v
-            .parse::<u8>()
-            .ok()
+        Some(v) => Some(v)
+            .filter(|v| v.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|v| v.parse::<u8>().ok())
             .filter(|n| (min..=max).contains(n))
             .ok_or_else(|| bad(key, v, &format!("a whole number from {min} to {max}"))),
     }
@@ -328,7 +328,12 @@ impl FromStr for GameSpec {
             return Err(syntax());
         }
         let mut pairs = Vec::new();
-        for part in inner.split(',').filter(|p| !p.trim().is_empty()) {
+        let items: Vec<&str> = if inner.trim().is_empty() {
+            Vec::new()
+        } else {
+            inner.split(',').collect()
+        };
+        for part in items {
             let (k, v) = part.split_once('=').ok_or_else(syntax)?;
             let (k, v) = (k.trim(), v.trim());
             if k.is_empty() || v.is_empty() {
@@ -369,9 +374,9 @@ impl FromStr for GameSpec {
                         let expected = "seed counts from 1 to 255 joined by `-`, for example 2-3";
                         let mut counts = Vec::new();
                         for c in v.split('-') {
-                            let n = c
-                                .parse::<u32>()
-                                .ok()
+                            let n = Some(c)
+                                .filter(|c| c.bytes().all(|b| b.is_ascii_digit()))
+                                .and_then(|c| c.parse::<u32>().ok())
                                 .filter(|n| (1..=255).contains(n))
                                 .ok_or_else(|| bad("capture", v, expected))?;
                             counts.push(n);

@@ -12,7 +12,7 @@ pub mod tt;
 
 pub use negamax::negamax;
 pub use perft::{perft, perft_divide};
-pub use solver::{solve, MoveValue, Solution, SolveOptions, TableStats};
+pub use solver::{solve, MoveValue, Solution, SolveError, SolveOptions, TableStats};
 
 use std::hash::{Hash, Hasher};
 

@@ -45,6 +45,27 @@ impl Default for SolveOptions {
     }
 }
 
+/// Why a solve could not start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The transposition table's memory could not be mapped.
+    #[error("cannot allocate a transposition table of {megabytes} MiB: {reason} (choose a smaller --tt-mb)")]
+    Table {
+        /// Size asked for.
+        megabytes: usize,
+        /// The operating system's reason.
+        reason: String,
+    },
+    /// The worker threads could not be started.
+    #[error("cannot start {threads} threads: {reason}")]
+    Threads {
+        /// Threads asked for.
+        threads: usize,
+        /// The operating system's reason.
+        reason: String,
+    },
+}
+
 /// A root move and its exact value (final store difference, seeds, from the root mover's side).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveValue<R: Rules> {
@@ -556,22 +577,29 @@ fn table_megabytes<R: Rules>(rules: &R, requested: usize) -> usize {
 /// the nodes searched as the search goes (for a progress display). If `root` is over, the value
 /// is its final store difference and there are no moves.
 ///
-/// # Panics
-/// If the rayon pool cannot be built (no threads can be started).
+/// # Errors
+/// [`SolveError`] when the table's memory cannot be mapped or the threads cannot be started.
 pub fn solve<R: Rules>(
     rules: &R,
     root: &R::Position,
     history: &[R::Position],
     options: &SolveOptions,
     progress: &AtomicU64,
-) -> Solution<R> {
+) -> Result<Solution<R>, SolveError> {
     let started = Instant::now();
     let threads = options.threads.max(1);
-    let table = Table::new(table_megabytes(rules, options.tt_mb));
+    let megabytes = table_megabytes(rules, options.tt_mb);
+    let table = Table::new(megabytes).map_err(|e| SolveError::Table {
+        megabytes,
+        reason: e.to_string(),
+    })?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .expect("cannot start the solver's threads");
+        .map_err(|e| SolveError::Threads {
+            threads,
+            reason: e.to_string(),
+        })?;
     let mut counters = Counters::default();
     let mut path_to_root: Vec<R::Position> = history.to_vec();
     path_to_root.push(*root);
@@ -616,7 +644,7 @@ pub fn solve<R: Rules>(
     let pv = pool.install(|| principal_variation(&mut s, root, value));
     counters.add(s.finish());
     let (used, sample) = table.used_in_sample(1 << 20);
-    Solution {
+    Ok(Solution {
         value,
         moves,
         pv,
@@ -631,7 +659,7 @@ pub fn solve<R: Rules>(
             cutoffs: counters.cutoffs,
             fill: used as f64 / sample.max(1) as f64,
         },
-    }
+    })
 }
 
 /// Follows moves that keep the value from `root` (whose value is `value`) to the end of the
@@ -681,7 +709,7 @@ fn single_thread<R: Rules, T>(
     tt_mb: usize,
     f: impl FnOnce(&mut Searcher<R>, &R::Position) -> T,
 ) -> T {
-    let table = Table::new(tt_mb);
+    let table = Table::new(tt_mb).expect("test tables are small");
     let progress = AtomicU64::new(0);
     let mut s = Searcher::new(rules, &table, &progress, history, false);
     if R::CAN_REPEAT {

@@ -72,9 +72,13 @@ fn mix(mut x: u64) -> u64 {
 }
 
 impl Table {
-    /// A table of about `megabytes` MiB (at least one bucket), zeroed.
-    pub fn new(megabytes: usize) -> Table {
-        let bytes = megabytes.max(1) << 20;
+    /// A table of about `megabytes` MiB (rounded down to a power of two, at least one bucket),
+    /// zeroed.
+    ///
+    /// # Errors
+    /// The operating system's error when the memory cannot be mapped.
+    pub fn new(megabytes: usize) -> std::io::Result<Table> {
+        let bytes = megabytes.clamp(1, 1 << 40).saturating_mul(1 << 20);
         let fit = bytes / (2 * ENTRY_BYTES);
         let buckets = if fit.is_power_of_two() {
             fit
@@ -82,11 +86,10 @@ impl Table {
             fit.next_power_of_two() / 2
         };
         let buckets = buckets.max(1);
-        let map = memmap2::MmapMut::map_anon(buckets * 2 * ENTRY_BYTES)
-            .expect("cannot map memory for the transposition table");
+        let map = memmap2::MmapMut::map_anon(buckets * 2 * ENTRY_BYTES)?;
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::HugePage);
-        Table { map, buckets }
+        Ok(Table { map, buckets })
     }
 
     #[inline(always)]
@@ -211,7 +214,7 @@ mod tests {
 
     #[test]
     fn store_probe_merge() {
-        let t = Table::new(1);
+        let t = Table::new(1).unwrap();
         let k = 0x0102_0304u128 | (7u128 << 100);
         assert_eq!(t.probe(k, 0), None);
         t.store(
