@@ -24,6 +24,7 @@
 //! ```
 
 pub mod core;
+pub mod egdb;
 pub mod game;
 pub mod rules;
 pub mod search;

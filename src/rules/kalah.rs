@@ -123,6 +123,10 @@ impl Rules for Kalah {
         pos.board.0 & Board::houses_mask(self.m)
     }
 
+    fn egdb_houses(&self) -> Result<usize, String> {
+        Ok(self.m)
+    }
+
     fn key_space(&self) -> Option<u128> {
         Some(two_row::board_configurations(
             self.m,

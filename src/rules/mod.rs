@@ -151,6 +151,23 @@ pub trait Rules: Send + Sync + Sized + 'static {
     fn format_move(&self, pos: &Self::Position, mv: Self::Move) -> String;
     /// Final stores `[south, north]` of a finished game at `pos`.
     fn final_stores(&self, pos: &Self::Position, outcome: Outcome) -> [u32; 2];
+
+    /// Endgame databases ([`crate::egdb`]): the houses per player if every position's value
+    /// minus its store difference depends on its houses alone (so one database entry serves
+    /// every store state), else why not, in words.
+    fn egdb_houses(&self) -> Result<usize, String> {
+        Err("no endgame databases for this game family".to_string())
+    }
+    /// The houses of `pos` seen from its mover (bytes `0..2m` of a [`crate::Board`], stores
+    /// zero): its database entry's key. `None` for games without databases.
+    fn egdb_board(&self, _pos: &Self::Position) -> Option<crate::Board> {
+        None
+    }
+    /// A position with the houses of `board` (mover-relative, as [`Rules::egdb_board`] gives),
+    /// empty stores and South to move. `None` for games without databases.
+    fn egdb_position(&self, _board: crate::Board) -> Option<Self::Position> {
+        None
+    }
 }
 
 /// Shared notation and accounting of the two-row games whose position is a
@@ -247,6 +264,19 @@ pub(crate) mod two_row {
 
             fn final_stores(&self, pos: &TwoRowPosition, outcome: Outcome) -> [u32; 2] {
                 $crate::rules::two_row::final_stores(pos, outcome)
+            }
+
+            #[inline(always)]
+            fn egdb_board(&self, pos: &TwoRowPosition) -> Option<Board> {
+                Some(Board(pos.board.0 & Board::houses_mask(self.m)))
+            }
+
+            #[inline(always)]
+            fn egdb_position(&self, board: Board) -> Option<TwoRowPosition> {
+                Some(TwoRowPosition {
+                    board: Board(board.0 & Board::houses_mask(self.m)),
+                    side: Side::South,
+                })
             }
         };
     }

@@ -272,6 +272,25 @@ impl Rules for Oware {
         }
     }
 
+    fn egdb_houses(&self) -> Result<usize, String> {
+        if self.stop_at_majority {
+            return Err(
+                "with stop-at-majority=true the game ends on what the stores hold, so a \
+                        value cannot ignore the stores"
+                    .to_string(),
+            );
+        }
+        if !self.even_split {
+            return Err(
+                "with repetition=own-side a cycle's value depends on the position where \
+                        it is cut, so a position has no value of its own; use \
+                        repetition=even-split (the awari default)"
+                    .to_string(),
+            );
+        }
+        Ok(self.m)
+    }
+
     fn key_space(&self) -> Option<u128> {
         // Keys carry the repetition history (and with a majority stop, the stores): no useful bound.
         None

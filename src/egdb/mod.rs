@@ -1,0 +1,650 @@
+//! Endgame databases: the exact value of every position with up to N seeds on the board.
+//!
+//! Following Irving, Donkers & Uiterwijk (2000, Kalah) and Romein & Bal (2002/2003, Awari):
+//!
+//! * **Layers**: one layer per number of seeds on the board. A layer holds every board with
+//!   exactly that many seeds in the houses, mover-relative, ranked by binomial coefficients
+//!   ([`LayerIndex`]).
+//! * **Store-independent values**: each entry is what the mover will still gain from the board
+//!   minus what the opponent will gain, under perfect play: a position's final store difference
+//!   (seeds, from the side to move) is its store difference plus the entry. One table serves every
+//!   store state and every start seed count. Games whose end depends on the stores (a majority
+//!   stop) or whose repetition rule gives a cycle a value that depends on where it is cut
+//!   (`repetition=own-side`) have no such value and are refused ([`crate::Rules::egdb_houses`]).
+//! * **Bottom-up**: captures and seeds sown into a store only take seeds off the board, so a
+//!   layer depends on the layers below it and on itself. Kalah layers have no cycles (every move
+//!   that stays in a layer carries seeds towards the mover's store), so each position is solved
+//!   once, depth first. Awari layers have cycles; they are solved by a fixpoint over thresholds
+//!   (see [`build`]), with the `awari` repetition rule: play that never leaves the layer shares
+//!   the seeds evenly (value 0).
+//!
+//! The on-disk format is described in `databases/README.md` and [`LayerHeader`].
+
+mod build;
+mod index;
+
+pub use build::{build, human_bytes, memory_needed, BuildOptions, LayerReport};
+pub use index::{LayerIndex, MAX_LAYER_SEEDS};
+
+use crate::core::Board;
+use crate::rules::{GameSpec, Rules};
+use memmap2::Mmap;
+use std::fmt;
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use thiserror::Error;
+
+/// First bytes of every layer file.
+pub const MAGIC: [u8; 8] = *b"MNCLEGDB";
+/// Version of the layer file format this build reads and writes.
+pub const FORMAT_VERSION: u32 = 1;
+/// Bytes before the payload: the bincode-encoded [`LayerHeader`], zero-padded.
+pub const HEADER_BYTES: usize = 256;
+/// Bits per entry: one signed byte, the value in seeds.
+pub const ENTRY_BITS: u8 = 8;
+
+/// The header of a layer file, encoded with bincode 2 (standard configuration) at offset 0.
+#[derive(Clone, Debug, PartialEq, Eq, bincode::Encode, bincode::Decode)]
+pub struct LayerHeader {
+    /// [`MAGIC`].
+    pub magic: [u8; 8],
+    /// [`FORMAT_VERSION`].
+    pub version: u32,
+    /// The database's game string ([`database_game`]): canonical, start seed count removed.
+    pub game: String,
+    /// Houses per player.
+    pub houses: u8,
+    /// The layer: seeds on the board of every position in it.
+    pub layer: u32,
+    /// Bits per entry ([`ENTRY_BITS`]).
+    pub entry_bits: u8,
+    /// Entries in the payload: `C(layer + 2·houses - 1, 2·houses - 1)`.
+    pub count: u64,
+    /// CRC-32 (IEEE) of the payload.
+    pub checksum: u32,
+}
+
+/// What can go wrong with a database: every variant names the file or directory, and where it
+/// applies the layer and what was expected versus found.
+#[derive(Debug, Error)]
+pub enum EgdbError {
+    /// A file or directory could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The operating system's error.
+        source: io::Error,
+    },
+    /// The game cannot have store-independent databases.
+    #[error("{game} has no endgame databases: {reason}")]
+    Unsupported {
+        /// The game string.
+        game: String,
+        /// Why.
+        reason: String,
+    },
+    /// A layer the database needs is not there.
+    #[error("{dir}: layer {layer} is missing (expected file {file})")]
+    MissingLayer {
+        /// The database directory.
+        dir: PathBuf,
+        /// The missing layer.
+        layer: u32,
+        /// The file name it should have.
+        file: String,
+    },
+    /// The directory holds no layer at all.
+    #[error("{dir}: no database layers (files layer-NNN.egdb) found")]
+    Empty {
+        /// The directory.
+        dir: PathBuf,
+    },
+    /// The file does not start with [`MAGIC`].
+    #[error(
+        "{path}: not a database layer file: bad magic {found:?}, expected {:?}",
+        MAGIC
+    )]
+    BadMagic {
+        /// The file.
+        path: PathBuf,
+        /// The first bytes found.
+        found: Vec<u8>,
+    },
+    /// The header cannot be decoded or has an impossible field.
+    #[error("{path}: bad header: {reason}")]
+    BadHeader {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The header's format version is not this build's.
+    #[error("{path}: format version {found}, this build reads version {expected}")]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// [`FORMAT_VERSION`].
+        expected: u32,
+        /// The file's.
+        found: u32,
+    },
+    /// The file belongs to another game.
+    #[error("{path}: database of `{found}`, expected `{expected}`")]
+    GameMismatch {
+        /// The file.
+        path: PathBuf,
+        /// The game asked for.
+        expected: String,
+        /// The game in the header.
+        found: String,
+    },
+    /// A header field disagrees with the file's name or the game.
+    #[error("{path}: layer {layer}: header {field} is {found}, expected {expected}")]
+    HeaderMismatch {
+        /// The file.
+        path: PathBuf,
+        /// The layer its name gives.
+        layer: u32,
+        /// The field.
+        field: &'static str,
+        /// Expected value.
+        expected: u64,
+        /// Value found.
+        found: u64,
+    },
+    /// The payload is shorter or longer than the header says.
+    #[error(
+        "{path}: layer {layer}: file is {found} bytes, expected {expected} (truncated or damaged)"
+    )]
+    Truncated {
+        /// The file.
+        path: PathBuf,
+        /// The layer.
+        layer: u32,
+        /// Bytes expected: header block plus entries.
+        expected: u64,
+        /// Bytes found.
+        found: u64,
+    },
+    /// The payload's checksum is not the header's.
+    #[error("{path}: layer {layer}: payload checksum {found:#010x}, header says {expected:#010x} (corrupted)")]
+    Checksum {
+        /// The file.
+        path: PathBuf,
+        /// The layer.
+        layer: u32,
+        /// The header's checksum.
+        expected: u32,
+        /// The payload's.
+        found: u32,
+    },
+    /// An entry lies outside the values its layer can hold.
+    #[error("{path}: layer {layer}: entry {rank} is {found}, outside -{layer}..={layer}")]
+    BadEntry {
+        /// The file.
+        path: PathBuf,
+        /// The layer.
+        layer: u32,
+        /// The entry's rank.
+        rank: u64,
+        /// The value found.
+        found: i8,
+    },
+    /// The layers asked for cannot be held: more seeds than an entry can value, or more memory
+    /// than allowed.
+    #[error("{what}")]
+    TooLarge {
+        /// What exceeds which limit, with the figures.
+        what: String,
+    },
+    /// The worker threads could not be started.
+    #[error("cannot start {threads} threads: {reason}")]
+    Threads {
+        /// Threads asked for.
+        threads: usize,
+        /// The reason.
+        reason: String,
+    },
+}
+
+fn io_error(path: &Path) -> impl FnOnce(io::Error) -> EgdbError + '_ {
+    move |source| EgdbError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// The game string a database of `spec` is built for: the canonical string with the start seed
+/// count set to its default (the count does not change a store-independent value), so that
+/// `kalah(seeds=5)` and `kalah` share a database.
+pub fn database_game(spec: &GameSpec) -> GameSpec {
+    let mut spec = spec.clone();
+    match &mut spec {
+        GameSpec::Kalah(k) => k.seeds = 4,
+        GameSpec::Oware(o) => o.seeds = 4,
+    }
+    spec
+}
+
+/// The default directory of the database of `spec` under `root`: the database game string with
+/// `(` and `,` turned into `-` and `)` dropped, e.g. `databases/kalah-capture=empty`.
+pub fn default_dir(root: &Path, spec: &GameSpec) -> PathBuf {
+    let name: String = database_game(spec)
+        .to_string()
+        .chars()
+        .filter(|&c| c != ')')
+        .map(|c| if c == '(' || c == ',' { '-' } else { c })
+        .collect();
+    root.join(name)
+}
+
+/// The file name of layer `layer`.
+pub fn layer_file(layer: u32) -> String {
+    format!("layer-{layer:03}.egdb")
+}
+
+/// CRC-32 of a payload.
+fn checksum(payload: &[u8]) -> u32 {
+    crc32fast::hash(payload)
+}
+
+/// Writes one layer file: to `NAME.tmp`, synced, then renamed to `NAME`, so that a file with the
+/// final name is always complete.
+fn write_layer(
+    dir: &Path,
+    game: &str,
+    houses: usize,
+    layer: u32,
+    payload: &[u8],
+) -> Result<(), EgdbError> {
+    let header = LayerHeader {
+        magic: MAGIC,
+        version: FORMAT_VERSION,
+        game: game.to_string(),
+        houses: houses as u8,
+        layer,
+        entry_bits: ENTRY_BITS,
+        count: payload.len() as u64,
+        checksum: checksum(payload),
+    };
+    let mut block = vec![0u8; HEADER_BYTES];
+    let written = bincode::encode_into_slice(&header, &mut block, bincode::config::standard())
+        .map_err(|e| EgdbError::TooLarge {
+            what: format!("layer header does not fit {HEADER_BYTES} bytes: {e}"),
+        })?;
+    debug_assert!(written <= HEADER_BYTES);
+    let path = dir.join(layer_file(layer));
+    let tmp = dir.join(format!("{}.tmp", layer_file(layer)));
+    let result = (|| -> io::Result<()> {
+        let mut f = io::BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
+        f.write_all(&block)?;
+        f.write_all(payload)?;
+        let f = f.into_inner().map_err(|e| e.into_error())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, &path)?;
+        // Make the rename itself durable.
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.map_err(io_error(&path))
+}
+
+/// One mapped layer: the file and its validated header.
+#[derive(Debug)]
+struct Layer {
+    map: Mmap,
+}
+
+impl Layer {
+    #[inline(always)]
+    fn payload(&self) -> &[u8] {
+        &self.map[HEADER_BYTES..]
+    }
+}
+
+/// Reads and checks the header of the layer file `path` (layer `layer` of `game`, `count`
+/// entries), maps it and, when `check_payload`, verifies its checksum and entries.
+fn open_layer(
+    path: &Path,
+    game: &str,
+    houses: usize,
+    layer: u32,
+    count: u64,
+    check_payload: bool,
+) -> Result<Layer, EgdbError> {
+    let file = File::open(path).map_err(io_error(path))?;
+    // SAFETY: the file is opened read-only; databases are written once to a temporary name and
+    // renamed, never modified in place, so the mapping does not change under us.
+    let map = unsafe { Mmap::map(&file) }.map_err(io_error(path))?;
+    let header = read_header(path, &map)?;
+    if header.game != game {
+        return Err(EgdbError::GameMismatch {
+            path: path.to_path_buf(),
+            expected: game.to_string(),
+            found: header.game,
+        });
+    }
+    let mismatch = |field, expected: u64, found: u64| EgdbError::HeaderMismatch {
+        path: path.to_path_buf(),
+        layer,
+        field,
+        expected,
+        found,
+    };
+    if header.houses as usize != houses {
+        return Err(mismatch("houses", houses as u64, header.houses as u64));
+    }
+    if header.layer != layer {
+        return Err(mismatch("layer", layer as u64, header.layer as u64));
+    }
+    if header.entry_bits != ENTRY_BITS {
+        return Err(mismatch(
+            "entry width",
+            ENTRY_BITS as u64,
+            header.entry_bits as u64,
+        ));
+    }
+    if header.count != count {
+        return Err(mismatch("count", count, header.count));
+    }
+    let expected = HEADER_BYTES as u64 + count;
+    if map.len() as u64 != expected {
+        return Err(EgdbError::Truncated {
+            path: path.to_path_buf(),
+            layer,
+            expected,
+            found: map.len() as u64,
+        });
+    }
+    let l = Layer { map };
+    if check_payload {
+        let found = checksum(l.payload());
+        if found != header.checksum {
+            return Err(EgdbError::Checksum {
+                path: path.to_path_buf(),
+                layer,
+                expected: header.checksum,
+                found,
+            });
+        }
+        if let Some((rank, &v)) = l
+            .payload()
+            .iter()
+            .enumerate()
+            .find(|(_, &v)| (v as i8).unsigned_abs() as u32 > layer)
+        {
+            return Err(EgdbError::BadEntry {
+                path: path.to_path_buf(),
+                layer,
+                rank: rank as u64,
+                found: v as i8,
+            });
+        }
+    }
+    Ok(l)
+}
+
+/// Decodes the header at the start of `bytes` (the file `path`).
+fn read_header(path: &Path, bytes: &[u8]) -> Result<LayerHeader, EgdbError> {
+    if bytes.len() < HEADER_BYTES {
+        if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
+            return Err(EgdbError::BadMagic {
+                path: path.to_path_buf(),
+                found: bytes[..bytes.len().min(MAGIC.len())].to_vec(),
+            });
+        }
+        return Err(EgdbError::Truncated {
+            path: path.to_path_buf(),
+            layer: 0,
+            expected: HEADER_BYTES as u64,
+            found: bytes.len() as u64,
+        });
+    }
+    if bytes[..MAGIC.len()] != MAGIC {
+        return Err(EgdbError::BadMagic {
+            path: path.to_path_buf(),
+            found: bytes[..MAGIC.len()].to_vec(),
+        });
+    }
+    let (header, _): (LayerHeader, usize) =
+        bincode::decode_from_slice(&bytes[..HEADER_BYTES], bincode::config::standard()).map_err(
+            |e| EgdbError::BadHeader {
+                path: path.to_path_buf(),
+                reason: e.to_string(),
+            },
+        )?;
+    if header.version != FORMAT_VERSION {
+        return Err(EgdbError::Version {
+            path: path.to_path_buf(),
+            expected: FORMAT_VERSION,
+            found: header.version,
+        });
+    }
+    Ok(header)
+}
+
+/// The game string recorded in the first layer of the database in `dir`, parsed; for tools
+/// that open a database without being told its game.
+///
+/// # Errors
+/// [`EgdbError`] if layer 0 cannot be read or its header is bad.
+pub fn game_of_dir(dir: &Path) -> Result<GameSpec, EgdbError> {
+    let path = dir.join(layer_file(0));
+    if !path.exists() {
+        if !dir.is_dir() {
+            return Err(EgdbError::Io {
+                path: dir.to_path_buf(),
+                source: io::Error::new(io::ErrorKind::NotFound, "no such database directory"),
+            });
+        }
+        return Err(EgdbError::Empty {
+            dir: dir.to_path_buf(),
+        });
+    }
+    let mut bytes = vec![0u8; HEADER_BYTES];
+    let n = {
+        use std::io::Read;
+        let mut f = File::open(&path).map_err(io_error(&path))?;
+        let mut n = 0;
+        loop {
+            let k = f.read(&mut bytes[n..]).map_err(io_error(&path))?;
+            if k == 0 || n + k == HEADER_BYTES {
+                break n + k;
+            }
+            n += k;
+        }
+    };
+    let header = read_header(&path, &bytes[..n])?;
+    header.game.parse().map_err(|e| EgdbError::BadHeader {
+        path,
+        reason: format!("game string `{}`: {e}", header.game),
+    })
+}
+
+/// An open database: layers `0..=max_seeds` of one game, memory-mapped, probed from any number
+/// of threads (`Egdb` is `Send + Sync`; probes take `&self` and do not allocate).
+#[derive(Debug, Clone)]
+pub struct Egdb {
+    dir: PathBuf,
+    game: String,
+    index: LayerIndex,
+    layers: Vec<Arc<Layer>>,
+}
+
+impl Egdb {
+    /// Opens the database of `rules` in `dir`: every consecutive layer from 0, each header checked
+    /// against the game, and each payload's checksum and entries verified once (a damaged file is
+    /// reported, never trusted).
+    ///
+    /// # Errors
+    /// [`EgdbError::Unsupported`] if the game has no databases; [`EgdbError::Empty`] if `dir` has
+    /// no layer 0; a header, size or checksum error naming the file otherwise. A gap (layer `k`
+    /// missing while a higher layer exists) is [`EgdbError::MissingLayer`].
+    pub fn open<R: Rules>(dir: &Path, rules: &R) -> Result<Egdb, EgdbError> {
+        let mut db = Egdb::empty(dir, rules)?;
+        let highest = highest_layer_file(dir)?;
+        let Some(highest) = highest else {
+            return Err(EgdbError::Empty {
+                dir: dir.to_path_buf(),
+            });
+        };
+        for layer in 0..=highest {
+            let path = dir.join(layer_file(layer));
+            if !path.exists() {
+                return Err(EgdbError::MissingLayer {
+                    dir: dir.to_path_buf(),
+                    layer,
+                    file: layer_file(layer),
+                });
+            }
+            db.push_file(&path, layer, true)?;
+        }
+        Ok(db)
+    }
+
+    /// A database of `rules` with no layers yet (for the builder).
+    fn empty<R: Rules>(dir: &Path, rules: &R) -> Result<Egdb, EgdbError> {
+        let game = database_game(rules.spec()).to_string();
+        let houses = rules
+            .egdb_houses()
+            .map_err(|reason| EgdbError::Unsupported {
+                game: rules.spec().to_string(),
+                reason,
+            })?;
+        Ok(Egdb {
+            dir: dir.to_path_buf(),
+            game,
+            index: LayerIndex::new(houses),
+            layers: Vec::new(),
+        })
+    }
+
+    /// Maps layer `layer` (the next one) from `path` and appends it.
+    fn push_file(&mut self, path: &Path, layer: u32, check_payload: bool) -> Result<(), EgdbError> {
+        debug_assert_eq!(layer as usize, self.layers.len());
+        let count = self
+            .index
+            .layer_size(layer)
+            .ok_or_else(|| EgdbError::TooLarge {
+                what: format!(
+                    "layer {layer} exceeds the {MAX_LAYER_SEEDS} seeds an entry can value"
+                ),
+            })?;
+        let l = open_layer(
+            path,
+            &self.game,
+            self.index.houses(),
+            layer,
+            count,
+            check_payload,
+        )?;
+        self.layers.push(Arc::new(l));
+        Ok(())
+    }
+
+    /// The same database limited to layers `0..=max_seeds` (shares the mappings).
+    pub fn truncated(&self, max_seeds: u32) -> Egdb {
+        let mut db = self.clone();
+        db.layers.truncate(max_seeds as usize + 1);
+        db
+    }
+
+    /// The directory the database was opened from.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The database's game string ([`database_game`]).
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+
+    /// Houses per player.
+    pub fn houses(&self) -> usize {
+        self.index.houses()
+    }
+
+    /// The layer index.
+    pub fn index(&self) -> &LayerIndex {
+        &self.index
+    }
+
+    /// Layers held: `max_seeds() + 1`.
+    pub fn layers(&self) -> u32 {
+        self.layers.len() as u32
+    }
+
+    /// The largest number of seeds on the board that the database covers (`None` if it has no
+    /// layers).
+    pub fn max_seeds(&self) -> Option<u32> {
+        (self.layers.len() as u32).checked_sub(1)
+    }
+
+    /// The entries of layer `layer`, one signed byte each, in rank order.
+    pub fn layer_entries(&self, layer: u32) -> Option<&[i8]> {
+        let payload = self.layers.get(layer as usize)?.payload();
+        // SAFETY: i8 and u8 have the same size and alignment.
+        Some(unsafe { std::slice::from_raw_parts(payload.as_ptr().cast::<i8>(), payload.len()) })
+    }
+
+    /// The entry of `board` (mover-relative houses; stores ignored), which holds `seeds` seeds
+    /// in its houses: what the mover will still gain minus what the opponent will gain, in
+    /// seeds, under perfect play. `None` if the database does not reach `seeds`.
+    #[inline]
+    pub fn board_value(&self, board: Board, seeds: u32) -> Option<i32> {
+        let layer = self.layers.get(seeds as usize)?;
+        let rank = self.index.rank(board);
+        Some(layer.payload()[rank as usize] as i8 as i32)
+    }
+
+    /// The value of `pos` (final store difference, seeds, from the side to move) if the
+    /// database covers it. For games that can repeat, this is the value with no earlier
+    /// position to repeat (an empty repetition history).
+    #[inline]
+    pub fn value<R: Rules>(&self, rules: &R, pos: &R::Position) -> Option<i32> {
+        let board = rules.egdb_board(pos)?;
+        let v = self.board_value(board, rules.board_seeds(pos))?;
+        Some(rules.store_difference(pos) + v)
+    }
+}
+
+impl fmt::Display for Egdb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({}", self.game, self.dir.display())?;
+        match self.max_seeds() {
+            Some(n) => write!(f, ", layers 0..={n})"),
+            None => write!(f, ", no layers)"),
+        }
+    }
+}
+
+/// The highest `N` for which `dir/layer-NNN.egdb` exists (`None` if none does).
+fn highest_layer_file(dir: &Path) -> Result<Option<u32>, EgdbError> {
+    let entries = std::fs::read_dir(dir).map_err(io_error(dir))?;
+    let mut highest = None;
+    for e in entries {
+        let e = e.map_err(io_error(dir))?;
+        let name = e.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Some(number) = name
+            .strip_prefix("layer-")
+            .and_then(|s| s.strip_suffix(".egdb"))
+        else {
+            continue;
+        };
+        if let Ok(n) = number.parse::<u32>() {
+            if layer_file(n) == name {
+                highest = highest.max(Some(n));
+            }
+        }
+    }
+    Ok(highest)
+}

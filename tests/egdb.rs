@@ -1,0 +1,265 @@
+//! Endgame databases: values against plain negamax on every position of small layers, the file
+//! checks (truncated, corrupted, foreign files), resume and thread-count independence.
+
+mod common;
+
+use common::{kalah, oware};
+use mancala::egdb::{build, memory_needed, BuildOptions, Egdb, EgdbError, LayerReport};
+use mancala::search::negamax;
+use mancala::Rules;
+use std::path::Path;
+
+fn options(max_seeds: u32, threads: usize) -> BuildOptions {
+    BuildOptions {
+        max_seeds,
+        threads,
+        memory_limit: 1 << 30,
+        progress: false,
+    }
+}
+
+fn build_quiet<R: Rules>(
+    rules: &R,
+    dir: &Path,
+    max_seeds: u32,
+    threads: usize,
+) -> Vec<LayerReport> {
+    let mut reports = Vec::new();
+    build(rules, dir, &options(max_seeds, threads), |r| {
+        reports.push(r.clone())
+    })
+    .unwrap();
+    reports
+}
+
+/// Every position of every layer: the database entry equals plain negamax (with the repetition
+/// rule applied along the path from an empty history) from that position with empty stores.
+fn assert_equals_negamax<R: Rules>(rules: &R, max_seeds: u32) -> u64 {
+    let dir = tempfile::tempdir().unwrap();
+    build_quiet(rules, dir.path(), max_seeds, 2);
+    let db = Egdb::open(dir.path(), rules).unwrap();
+    assert_eq!(db.max_seeds(), Some(max_seeds));
+    let mut checked = 0;
+    for n in 0..=max_seeds {
+        let size = db.index().layer_size(n).unwrap();
+        for rank in 0..size {
+            let board = db.index().unrank(n, rank).unwrap();
+            let pos = rules.egdb_position(board).unwrap();
+            let expected = negamax(rules, &pos, &mut Vec::new());
+            assert_eq!(
+                db.value(rules, &pos),
+                Some(expected),
+                "{}: {}",
+                rules.spec(),
+                rules.format_position(&pos)
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn kalah_layers_equal_negamax() {
+    for game in [
+        "kalah(houses=2)",
+        "kalah(houses=2,capture=empty)",
+        "kalah(houses=2,end=mover-empty)",
+    ] {
+        assert_eq!(assert_equals_negamax(&kalah(game), 10), 1001, "{game}"); // C(14, 4)
+    }
+    for game in ["kalah(houses=3)", "kalah(houses=3,capture=empty)"] {
+        assert_eq!(assert_equals_negamax(&kalah(game), 6), 924, "{game}"); // C(12, 6)
+    }
+    assert_eq!(assert_equals_negamax(&kalah("kalah(houses=4)"), 4), 495); // C(12, 8)
+}
+
+#[test]
+fn awari_layers_equal_negamax() {
+    for game in [
+        "awari(houses=2)",
+        "awari(houses=2,grand-slam=capture-all)",
+        "awari(houses=2,must-feed=false)",
+        "oware(houses=2,repetition=even-split)",
+        "oware(houses=2,repetition=even-split,grand-slam=woaley-skip,capture=2-4-6)",
+    ] {
+        assert_eq!(assert_equals_negamax(&oware(game), 7), 330, "{game}"); // C(11, 4)
+    }
+    assert_eq!(assert_equals_negamax(&oware("awari(houses=3)"), 4), 210); // C(10, 6)
+}
+
+#[test]
+fn games_without_store_independent_values_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for game in [
+        "oware",
+        "oware(houses=3,stop-at-majority=true,repetition=even-split)",
+    ] {
+        let err = build(&oware(game), dir.path(), &options(3, 1), |_| {}).unwrap_err();
+        assert!(
+            matches!(err, EgdbError::Unsupported { .. }),
+            "{game}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_build_beyond_the_memory_limit_is_refused_before_any_work() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("db");
+    let mut o = options(24, 1);
+    o.memory_limit = 1 << 30;
+    let err = build(&kalah("kalah"), &dir, &o, |_| {}).unwrap_err();
+    let text = err.to_string();
+    assert!(matches!(err, EgdbError::TooLarge { .. }), "{text}");
+    assert!(text.contains("GiB"), "{text}");
+    assert!(!dir.exists(), "nothing was written");
+    // C(36, 12) positions up to 24 seeds, plus the largest layer C(35, 11) as working memory.
+    assert_eq!(
+        memory_needed(6, 24, false),
+        Some(1_251_677_700 + 417_225_900)
+    );
+}
+
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn builds_are_identical_whatever_the_thread_count() {
+    for rules in [kalah("kalah(houses=4)")] {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        build_quiet(&rules, a.path(), 9, 1);
+        build_quiet(&rules, b.path(), 9, 2);
+        assert_eq!(files(a.path()), files(b.path()));
+    }
+    let rules = oware("awari(houses=4)");
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    build_quiet(&rules, a.path(), 8, 1);
+    build_quiet(&rules, b.path(), 8, 2);
+    assert_eq!(files(a.path()), files(b.path()));
+}
+
+#[test]
+fn an_interrupted_build_resumes_to_identical_files() {
+    let rules = oware("awari(houses=3)");
+    let whole = tempfile::tempdir().unwrap();
+    build_quiet(&rules, whole.path(), 10, 2);
+
+    let part = tempfile::tempdir().unwrap();
+    build_quiet(&rules, part.path(), 7, 2);
+    // An interruption while layer 8 was written leaves its temporary file; a damaged layer 5
+    // (truncated) and layer 6 (one payload byte changed) must be rebuilt, the rest kept.
+    std::fs::write(part.path().join("layer-008.egdb.tmp"), b"partial").unwrap();
+    let p5 = part.path().join("layer-005.egdb");
+    let len = std::fs::metadata(&p5).unwrap().len();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&p5)
+        .unwrap()
+        .set_len(len - 3)
+        .unwrap();
+    let p6 = part.path().join("layer-006.egdb");
+    let mut bytes = std::fs::read(&p6).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&p6, bytes).unwrap();
+
+    let reports = build_quiet(&rules, part.path(), 10, 2);
+    let kept: Vec<u32> = reports.iter().filter(|r| r.kept).map(|r| r.layer).collect();
+    assert_eq!(kept, vec![0, 1, 2, 3, 4, 7]);
+    let replaced: Vec<u32> = reports
+        .iter()
+        .filter(|r| r.replaced.is_some())
+        .map(|r| r.layer)
+        .collect();
+    assert_eq!(replaced, vec![5, 6]);
+    let mut after = files(part.path());
+    after.retain(|(name, _)| !name.ends_with(".tmp") || name == "layer-008.egdb.tmp");
+    // The stale temporary file was replaced by the complete layer 8.
+    assert!(
+        after.iter().all(|(name, _)| !name.ends_with(".tmp")),
+        "{:?}",
+        after.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
+    assert_eq!(after, files(whole.path()));
+}
+
+fn open_err(dir: &Path) -> EgdbError {
+    Egdb::open(dir, &kalah("kalah(houses=3)")).unwrap_err()
+}
+
+#[test]
+fn damaged_and_foreign_files_are_reported_never_trusted() {
+    let rules = kalah("kalah(houses=3)");
+    let dir = tempfile::tempdir().unwrap();
+    build_quiet(&rules, dir.path(), 6, 1);
+    let path = |n: u32| dir.path().join(format!("layer-{n:03}.egdb"));
+    let original = std::fs::read(path(4)).unwrap();
+
+    // One payload byte changed: checksum mismatch naming the file and the layer.
+    let mut bytes = original.clone();
+    bytes[300] ^= 0x01;
+    std::fs::write(path(4), &bytes).unwrap();
+    let err = open_err(dir.path());
+    assert!(matches!(err, EgdbError::Checksum { layer: 4, .. }), "{err}");
+    assert!(err.to_string().contains("layer-004.egdb"), "{err}");
+
+    // Truncated.
+    std::fs::write(path(4), &original[..original.len() - 1]).unwrap();
+    let err = open_err(dir.path());
+    assert!(
+        matches!(err, EgdbError::Truncated { layer: 4, .. }),
+        "{err}"
+    );
+
+    // Not a database file at all.
+    std::fs::write(path(4), b"hello, world").unwrap();
+    assert!(matches!(open_err(dir.path()), EgdbError::BadMagic { .. }));
+
+    // A gap.
+    std::fs::remove_file(path(4)).unwrap();
+    let err = open_err(dir.path());
+    assert!(
+        matches!(err, EgdbError::MissingLayer { layer: 4, .. }),
+        "{err}"
+    );
+    std::fs::write(path(4), &original).unwrap();
+    assert_eq!(Egdb::open(dir.path(), &rules).unwrap().max_seeds(), Some(6));
+
+    // Another game's database: the header's game string is checked.
+    let err = Egdb::open(dir.path(), &kalah("kalah(houses=3,capture=empty)")).unwrap_err();
+    assert!(matches!(err, EgdbError::GameMismatch { .. }), "{err}");
+    // A layer file renamed to another layer.
+    std::fs::copy(path(3), path(4)).unwrap();
+    let err = open_err(dir.path());
+    assert!(
+        matches!(err, EgdbError::HeaderMismatch { field: "layer", .. }),
+        "{err}"
+    );
+    // And a build into that directory refuses to overwrite a foreign file.
+    let err = build(&rules, dir.path(), &options(6, 1), |_| {}).unwrap_err();
+    assert!(matches!(err, EgdbError::HeaderMismatch { .. }), "{err}");
+
+    let empty = tempfile::tempdir().unwrap();
+    assert!(matches!(open_err(empty.path()), EgdbError::Empty { .. }));
+}
+
+#[test]
+fn the_start_seed_count_does_not_change_the_database() {
+    let dir = tempfile::tempdir().unwrap();
+    build_quiet(&kalah("kalah(houses=3,seeds=2)"), dir.path(), 5, 1);
+    let db = Egdb::open(dir.path(), &kalah("kalah(houses=3,seeds=6)")).unwrap();
+    assert_eq!(db.game(), "kalah(houses=3)");
+}
