@@ -92,6 +92,8 @@ fn benches(c: &mut Criterion) {
     let options = SolveOptions {
         threads: 1,
         tt_mb: 64,
+        value_only: false,
+        egdb: None,
     };
     let first = solve(&rules, &rules.start(), &[], &options, &AtomicU64::new(0)).unwrap();
     assert_eq!(first.value, 8);

@@ -35,6 +35,8 @@ fn check<R: Rules>(rules: &R, seed: u64, cases: usize, max_seeds: u32) {
     let options = SolveOptions {
         threads: 2,
         tt_mb: 1,
+        value_only: false,
+        egdb: None,
     };
     while done < cases {
         let Some(line) = random_line(rules, &mut rng, max_seeds) else {

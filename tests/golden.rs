@@ -55,6 +55,8 @@ impl GameJob for Solve {
         let options = SolveOptions {
             threads: 2,
             tt_mb: 64,
+            value_only: false,
+            egdb: None,
         };
         solve(&rules, &pos, &[], &options, &AtomicU64::new(0))
             .unwrap()
@@ -140,4 +142,83 @@ fn published_kalah_values_small_boards() {
         checked += 1;
     }
     assert_eq!(checked, 27);
+}
+
+/// Builds the database of `rules` up to `max_seeds` in a temporary directory.
+fn database<R: Rules>(rules: &R, max_seeds: u32) -> (tempfile::TempDir, mancala::egdb::Egdb) {
+    let dir = tempfile::tempdir().unwrap();
+    let options = mancala::egdb::BuildOptions {
+        max_seeds,
+        threads: 2,
+        memory_limit: 1 << 30,
+        progress: false,
+    };
+    let db = mancala::egdb::build(rules, dir.path(), &options, |_| {}).unwrap();
+    (dir, db)
+}
+
+struct Probe {
+    position: Option<String>,
+}
+
+impl GameJob for Probe {
+    /// `None` when the game has no databases.
+    type Output = Option<i32>;
+    fn run<R: Rules>(self, rules: R) -> Option<i32> {
+        rules.egdb_houses().ok()?;
+        let pos = match &self.position {
+            Some(p) => rules.parse_position(p).expect("golden position parses"),
+            None => rules.start(),
+        };
+        let (_dir, db) = database(&rules, rules.board_seeds(&pos));
+        Some(db.value(&rules, &pos).expect("covered"))
+    }
+}
+
+/// The databases give the Python reference's values (full minimax with the repetition rule) of
+/// every small position whose game has databases.
+#[test]
+fn databases_give_the_reference_values_of_small_positions() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for row in rows(&data("solved-small.txt")) {
+        let [game, position, value] = &row[..] else {
+            panic!("bad row {row:?}")
+        };
+        let probe = Probe {
+            position: Some(position.clone()),
+        };
+        if let Some(got) = dispatch(&game.parse().unwrap(), probe) {
+            checked += 1;
+            if got.to_string() != *value {
+                failures.push(format!("{game} | {position}: expected {value}, got {got}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(checked, 89);
+}
+
+/// Published start values (tests/data/kalah-solved.csv) read straight from databases, for the
+/// boards whose every seed fits a layer built in about a second (at most 5 houses, 20 seeds).
+#[test]
+fn databases_give_published_kalah_values() {
+    let text = data("kalah-solved.csv");
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("houses"))
+    {
+        let f: Vec<&str> = line.split(',').collect();
+        let (houses, seeds): (u32, u32) = (f[0].parse().unwrap(), f[1].parse().unwrap());
+        if houses > 5 || 2 * houses * seeds > 20 {
+            continue;
+        }
+        let game = format!("kalah(houses={houses},seeds={seeds},capture={})", f[2]);
+        let expected: i32 = f[3].parse().unwrap();
+        let got = dispatch(&game.parse().unwrap(), Probe { position: None });
+        assert_eq!(got, Some(expected), "{game} (source {})", f[4]);
+        checked += 1;
+    }
+    assert_eq!(checked, 20);
 }

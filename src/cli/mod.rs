@@ -4,6 +4,7 @@
 //! Exit status: 0 success; 1 a failure while running (an output that cannot be written);
 //! 2 bad input (command line, game string, position, moves), with a message naming the bad token.
 
+mod egdb;
 mod perft;
 mod show;
 mod solve;
@@ -29,6 +30,9 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Solve a position exactly: value, value of every move, principal variation.
     Solve(solve::SolveArgs),
+    /// Endgame databases: build, verify, probe, stats.
+    #[command(subcommand)]
+    Egdb(egdb::EgdbCommand),
 }
 
 /// A game and a position in it, shared by every subcommand.
@@ -94,6 +98,114 @@ impl PositionArgs {
     }
 }
 
+/// Physical memory in bytes (Linux: `MemTotal` of /proc/meminfo), if known.
+pub fn physical_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// `+5`, `0`, `-3`.
+pub fn signed(v: i32) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
+/// A valued position as `solve` and `egdb probe` print it: the value (final store difference,
+/// seeds, from the side to move), each move's value and a principal variation.
+pub struct Valued {
+    pub value: i32,
+    /// Move text, value, and whether the value is exact (else an upper bound), in move order.
+    pub moves: Vec<(String, i32, bool)>,
+    pub pv: Vec<String>,
+}
+
+impl Valued {
+    /// The JSON fields `game`, `position`, `side_to_move`, `value`, `moves`, `pv`.
+    pub fn json<R: Rules>(
+        &self,
+        rules: &R,
+        pos: &R::Position,
+    ) -> serde_json::Map<String, serde_json::Value> {
+        use serde_json::json;
+        let object = json!({
+            "game": rules.spec().to_string(),
+            "position": rules.format_position(pos),
+            "side_to_move": rules.side_to_move(pos).letter().to_string(),
+            "value": self.value,
+            "moves": self.moves.iter().map(|(m, v, exact)| json!({"move": m, "value": v, "exact": exact})).collect::<Vec<_>>(),
+            "pv": self.pv,
+        });
+        match object {
+            serde_json::Value::Object(map) => map,
+            _ => unreachable!("json! of an object literal"),
+        }
+    }
+
+    /// The text lines `game`, `position`, `value`, `moves`, `pv`.
+    pub fn text<R: Rules>(&self, rules: &R, pos: &R::Position) -> String {
+        use std::fmt::Write as _;
+        let side = rules.side_to_move(pos);
+        let v = self.value;
+        let verdict = match v.cmp(&0) {
+            std::cmp::Ordering::Greater => format!("{side} (to move) wins by {v}"),
+            std::cmp::Ordering::Less => format!("{} wins by {}", side.opponent(), -v),
+            std::cmp::Ordering::Equal => "draw".to_string(),
+        };
+        let mut out = String::new();
+        let _ = writeln!(out, "game      {}", rules.spec());
+        let _ = writeln!(
+            out,
+            "position  {} ({side} to move)",
+            rules.format_position(pos)
+        );
+        let _ = writeln!(
+            out,
+            "value     {}  ({verdict}; final store difference, seeds, from the side to move)",
+            signed(v)
+        );
+        let list: Vec<String> = self
+            .moves
+            .iter()
+            .map(|(m, v, exact)| format!("{m} {}{}", if *exact { "" } else { "<=" }, signed(*v)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "moves     {}",
+            if list.is_empty() {
+                "none (game over)".into()
+            } else {
+                list.join("  ")
+            }
+        );
+        let _ = writeln!(out, "pv        {}", self.pv.join(" "));
+        out
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory, renamed when
+/// complete: a reader never sees a half-written file.
+pub fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot write in {}", dir.display()))?;
+    tmp.write_all(bytes)
+        .and_then(|_| tmp.as_file().sync_all())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    tmp.persist(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
 /// Prints a JSON value on stdout.
 pub fn print_json(value: &serde_json::Value) -> CliResult {
     let text = serde_json::to_string_pretty(value).context("cannot encode JSON")?;
@@ -124,6 +236,7 @@ pub fn main() -> ExitCode {
         Command::Show(a) => show::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Solve(a) => solve::run(a),
+        Command::Egdb(c) => egdb::run(c),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

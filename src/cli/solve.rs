@@ -1,6 +1,6 @@
 //! `mancala solve GAME [--position P] [--moves M] [--threads N] [--tt-mb M] [--json]`.
 
-use super::{emit, print_json, CliResult, Failure, PositionArgs};
+use super::{emit, print_json, CliResult, Failure, PositionArgs, Valued};
 use anyhow::Context as _;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -21,18 +21,18 @@ pub struct SolveArgs {
     /// Transposition table size in MiB, rounded down to a power of two (at most 1048576).
     #[arg(long, default_value_t = 1024, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=1048576))]
     pub tt_mb: u32,
+    /// Prove the value and one best move only: the other moves get an upper bound (shown as
+    /// `<=`, JSON "exact": false) instead of their exact value. Much faster.
+    #[arg(long)]
+    pub value_only: bool,
+    /// Endgame database directory to probe inside the search (built by `mancala egdb build`;
+    /// every layer's checksum is verified when it is opened).
+    #[arg(long, value_name = "DIR")]
+    pub egdb: Option<std::path::PathBuf>,
     /// Print one JSON object: {"game", "position", "side_to_move", "value", "moves":[{"move",
-    /// "value"}], "pv", "nodes", "seconds", "threads", "table"}.
+    /// "value", "exact"}], "pv", "nodes", "seconds", "threads", "table", "egdb"}.
     #[arg(long)]
     pub json: bool,
-}
-
-/// Physical memory in MiB (Linux: `MemTotal` of /proc/meminfo), if known.
-fn physical_mib() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024)
 }
 
 /// A rayon pool of `threads` threads (`threads >= 1`).
@@ -50,21 +50,13 @@ pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
 
 struct Solve(SolveArgs);
 
-fn signed(v: i32) -> String {
-    if v > 0 {
-        format!("+{v}")
-    } else {
-        v.to_string()
-    }
-}
-
 impl GameJob for Solve {
     type Output = CliResult;
     fn run<R: Rules>(self, rules: R) -> CliResult {
         let args = self.0;
         let line = args.at.line(&rules)?;
         let pos = *line.current();
-        if let Some(total) = physical_mib() {
+        if let Some(total) = super::physical_bytes().map(|b| b >> 20) {
             if u64::from(args.tt_mb) > total * 8 / 10 {
                 return Err(Failure::input(anyhow::anyhow!(
                     "--tt-mb {} is more than 80% of this machine's {total} MiB of memory",
@@ -75,9 +67,19 @@ impl GameJob for Solve {
         let threads = args
             .threads
             .map_or(SolveOptions::default().threads, usize::from);
+        let egdb = match &args.egdb {
+            Some(dir) => {
+                let started = Instant::now();
+                let db = mancala::egdb::Egdb::open(dir, &rules).map_err(Failure::input)?;
+                Some((std::sync::Arc::new(db), started.elapsed().as_secs_f64()))
+            }
+            None => None,
+        };
         let options = SolveOptions {
             threads,
             tt_mb: args.tt_mb as usize,
+            value_only: args.value_only,
+            egdb: egdb.as_ref().map(|(db, _)| db.clone()),
         };
         let progress = AtomicU64::new(0);
         let done = AtomicBool::new(false);
@@ -129,16 +131,16 @@ impl GameJob for Solve {
                     seconds: 0.0,
                     threads,
                     table: Default::default(),
+                    egdb_hits: 0,
                 })
             };
             result
         })
         .map_err(Failure::input)?;
-        let side = rules.side_to_move(&pos);
-        let moves: Vec<(String, i32)> = solution
+        let moves: Vec<(String, i32, bool)> = solution
             .moves
             .iter()
-            .map(|m| (rules.format_move(&pos, m.mv), m.value))
+            .map(|m| (rules.format_move(&pos, m.mv), m.value, m.exact))
             .collect();
         let mut pv_text = Vec::new();
         let mut walk = mancala::Line::new(pos);
@@ -151,56 +153,32 @@ impl GameJob for Solve {
                 .expect("the principal variation is legal");
             walk.push(&rules, child.mv, child.pos);
         }
+        let valued = Valued {
+            value: solution.value,
+            moves,
+            pv: pv_text,
+        };
         if args.json {
             let t = &solution.table;
-            return print_json(&json!({
-                "game": rules.spec().to_string(),
-                "position": rules.format_position(&pos),
-                "side_to_move": side.letter().to_string(),
-                "value": solution.value,
-                "moves": moves.iter().map(|(m, v)| json!({"move": m, "value": v})).collect::<Vec<_>>(),
-                "pv": pv_text,
-                "nodes": solution.nodes,
-                "seconds": solution.seconds,
-                "threads": solution.threads,
-                "table": {
+            let mut object = valued.json(&rules, &pos);
+            object.extend([
+                ("nodes".to_string(), json!(solution.nodes)),
+                ("seconds".to_string(), json!(solution.seconds)),
+                ("threads".to_string(), json!(solution.threads)),
+                ("table".to_string(), json!({
                     "bytes": t.bytes, "entries": t.entries, "probes": t.probes,
                     "hits": t.hits, "cutoffs": t.cutoffs, "fill": t.fill,
-                },
-            }));
+                })),
+                ("egdb".to_string(), json!(egdb.as_ref().map(|(db, open_seconds)| json!({
+                    "dir": db.dir().display().to_string(),
+                    "max_seeds": db.max_seeds(),
+                    "open_seconds": open_seconds,
+                    "hits": solution.egdb_hits,
+                })))),
+            ]);
+            return print_json(&serde_json::Value::Object(object));
         }
-        let v = solution.value;
-        let verdict = match v.cmp(&0) {
-            std::cmp::Ordering::Greater => format!("{side} (to move) wins by {v}"),
-            std::cmp::Ordering::Less => format!("{} wins by {}", side.opponent(), -v),
-            std::cmp::Ordering::Equal => "draw".to_string(),
-        };
-        let mut out = String::new();
-        let _ = writeln!(out, "game      {}", rules.spec());
-        let _ = writeln!(
-            out,
-            "position  {} ({side} to move)",
-            rules.format_position(&pos)
-        );
-        let _ = writeln!(
-            out,
-            "value     {}  ({verdict}; final store difference, seeds, from the side to move)",
-            signed(v)
-        );
-        let list: Vec<String> = moves
-            .iter()
-            .map(|(m, v)| format!("{m} {}", signed(*v)))
-            .collect();
-        let _ = writeln!(
-            out,
-            "moves     {}",
-            if list.is_empty() {
-                "none (game over)".into()
-            } else {
-                list.join("  ")
-            }
-        );
-        let _ = writeln!(out, "pv        {}", pv_text.join(" "));
+        let mut out = valued.text(&rules, &pos);
         let s = solution.seconds.max(1e-9);
         let _ = writeln!(
             out,
@@ -221,6 +199,16 @@ impl GameJob for Solve {
             100.0 * t.hits as f64 / t.probes.max(1) as f64,
             100.0 * t.cutoffs as f64 / t.probes.max(1) as f64
         );
+        if let Some((db, open_seconds)) = &egdb {
+            let _ = writeln!(
+                out,
+                "egdb      {} ({} seeds and fewer; opened and verified in {:.2} s); {} positions valued",
+                db.dir().display(),
+                db.max_seeds().unwrap_or(0),
+                open_seconds,
+                solution.egdb_hits
+            );
+        }
         emit(&out)
     }
 }

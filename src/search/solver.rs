@@ -21,10 +21,12 @@
 use super::position_hash;
 use super::tt::{Bounds, Table, NO_MOVE};
 use crate::core::Side;
+use crate::egdb::Egdb;
 use crate::rules::{Children, Rules, MAX_CHILDREN};
 use arrayvec::ArrayVec;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// How to run a solve.
@@ -34,6 +36,13 @@ pub struct SolveOptions {
     pub threads: usize,
     /// Transposition table size in MiB.
     pub tt_mb: usize,
+    /// Prove the root's value and one best move only: the other moves get an upper bound
+    /// (proved by a null-window search at the best value) instead of their exact value.
+    pub value_only: bool,
+    /// Endgame databases to probe inside the search: a position with at most
+    /// [`Egdb::max_seeds`] seeds on the board (and, for games that can repeat, no earlier
+    /// position it could repeat) takes its exact value from them.
+    pub egdb: Option<Arc<Egdb>>,
 }
 
 impl Default for SolveOptions {
@@ -41,6 +50,8 @@ impl Default for SolveOptions {
         SolveOptions {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             tt_mb: 256,
+            value_only: false,
+            egdb: None,
         }
     }
 }
@@ -66,13 +77,16 @@ pub enum SolveError {
     },
 }
 
-/// A root move and its exact value (final store difference, seeds, from the root mover's side).
+/// A root move and its value (final store difference, seeds, from the root mover's side).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveValue<R: Rules> {
     /// The move.
     pub mv: R::Move,
-    /// Its value.
+    /// Its value: exact, or with [`SolveOptions::value_only`] possibly an upper bound.
     pub value: i32,
+    /// Whether `value` is exact (else the move's value is at most `value`, which is at most the
+    /// root's value).
+    pub exact: bool,
 }
 
 /// Transposition-table counters of a solve.
@@ -110,6 +124,8 @@ pub struct Solution<R: Rules> {
     pub threads: usize,
     /// Table counters.
     pub table: TableStats,
+    /// Positions whose value the endgame databases gave (0 without databases).
+    pub egdb_hits: u64,
 }
 
 #[derive(Clone, Copy)]
@@ -129,6 +145,7 @@ struct Counters {
     probes: u64,
     hits: u64,
     cutoffs: u64,
+    egdb_hits: u64,
 }
 
 impl Counters {
@@ -137,6 +154,7 @@ impl Counters {
         self.probes += o.probes;
         self.hits += o.hits;
         self.cutoffs += o.cutoffs;
+        self.egdb_hits += o.egdb_hits;
     }
 }
 
@@ -154,6 +172,9 @@ const REPORT_EVERY: u64 = 1 << 14;
 struct Searcher<'a, R: Rules> {
     rules: &'a R,
     table: &'a Table,
+    egdb: Option<&'a Egdb>,
+    /// Most seeds on the board that `egdb` covers (-1 without databases).
+    egdb_max: i32,
     progress: &'a AtomicU64,
     counters: Counters,
     unreported: u64,
@@ -173,6 +194,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
     fn new(
         rules: &'a R,
         table: &'a Table,
+        egdb: Option<&'a Egdb>,
         progress: &'a AtomicU64,
         history: &[R::Position],
         parallel: bool,
@@ -181,6 +203,8 @@ impl<'a, R: Rules> Searcher<'a, R> {
             parallel,
             rules,
             table,
+            egdb,
+            egdb_max: egdb.and_then(|d| d.max_seeds()).map_or(-1, |n| n as i32),
             progress,
             counters: Counters::default(),
             unreported: 0,
@@ -204,6 +228,8 @@ impl<'a, R: Rules> Searcher<'a, R> {
         Searcher {
             rules: self.rules,
             table: self.table,
+            egdb: self.egdb,
+            egdb_max: self.egdb_max,
             progress: self.progress,
             counters: Counters::default(),
             unreported: 0,
@@ -272,6 +298,29 @@ impl<'a, R: Rules> Searcher<'a, R> {
         }
     }
 
+    /// Whether the last path entry has no earlier position it could repeat (always true for
+    /// games that cannot repeat): the databases' values hold there.
+    #[inline]
+    fn history_empty(&self) -> bool {
+        if !R::CAN_REPEAT {
+            return true;
+        }
+        let n = self.path.len() - 1;
+        self.path[n].start as usize == n
+    }
+
+    /// The databases' exact value of `pos` (which has `seeds` seeds on the board), if they
+    /// cover it and its history allows.
+    #[inline]
+    fn egdb_value(&mut self, pos: &R::Position, seeds: i32) -> Option<i32> {
+        if seeds > self.egdb_max || !self.history_empty() {
+            return None;
+        }
+        let v = self.egdb?.value(self.rules, pos)?;
+        self.counters.egdb_hits += 1;
+        Some(v)
+    }
+
     #[inline]
     fn count_node(&mut self) {
         self.counters.nodes += 1;
@@ -326,6 +375,9 @@ impl<'a, R: Rules> Searcher<'a, R> {
         if floor >= beta {
             return floor;
         }
+        if let Some(v) = self.egdb_value(pos, seeds) {
+            return v;
+        }
         if !self.aborts.is_empty() && self.aborted() {
             return alpha;
         }
@@ -364,15 +416,46 @@ impl<'a, R: Rules> Searcher<'a, R> {
         }
         if !R::CAN_REPEAT {
             for c in &children {
-                self.table.prefetch(rules.value_key(&c.pos), 0);
+                let child_seeds = rules.board_seeds(&c.pos);
+                match self.egdb {
+                    Some(db) if child_seeds as i32 <= self.egdb_max => {
+                        if let Some(board) = rules.egdb_board(&c.pos) {
+                            db.prefetch(board, child_seeds);
+                        }
+                    }
+                    _ => self.table.prefetch(rules.value_key(&c.pos), 0),
+                }
             }
         }
         let nodes_before = self.counters.nodes;
-        let order = self.order(pos, sd, &children, hint);
+        let mut order = self.order(pos, sd, &children, hint);
+        let mut n = children.len();
+        let alpha_in = alpha;
+        let mut best = i32::MIN;
+        let mut best_index = NO_MOVE;
         if !R::CAN_REPEAT {
             // Enhanced transposition cutoff: a child whose stored bounds already refute the
-            // window ends the node without a search.
-            for c in &children {
+            // window ends the node without a search. Children the databases cover are valued
+            // here once and not searched.
+            let mut known = 0u32;
+            for (i, c) in children.iter().enumerate() {
+                let child_seeds = rules.board_seeds(&c.pos) as i32;
+                if child_seeds <= self.egdb_max {
+                    if let Some(v) = self.egdb_value(&c.pos, child_seeds) {
+                        let v = if rules.side_to_move(&c.pos) == side { v } else { -v };
+                        if v >= beta {
+                            self.counters.cutoffs += 1;
+                            return v;
+                        }
+                        known |= 1 << i;
+                        if v > best {
+                            best = v;
+                            best_index = i as u8;
+                            alpha = alpha.max(v);
+                        }
+                    }
+                    continue;
+                }
                 if let Some(b) = self.table.probe(rules.value_key(&c.pos), 0) {
                     let csd = rules.store_difference(&c.pos);
                     let v = if rules.side_to_move(&c.pos) == side {
@@ -386,11 +469,17 @@ impl<'a, R: Rules> Searcher<'a, R> {
                     }
                 }
             }
+            if known != 0 {
+                let mut kept = 0;
+                for k in 0..n {
+                    if known & (1 << order[k]) == 0 {
+                        order[kept] = order[k];
+                        kept += 1;
+                    }
+                }
+                n = kept;
+            }
         }
-        let alpha_in = alpha;
-        let mut best = i32::MIN;
-        let mut best_index = NO_MOVE;
-        let n = children.len();
         let mut k = 0;
         while k < n {
             let split = k == 1
@@ -525,6 +614,74 @@ impl<'a, R: Rules> Searcher<'a, R> {
         order
     }
 
+    /// The exact value of `child` of the last path entry (whose mover is `side`), from that
+    /// mover's side: the repetition rule if it repeats, else MTD(f).
+    fn child_exact(&mut self, side: Side, child: &R::Position) -> i32 {
+        let same = self.rules.side_to_move(child) == side;
+        let v = if R::CAN_REPEAT && self.repeats(child) {
+            self.rules.store_difference(child) + self.rules.repetition_outcome(child).value()
+        } else {
+            if R::CAN_REPEAT {
+                self.push(child);
+            }
+            self.ply += 1;
+            let v = self.mtdf(child);
+            self.ply -= 1;
+            if R::CAN_REPEAT {
+                self.path.pop();
+            }
+            v
+        };
+        if same {
+            v
+        } else {
+            -v
+        }
+    }
+
+    /// The value of `root` (the last path entry) and its moves: the first in search order with
+    /// its exact value, then each other move tested with a null window at the best value so
+    /// far, and solved exactly only if it beats it.
+    fn best_move_only(&mut self, root: &R::Position) -> (i32, Vec<MoveValue<R>>) {
+        let rules = self.rules;
+        let mut children = Children::<R>::new();
+        rules.children(root, &mut children);
+        let side = rules.side_to_move(root);
+        let sd = rules.store_difference(root);
+        let hint = self
+            .table
+            .probe(rules.value_key(root), self.history_key())
+            .map_or(NO_MOVE, |b| b.best);
+        let order = self.order(root, sd, &children, hint);
+        let mut moves: Vec<MoveValue<R>> = Vec::new();
+        let mut best = i32::MIN;
+        for &i in &order[..children.len()] {
+            let c = &children[i as usize];
+            let (value, exact) = if best == i32::MIN {
+                (self.child_exact(side, &c.pos), true)
+            } else {
+                let bound = self.child_value(side, &c.pos, best, best + 1);
+                if bound > best {
+                    (self.child_exact(side, &c.pos), true)
+                } else {
+                    (bound, false)
+                }
+            };
+            if exact && value > best {
+                best = value;
+            }
+            moves.push(MoveValue {
+                mv: c.mv,
+                value,
+                exact,
+            });
+        }
+        // Report in move order, as the full solve does.
+        let position = |m: &MoveValue<R>| children.iter().position(|c| c.mv == m.mv);
+        moves.sort_by_key(position);
+        (best, moves)
+    }
+
     /// MTD(f): repeated null-window searches converging on the exact value of `pos`.
     fn mtdf(&mut self, pos: &R::Position) -> i32 {
         let sd = self.rules.store_difference(pos);
@@ -600,6 +757,7 @@ pub fn solve<R: Rules>(
             threads,
             reason: e.to_string(),
         })?;
+    let egdb = options.egdb.as_deref();
     let mut counters = Counters::default();
     let mut path_to_root: Vec<R::Position> = history.to_vec();
     path_to_root.push(*root);
@@ -607,6 +765,12 @@ pub fn solve<R: Rules>(
     let mut moves = Vec::new();
     let value = if let Some(o) = rules.outcome(root) {
         sd + o.value()
+    } else if options.value_only {
+        let mut s = Searcher::new(rules, &table, egdb, progress, &path_to_root, threads > 1);
+        let (value, found) = pool.install(|| s.best_move_only(root));
+        moves = found;
+        counters.add(s.finish());
+        value
     } else {
         let mut children = Children::<R>::new();
         rules.children(root, &mut children);
@@ -616,7 +780,14 @@ pub fn solve<R: Rules>(
                 .par_iter()
                 .with_max_len(1)
                 .map(|c| {
-                    let mut s = Searcher::new(rules, &table, progress, &path_to_root, threads > 1);
+                    let mut s = Searcher::new(
+                        rules,
+                        &table,
+                        egdb,
+                        progress,
+                        &path_to_root,
+                        threads > 1,
+                    );
                     let same = rules.side_to_move(&c.pos) == side;
                     let v = if R::CAN_REPEAT && s.repeats(&c.pos) {
                         rules.store_difference(&c.pos) + rules.repetition_outcome(&c.pos).value()
@@ -631,7 +802,11 @@ pub fn solve<R: Rules>(
                 .collect()
         });
         for (c, (v, k)) in children.iter().zip(results) {
-            moves.push(MoveValue { mv: c.mv, value: v });
+            moves.push(MoveValue {
+                mv: c.mv,
+                value: v,
+                exact: true,
+            });
             counters.add(k);
         }
         moves
@@ -640,7 +815,7 @@ pub fn solve<R: Rules>(
             .max()
             .expect("a position that is not over has moves")
     };
-    let mut s = Searcher::new(rules, &table, progress, &path_to_root, threads > 1);
+    let mut s = Searcher::new(rules, &table, egdb, progress, &path_to_root, threads > 1);
     let pv = pool.install(|| principal_variation(&mut s, root, value));
     counters.add(s.finish());
     let (used, sample) = table.used_in_sample(1 << 20);
@@ -659,6 +834,7 @@ pub fn solve<R: Rules>(
             cutoffs: counters.cutoffs,
             fill: used as f64 / sample.max(1) as f64,
         },
+        egdb_hits: counters.egdb_hits,
     })
 }
 
@@ -711,7 +887,7 @@ fn single_thread<R: Rules, T>(
 ) -> T {
     let table = Table::new(tt_mb).expect("test tables are small");
     let progress = AtomicU64::new(0);
-    let mut s = Searcher::new(rules, &table, &progress, history, false);
+    let mut s = Searcher::new(rules, &table, None, &progress, history, false);
     if R::CAN_REPEAT {
         s.push(pos);
     }

@@ -103,15 +103,8 @@ impl Table {
     /// Starts loading the bucket of `(key, extra)` into the cache.
     #[inline(always)]
     pub fn prefetch(&self, key: u128, extra: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let at = self.bucket(key, extra);
-            let p = self.words()[at..].as_ptr() as *const i8;
-            // SAFETY: prefetching is a hint; `p` points into the map.
-            unsafe { std::arch::x86_64::_mm_prefetch(p, std::arch::x86_64::_MM_HINT_T0) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = (key, extra);
+        let at = self.bucket(key, extra);
+        crate::core::prefetch(self.words()[at..].as_ptr());
     }
 
     /// Number of entries.
