@@ -217,7 +217,7 @@ fn solve_with_databases_gives_the_published_value() {
 #[test]
 fn egdb_probe_agrees_with_solve() {
     let (_root, dir) = built("awari(houses=3)", "8");
-    for position in ["1,0,2/0,3,1 7-5 S", "0,0,4/2,0,1 6-11 N", "2,2,2/2,0,0 5-11 S"] {
+    for position in ["1,0,2/0,3,1 12-5 S", "0,0,4/2,0,1 6-11 N", "2,2,2/2,0,0 5-11 S"] {
         let game = "awari(houses=3,seeds=4)";
         let probe = json(&["egdb", "probe", game, "--position", position, "--dir", &dir, "--json"]);
         let solved = json(&["solve", game, "--position", position, "--tt-mb", "16", "--json"]);

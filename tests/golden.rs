@@ -196,7 +196,7 @@ fn databases_give_the_reference_values_of_small_positions() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert_eq!(checked, 89);
+    assert_eq!(checked, 67);
 }
 
 /// Published start values (tests/data/kalah-solved.csv) read straight from databases, for the
@@ -220,5 +220,5 @@ fn databases_give_published_kalah_values() {
         assert_eq!(got, Some(expected), "{game} (source {})", f[4]);
         checked += 1;
     }
-    assert_eq!(checked, 20);
+    assert_eq!(checked, 18);
 }

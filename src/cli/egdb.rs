@@ -45,7 +45,7 @@ pub struct BuildArgs {
     #[arg(long, value_parser = parse_bytes)]
     pub memory_limit: Option<u64>,
     /// Print one JSON object: {"game", "dir", "layers": [{"layer", "positions", "seconds",
-    /// "passes", "kept", "replaced"}], "seconds"}.
+    /// "rounds", "kept", "replaced"}], "seconds"}.
     #[arg(long)]
     pub json: bool,
 }
@@ -177,8 +177,8 @@ impl GameJob for BuildJob {
                     r.positions,
                     r.seconds,
                     r.positions as f64 / r.seconds.max(1e-9) / 1e6,
-                    if r.passes > 1 {
-                        format!(", {} passes", r.passes)
+                    if r.rounds > 1 {
+                        format!(", {} rounds", r.rounds)
                     } else {
                         String::new()
                     }
@@ -194,7 +194,7 @@ impl GameJob for BuildJob {
                 "dir": dir.display().to_string(),
                 "layers": layers.iter().map(|r| json!({
                     "layer": r.layer, "positions": r.positions, "seconds": r.seconds,
-                    "passes": r.passes, "kept": r.kept, "replaced": r.replaced,
+                    "rounds": r.rounds, "kept": r.kept, "replaced": r.replaced,
                 })).collect::<Vec<_>>(),
                 "seconds": seconds,
             }));

@@ -9,8 +9,10 @@
 //! * **Cyclic layers** (Awari): for every threshold `t >= 1` two facts are found as least
 //!   fixpoints: `value >= t` (some move reaches at least `t`) and `value <= -t` (every move
 //!   reaches at most `-t`), kept as two bytes per position, `W` = the largest proven `t` of the
-//!   first kind and `L` = of the second. Passes over the layer raise them until a pass changes
-//!   nothing. Play that never leaves the layer proves neither, so such positions get 0: the
+//!   first kind and `L` = of the second. A first pass over the layer values the moves that
+//!   leave it and records those that stay in it (and their reverse); then each round
+//!   re-evaluates only the parents of the positions whose `W` or `L` rose in the round before,
+//!   until none rises (the least fixpoint: what is proved, not assumed). Play that never leaves the layer proves neither, so such positions get 0: the
 //!   seeds left are shared evenly (the `awari` repetition rule; Romein & Bal 2003). The value is
 //!   `W` if `W >= 1`, `-L` if `L >= 1`, else 0. With no earlier position to repeat, this is the
 //!   value of the game in which a repeated position ends play with an even split: each player's
@@ -26,7 +28,7 @@ use arrayvec::ArrayVec;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicI8, AtomicU32, AtomicU8, Ordering::Relaxed};
 use std::time::Instant;
 
 /// How to build.
@@ -51,8 +53,8 @@ pub struct LayerReport {
     pub positions: u64,
     /// Wall time to build it, seconds (0 if it was kept).
     pub seconds: f64,
-    /// Passes over the layer (1 for acyclic layers; 0 if it was kept).
-    pub passes: u32,
+    /// Rounds of the fixpoint (1 for acyclic layers; 0 if the layer was kept).
+    pub rounds: u32,
     /// The file was already complete and verified, and was kept.
     pub kept: bool,
     /// Why an existing file was rebuilt (it failed verification).
@@ -60,15 +62,16 @@ pub struct LayerReport {
 }
 
 /// Bytes a build of layers `0..=max_seeds` of a game with `houses` houses per player needs:
-/// every layer mapped, plus the working arrays of the largest (one byte per position for
-/// acyclic games, three for cyclic ones).
+/// every layer mapped, plus the working arrays of the largest: one byte per position for
+/// acyclic games; for cyclic ones `16 + 8·houses` (values, exit cache, the moves that stay in
+/// the layer and their reverse).
 pub fn memory_needed(houses: usize, max_seeds: u32, cyclic: bool) -> Option<u64> {
     let index = LayerIndex::new(houses);
     let mut total = 0u64;
     for n in 0..=max_seeds {
         total = total.checked_add(index.layer_size(n)?)?;
     }
-    let working = if cyclic { 3 } else { 1 };
+    let working = if cyclic { 16 + 8 * houses as u64 } else { 1 };
     total.checked_add(index.layer_size(max_seeds)?.checked_mul(working)?)
 }
 
@@ -108,6 +111,11 @@ pub fn build<R: Rules>(
             ),
         });
     }
+    if cyclic && db.index.layer_size(n_max).unwrap_or(u64::MAX) >= u64::from(SAME_SIDE) {
+        return Err(EgdbError::TooLarge {
+            what: format!("layer {n_max} of {} has 2^31 positions or more, beyond what the cyclic builder indexes", db.game()),
+        });
+    }
     std::fs::create_dir_all(dir).map_err(|source| EgdbError::Io {
         path: dir.to_path_buf(),
         source,
@@ -136,7 +144,7 @@ pub fn build<R: Rules>(
                         layer: n,
                         positions,
                         seconds: 0.0,
-                        passes: 0,
+                        rounds: 0,
                         kept: true,
                         replaced: None,
                     });
@@ -160,7 +168,7 @@ pub fn build<R: Rules>(
             n,
             bar: &bar,
         };
-        let (values, passes) = pool.install(|| {
+        let (values, rounds) = pool.install(|| {
             if cyclic {
                 builder.cyclic()
             } else {
@@ -178,7 +186,7 @@ pub fn build<R: Rules>(
             layer: n,
             positions,
             seconds: started.elapsed().as_secs_f64(),
-            passes,
+            rounds,
             kept: false,
             replaced,
         });
@@ -348,88 +356,121 @@ impl<R: Rules> LayerBuilder<'_, R> {
         best as i8
     }
 
-    /// Solves a cyclic layer by threshold fixpoint passes; returns the values and the passes.
+    /// Solves a cyclic layer by the threshold fixpoint; returns the values and the rounds.
+    ///
+    /// A first pass over the layer values the moves that leave it, records the moves that stay
+    /// in it (up to `m` child ranks per position) and a first estimate of `W` and `L`. The
+    /// reversed moves are then laid out in compressed rows, and each round re-evaluates only the
+    /// positions with a child whose `W` or `L` rose in the round before, until none rises.
     fn cyclic(&self) -> (Vec<i8>, u32) {
         let size = self.index().layer_size(self.n).expect("layer within range") as usize;
-        let zeros = || -> Vec<AtomicU8> {
-            (0..size)
-                .into_par_iter()
-                .map(|_| AtomicU8::new(0))
-                .collect()
-        };
-        // `W` and `L` (see the module docs), and per position the best value over the moves that
-        // leave the layer (`EXIT_NONE`) or `SETTLED` when nothing inside the layer can change it.
-        let (win, loss) = (zeros(), zeros());
-        const EXIT_NONE: u8 = 0x80;
-        const SETTLED: u8 = 0x81;
-        let exit: Vec<AtomicU8> = zeros();
-        let changed = AtomicBool::new(false);
-        let raise = |cell: &AtomicU8, v: i32| {
-            if v > 0 && (cell.fetch_max(v as u8, Relaxed) as i32) < v {
-                changed.store(true, Relaxed);
-            }
-        };
-        let mut passes = 0;
-        loop {
-            passes += 1;
-            self.bar.reset();
-            self.bar.set_message(format!("pass {passes}"));
-            changed.store(false, Relaxed);
-            let first = passes == 1;
-            self.par_for_each(|rank, board| {
-                let r = rank as usize;
-                let cached = exit[r].load(Relaxed);
-                if cached == SETTLED {
-                    return;
+        let m = self.db.houses();
+        let bytes = |v: u8| -> Vec<AtomicU8> { (0..size).into_par_iter().map(|_| AtomicU8::new(v)).collect() };
+        // `W` and `L` (see the module docs); per position the best value over the moves that
+        // leave the layer (`EXIT_NONE` if none).
+        let (win, loss) = (bytes(0), bytes(0));
+        let exit = bytes(EXIT_NONE);
+        // Moves that stay in the layer: child rank, `SAME_SIDE` set when the mover moves again.
+        let inside: Vec<AtomicU32> = (0..size * m).into_par_iter().map(|_| AtomicU32::new(NO_CHILD)).collect();
+        let in_degree: Vec<AtomicU32> = (0..size).into_par_iter().map(|_| AtomicU32::new(0)).collect();
+        let raise = |cell: &AtomicU8, v: i32| v > 0 && (cell.fetch_max(v as u8, Relaxed) as i32) < v;
+        // Re-evaluates position `r` from its children; whether its `W` or `L` rose.
+        let evaluate = |r: usize| -> bool {
+            let cached = exit[r].load(Relaxed);
+            let best_exit = if cached == EXIT_NONE { NO_EXIT } else { cached as i8 as i32 };
+            // value >= t: some move reaches t; value <= -t: every move reaches at most -t.
+            let mut w = best_exit.max(0);
+            let mut l = if best_exit == NO_EXIT { i32::MAX } else { -best_exit };
+            for slot in &inside[r * m..(r + 1) * m] {
+                let c = slot.load(Relaxed);
+                if c == NO_CHILD {
+                    break;
                 }
-                let e = self.expand(board, first);
-                let best_exit = if first {
+                let child = (c & !SAME_SIDE) as usize;
+                let (cw, cl) = (win[child].load(Relaxed) as i32, loss[child].load(Relaxed) as i32);
+                let (up, down) = if c & SAME_SIDE != 0 { (cw, cl) } else { (cl, cw) };
+                w = w.max(up);
+                l = l.min(down);
+            }
+            raise(&win[r], w) | raise(&loss[r], l)
+        };
+        self.bar.set_message("pass 1".to_string());
+        let changed: Vec<u32> = (0..size.div_ceil(CHUNK as usize))
+            .into_par_iter()
+            .flat_map_iter(|c| {
+                let (lo, hi) = (c as u64 * CHUNK, ((c as u64 + 1) * CHUNK).min(size as u64));
+                let mut raised = Vec::new();
+                self.index().for_each(self.n, lo, hi, |rank, board| {
+                    let r = rank as usize;
+                    let e = self.expand(board, true);
                     if let Some(v) = e.terminal {
-                        raise(&win[r], v);
-                        raise(&loss[r], -v);
-                        exit[r].store(SETTLED, Relaxed);
+                        if raise(&win[r], v) | raise(&loss[r], -v) {
+                            raised.push(r as u32);
+                        }
                         return;
                     }
-                    if e.inside.is_empty() {
-                        exit[r].store(SETTLED, Relaxed);
-                    } else {
-                        exit[r].store(
-                            if e.best_exit == NO_EXIT {
-                                EXIT_NONE
-                            } else {
-                                e.best_exit as i8 as u8
-                            },
-                            Relaxed,
-                        );
+                    if e.best_exit != NO_EXIT {
+                        exit[r].store(e.best_exit as i8 as u8, Relaxed);
                     }
-                    e.best_exit
-                } else if cached == EXIT_NONE {
-                    NO_EXIT
-                } else {
-                    cached as i8 as i32
-                };
-                // value >= t: some move reaches t; value <= -t: every move reaches at most -t.
-                let mut w = best_exit.max(0);
-                let mut l = if best_exit == NO_EXIT {
-                    i32::MAX
-                } else {
-                    -best_exit
-                };
-                for c in &e.inside {
-                    let (cw, cl) = (
-                        win[c.rank as usize].load(Relaxed) as i32,
-                        loss[c.rank as usize].load(Relaxed) as i32,
-                    );
-                    let (up, down) = if c.same_side { (cw, cl) } else { (cl, cw) };
-                    w = w.max(up);
-                    l = l.min(down);
+                    for (k, c) in e.inside.iter().enumerate() {
+                        let tag = if c.same_side { SAME_SIDE } else { 0 };
+                        inside[r * m + k].store(c.rank as u32 | tag, Relaxed);
+                        in_degree[c.rank as usize].fetch_add(1, Relaxed);
+                    }
+                    if evaluate(r) {
+                        raised.push(r as u32);
+                    }
+                });
+                self.bar.inc(hi - lo);
+                raised
+            })
+            .collect();
+        // Reversed moves in compressed rows: the parents of `c` are
+        // `parents[start[c]..start[c + 1]]`.
+        let mut start = Vec::with_capacity(size + 1);
+        let mut total = 0u64;
+        for d in &in_degree {
+            start.push(total);
+            total += d.swap(0, Relaxed) as u64;
+        }
+        start.push(total);
+        let parents: Vec<AtomicU32> = (0..total).into_par_iter().map(|_| AtomicU32::new(0)).collect();
+        (0..size).into_par_iter().for_each(|r| {
+            for slot in &inside[r * m..(r + 1) * m] {
+                let c = slot.load(Relaxed);
+                if c == NO_CHILD {
+                    break;
                 }
-                raise(&win[r], w);
-                raise(&loss[r], l);
-            });
-            if !changed.load(Relaxed) {
-                break;
+                let child = (c & !SAME_SIDE) as usize;
+                let at = start[child] + in_degree[child].fetch_add(1, Relaxed) as u64;
+                parents[at as usize].store(r as u32, Relaxed);
             }
+        });
+        // Rounds: the parents of what rose, each once per round.
+        let queued = bytes(0);
+        let mut changed = changed;
+        let mut rounds = 1;
+        while !changed.is_empty() {
+            rounds += 1;
+            self.bar.set_message(format!("round {rounds}, {} raised", changed.len()));
+            let candidates: Vec<u32> = changed
+                .par_iter()
+                .flat_map_iter(|&c| {
+                    let c = c as usize;
+                    parents[start[c] as usize..start[c + 1] as usize]
+                        .iter()
+                        .map(|p| p.load(Relaxed))
+                        .filter(|&p| queued[p as usize].swap(1, Relaxed) == 0)
+                })
+                .collect();
+            changed = candidates
+                .par_iter()
+                .copied()
+                .filter(|&p| {
+                    queued[p as usize].store(0, Relaxed);
+                    evaluate(p as usize)
+                })
+                .collect();
         }
         let values = (0..size)
             .into_par_iter()
@@ -442,6 +483,13 @@ impl<R: Rules> LayerBuilder<'_, R> {
                 }
             })
             .collect();
-        (values, passes)
+        (values, rounds)
     }
 }
+
+/// No exit move: the marker of the exit cache (values lie in `-120..=120`).
+const EXIT_NONE: u8 = 0x80;
+/// An empty slot of the moves that stay in a layer.
+const NO_CHILD: u32 = u32::MAX;
+/// Marks a move after which the same side moves again.
+const SAME_SIDE: u32 = 1 << 31;

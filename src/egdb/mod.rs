@@ -605,20 +605,6 @@ impl Egdb {
         }
     }
 
-    /// Copies every layer into anonymous memory backed by huge pages where the system allows
-    /// (Linux transparent huge pages): random probes then miss the TLB far less often than on
-    /// the file mapping. Costs one copy of the database in memory.
-    ///
-    /// # Errors
-    /// [`EgdbError::Io`] if the memory cannot be mapped.
-    pub fn into_memory(mut self) -> Result<Egdb, EgdbError> {
-        for layer in &mut self.layers {
-            let copy = load(&layer.map).map_err(io_error(&self.dir))?;
-            *layer = Arc::new(Layer { map: copy });
-        }
-        Ok(self)
-    }
-
     /// The entry of `board` (mover-relative houses; stores ignored), which holds `seeds` seeds
     /// in its houses: what the mover will still gain minus what the opponent will gain, in
     /// seeds, under perfect play. `None` if the database does not reach `seeds`.
@@ -648,15 +634,6 @@ impl fmt::Display for Egdb {
             None => write!(f, ", no layers)"),
         }
     }
-}
-
-/// A read-only copy of `bytes` in anonymous memory, on huge pages where available.
-fn load(bytes: &[u8]) -> io::Result<Mmap> {
-    let mut map = memmap2::MmapMut::map_anon(bytes.len().max(1))?;
-    #[cfg(target_os = "linux")]
-    let _ = map.advise(memmap2::Advice::HugePage);
-    map[..bytes.len()].copy_from_slice(bytes);
-    map.make_read_only()
 }
 
 /// The highest `N` for which `dir/layer-NNN.egdb` exists (`None` if none does).

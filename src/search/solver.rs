@@ -161,6 +161,9 @@ impl Counters {
 /// Positions with at most this many seeds on the board are searched without the table: their
 /// subtrees are small, and a table probe (a cache miss) costs more than it saves.
 const SMALL_BOARD: i32 = 4;
+/// Positions with at most this many seeds more than the databases hold skip the table too:
+/// most of their moves capture or reach a store and are valued from the databases.
+const NEAR_EGDB: i32 = 2;
 /// Split points (young brothers wait): at most this many nested, only this close to the root of
 /// a search and only with this many seeds on the board.
 const MAX_SPLITS: usize = 8;
@@ -309,6 +312,18 @@ impl<'a, R: Rules> Searcher<'a, R> {
         self.path[n].start as usize == n
     }
 
+    /// The databases' value of a child with `seeds` seeds on the board, fewer than its parent
+    /// (the last path entry) holds, so that it has no earlier position to repeat.
+    #[inline]
+    fn known_child(&mut self, child: &R::Position, seeds: i32) -> Option<i32> {
+        if seeds > self.egdb_max {
+            return None;
+        }
+        let v = self.egdb?.value(self.rules, child)?;
+        self.counters.egdb_hits += 1;
+        Some(v)
+    }
+
     /// The databases' exact value of `pos` (which has `seeds` seeds on the board), if they
     /// cover it and its history allows.
     #[inline]
@@ -384,81 +399,69 @@ impl<'a, R: Rules> Searcher<'a, R> {
         let mut children = Children::<R>::new();
         rules.children(pos, &mut children);
         let side = rules.side_to_move(pos);
-        if seeds <= SMALL_BOARD {
-            let order = self.order(pos, sd, &children, NO_MOVE);
-            let mut best = i32::MIN;
-            for &i in &order[..children.len()] {
-                let v = self.child_value(side, &children[i as usize].pos, alpha, beta);
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        alpha = v;
-                        if v >= beta {
-                            break;
-                        }
-                    }
+        // Small subtrees (few seeds, or one capture away from the databases) skip the table.
+        let use_table = seeds > SMALL_BOARD && seeds > self.egdb_max + NEAR_EGDB;
+        for c in &children {
+            let child_seeds = rules.board_seeds(&c.pos);
+            match (self.egdb, rules.egdb_board(&c.pos)) {
+                (Some(db), Some(board)) if (child_seeds as i32) < seeds => {
+                    db.prefetch(board, child_seeds)
                 }
+                _ if use_table && !R::CAN_REPEAT => {
+                    self.table.prefetch(rules.value_key(&c.pos), 0)
+                }
+                _ => {}
             }
-            return best;
         }
-        let key = rules.value_key(pos);
-        let extra = self.history_key();
-        self.counters.probes += 1;
+        let (key, extra) = if use_table {
+            (rules.value_key(pos), self.history_key())
+        } else {
+            (0, 0)
+        };
         let mut hint = NO_MOVE;
-        if let Some(b) = self.table.probe(key, extra) {
-            self.counters.hits += 1;
-            let (lower, upper) = (b.lower + sd, b.upper + sd);
-            if lower >= beta || upper <= alpha || lower == upper {
-                self.counters.cutoffs += 1;
-                return if lower >= beta { lower } else { upper };
-            }
-            hint = b.best;
-        }
-        if !R::CAN_REPEAT {
-            for c in &children {
-                let child_seeds = rules.board_seeds(&c.pos);
-                match self.egdb {
-                    Some(db) if child_seeds as i32 <= self.egdb_max => {
-                        if let Some(board) = rules.egdb_board(&c.pos) {
-                            db.prefetch(board, child_seeds);
-                        }
-                    }
-                    _ => self.table.prefetch(rules.value_key(&c.pos), 0),
+        if use_table {
+            self.counters.probes += 1;
+            if let Some(b) = self.table.probe(key, extra) {
+                self.counters.hits += 1;
+                let (lower, upper) = (b.lower + sd, b.upper + sd);
+                if lower >= beta || upper <= alpha || lower == upper {
+                    self.counters.cutoffs += 1;
+                    return if lower >= beta { lower } else { upper };
                 }
+                hint = b.best;
             }
         }
         let nodes_before = self.counters.nodes;
-        let mut order = self.order(pos, sd, &children, hint);
-        let mut n = children.len();
         let alpha_in = alpha;
         let mut best = i32::MIN;
         let mut best_index = NO_MOVE;
-        if !R::CAN_REPEAT {
-            // Enhanced transposition cutoff: a child whose stored bounds already refute the
-            // window ends the node without a search. Children the databases cover are valued
-            // here once and not searched.
-            let mut known = 0u32;
-            for (i, c) in children.iter().enumerate() {
-                let child_seeds = rules.board_seeds(&c.pos) as i32;
-                if child_seeds <= self.egdb_max {
-                    if let Some(v) = self.egdb_value(&c.pos, child_seeds) {
-                        let v = if rules.side_to_move(&c.pos) == side { v } else { -v };
-                        if v >= beta {
-                            self.counters.cutoffs += 1;
-                            return v;
-                        }
-                        known |= 1 << i;
-                        if v > best {
-                            best = v;
-                            best_index = i as u8;
-                            alpha = alpha.max(v);
-                        }
+        // Children the databases cover are valued here once and not searched; with the table,
+        // a child whose stored bounds already refute the window ends the node (enhanced
+        // transposition cutoff).
+        let mut known = 0u32;
+        for (i, c) in children.iter().enumerate() {
+            let child_seeds = rules.board_seeds(&c.pos) as i32;
+            let same = rules.side_to_move(&c.pos) == side;
+            if child_seeds < seeds {
+                if let Some(v) = self.known_child(&c.pos, child_seeds) {
+                    let v = if same { v } else { -v };
+                    if v >= beta {
+                        self.counters.cutoffs += 1;
+                        return v;
+                    }
+                    known |= 1 << i;
+                    if v > best {
+                        best = v;
+                        best_index = i as u8;
+                        alpha = alpha.max(v);
                     }
                     continue;
                 }
+            }
+            if use_table && !R::CAN_REPEAT {
                 if let Some(b) = self.table.probe(rules.value_key(&c.pos), 0) {
                     let csd = rules.store_difference(&c.pos);
-                    let v = if rules.side_to_move(&c.pos) == side {
+                    let v = if same {
                         b.lower + csd
                     } else {
                         -(b.upper + csd)
@@ -469,15 +472,13 @@ impl<'a, R: Rules> Searcher<'a, R> {
                     }
                 }
             }
-            if known != 0 {
-                let mut kept = 0;
-                for k in 0..n {
-                    if known & (1 << order[k]) == 0 {
-                        order[kept] = order[k];
-                        kept += 1;
-                    }
-                }
-                n = kept;
+        }
+        let mut order = self.order(pos, sd, &children, hint);
+        let mut n = 0;
+        for k in 0..children.len() {
+            if known & (1 << order[k]) == 0 {
+                order[n] = order[k];
+                n += 1;
             }
         }
         let mut k = 0;
@@ -514,7 +515,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
             }
             k += 1;
         }
-        if !self.aborts.is_empty() && self.aborted() {
+        if !use_table || (!self.aborts.is_empty() && self.aborted()) {
             return best;
         }
         let (lower, upper) = if best <= alpha_in {
