@@ -1,8 +1,8 @@
 //! # mancala
 //!
 //! A toolkit for game-AI research on mancala (sowing) games: packed positions, the rules of
-//! Kalah and Oware/Awari (`../shared/RULES.md` is the specification), perft, and an exact
-//! parallel solver.
+//! Kalah and Oware/Awari (`../shared/RULES.md` is the specification), perft, an exact
+//! parallel solver ([`search`]) and endgame databases built by retrograde analysis ([`egdb`]).
 //!
 //! Values are final store differences in seeds from the point of view of the player to move
 //! (RULES.md §12).

@@ -176,8 +176,16 @@ fn bad_options_exit_2() {
 fn built(game: &str, max_seeds: &str) -> (tempfile::TempDir, String) {
     let root = tempfile::tempdir().unwrap();
     let v = json(&[
-        "egdb", "build", game, "--max-seeds", max_seeds, "--out",
-        root.path().to_str().unwrap(), "--threads", "2", "--json",
+        "egdb",
+        "build",
+        game,
+        "--max-seeds",
+        max_seeds,
+        "--out",
+        root.path().to_str().unwrap(),
+        "--threads",
+        "2",
+        "--json",
     ]);
     let dir = v["dir"].as_str().unwrap().to_string();
     (root, dir)
@@ -187,17 +195,36 @@ fn built(game: &str, max_seeds: &str) -> (tempfile::TempDir, String) {
 fn egdb_build_names_its_directory_and_keeps_complete_layers() {
     let root = tempfile::tempdir().unwrap();
     let out = root.path().to_str().unwrap();
-    let args = ["egdb", "build", "kalah(houses=3,seeds=5,capture=empty)", "--max-seeds", "8", "--out", out, "--json"];
+    let args = [
+        "egdb",
+        "build",
+        "kalah(houses=3,seeds=5,capture=empty)",
+        "--max-seeds",
+        "8",
+        "--out",
+        out,
+        "--json",
+    ];
     let v = json(&args);
     assert_eq!(v["game"], "kalah(capture=empty,houses=3)");
-    assert!(v["dir"].as_str().unwrap().ends_with("kalah-capture=empty-houses=3"), "{v}");
+    assert!(
+        v["dir"]
+            .as_str()
+            .unwrap()
+            .ends_with("kalah-capture=empty-houses=3"),
+        "{v}"
+    );
     let layers = v["layers"].as_array().unwrap();
     assert_eq!(layers.len(), 9);
     // C(8 + 5, 5) boards with 8 seeds in 6 houses.
     assert_eq!(layers[8]["positions"], 1287);
     assert!(layers.iter().all(|l| l["kept"] == false));
     let again = json(&args);
-    assert!(again["layers"].as_array().unwrap().iter().all(|l| l["kept"] == true));
+    assert!(again["layers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|l| l["kept"] == true));
 }
 
 #[test]
@@ -217,15 +244,41 @@ fn solve_with_databases_gives_the_published_value() {
 #[test]
 fn egdb_probe_agrees_with_solve() {
     let (_root, dir) = built("awari(houses=3)", "8");
-    for position in ["1,0,2/0,3,1 12-5 S", "0,0,4/2,0,1 6-11 N", "2,2,2/2,0,0 5-11 S"] {
+    for position in [
+        "1,0,2/0,3,1 12-5 S",
+        "0,0,4/2,0,1 6-11 N",
+        "2,2,2/2,0,0 5-11 S",
+    ] {
         let game = "awari(houses=3,seeds=4)";
-        let probe = json(&["egdb", "probe", game, "--position", position, "--dir", &dir, "--json"]);
-        let solved = json(&["solve", game, "--position", position, "--tt-mb", "16", "--json"]);
+        let probe = json(&[
+            "egdb",
+            "probe",
+            game,
+            "--position",
+            position,
+            "--dir",
+            &dir,
+            "--json",
+        ]);
+        let solved = json(&[
+            "solve",
+            game,
+            "--position",
+            position,
+            "--tt-mb",
+            "16",
+            "--json",
+        ]);
         assert_eq!(probe["value"], solved["value"], "{position}");
         assert_eq!(probe["position"], solved["position"]);
         // The value of each move from the database is that of the position after it with no
         // earlier position to repeat; solve counts the root as one. The best value agrees.
-        let best = probe["moves"].as_array().unwrap().iter().map(|m| m["value"].as_i64().unwrap()).max();
+        let best = probe["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["value"].as_i64().unwrap())
+            .max();
         assert_eq!(best, probe["value"].as_i64());
         assert!(!probe["pv"].as_array().unwrap().is_empty());
     }
@@ -235,11 +288,19 @@ fn egdb_probe_agrees_with_solve() {
 fn egdb_verify_and_stats() {
     let (root, dir) = built("kalah(houses=3)", "9");
     let out = mancala(&["egdb", "verify", &dir, "--samples", "5"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).contains("verified"));
     let name = root.path().join("stats");
     let out = mancala(&["egdb", "stats", &dir, "--out", name.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let csv = std::fs::read_to_string(root.path().join("stats.csv")).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines[0], "layer,positions,wins,draws,losses,mean_value");
@@ -256,21 +317,54 @@ fn egdb_verify_and_stats() {
     let mut bytes = std::fs::read(&path).unwrap();
     bytes[400] ^= 2;
     std::fs::write(&path, bytes).unwrap();
-    fails_with(&["egdb", "verify", &dir], "layer-007.egdb: layer 7: payload checksum");
-    fails_with(&["solve", "kalah(houses=3,seeds=2)", "--egdb", &dir], "checksum");
+    fails_with(
+        &["egdb", "verify", &dir],
+        "layer-007.egdb: layer 7: payload checksum",
+    );
+    fails_with(
+        &["solve", "kalah(houses=3,seeds=2)", "--egdb", &dir],
+        "checksum",
+    );
 }
 
 #[test]
 fn egdb_bad_input_is_named() {
     let root = tempfile::tempdir().unwrap();
     let out = root.path().to_str().unwrap();
-    fails_with(&["egdb", "build", "oware", "--max-seeds", "4", "--out", out], "repetition=own-side");
     fails_with(
-        &["egdb", "build", "kalah", "--max-seeds", "24", "--out", out, "--memory-limit", "1MiB"],
+        &["egdb", "build", "oware", "--max-seeds", "4", "--out", out],
+        "repetition=own-side",
+    );
+    fails_with(
+        &[
+            "egdb",
+            "build",
+            "kalah",
+            "--max-seeds",
+            "24",
+            "--out",
+            out,
+            "--memory-limit",
+            "1MiB",
+        ],
         "more than the limit of 1.0 MiB",
     );
-    fails_with(&["egdb", "build", "kalah", "--max-seeds", "121", "--out", out], "121");
-    fails_with(&["egdb", "build", "kalah", "--max-seeds", "2", "--memory-limit", "lots"], "`lots` is not a size");
+    fails_with(
+        &["egdb", "build", "kalah", "--max-seeds", "121", "--out", out],
+        "121",
+    );
+    fails_with(
+        &[
+            "egdb",
+            "build",
+            "kalah",
+            "--max-seeds",
+            "2",
+            "--memory-limit",
+            "lots",
+        ],
+        "`lots` is not a size",
+    );
     fails_with(&["egdb", "verify", out], "no database layers");
     fails_with(&["egdb", "verify", "/nonexistent/db"], "/nonexistent/db");
     let (_r, dir) = built("kalah(houses=3)", "4");
@@ -278,7 +372,10 @@ fn egdb_bad_input_is_named() {
         &["egdb", "probe", "kalah(houses=3)", "--dir", &dir],
         "the position has 24 seeds on the board; the database",
     );
-    fails_with(&["solve", "kalah(houses=3,capture=empty)", "--egdb", &dir], "database of `kalah(houses=3)`, expected `kalah(capture=empty,houses=3)`");
+    fails_with(
+        &["solve", "kalah(houses=3,capture=empty)", "--egdb", &dir],
+        "database of `kalah(houses=3)`, expected `kalah(capture=empty,houses=3)`",
+    );
 }
 
 #[test]
@@ -287,7 +384,16 @@ fn a_killed_build_resumes_to_identical_files() {
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let build = |root: &std::path::Path| {
         Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .args(["egdb", "build", game, "--max-seeds", "13", "--threads", "2", "--out"])
+            .args([
+                "egdb",
+                "build",
+                game,
+                "--max-seeds",
+                "13",
+                "--threads",
+                "2",
+                "--out",
+            ])
             .arg(root)
             .stderr(std::process::Stdio::null())
             .stdout(std::process::Stdio::null())
@@ -307,7 +413,10 @@ fn a_killed_build_resumes_to_identical_files() {
             .unwrap()
             .map(|e| {
                 let e = e.unwrap();
-                (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap())
+                (
+                    e.file_name().to_string_lossy().into_owned(),
+                    std::fs::read(e.path()).unwrap(),
+                )
             })
             .filter(|(name, _)| !name.ends_with(".tmp"))
             .collect();

@@ -120,25 +120,31 @@ fn small_positions_match_the_reference_solver() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The rows of tests/data/kalah-solved.csv: houses, seeds, game string, value, source.
+fn published_kalah() -> Vec<(u32, u32, String, i32, String)> {
+    data("kalah-solved.csv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("houses"))
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').collect();
+            let (houses, seeds): (u32, u32) = (f[0].parse().unwrap(), f[1].parse().unwrap());
+            let game = format!("kalah(houses={houses},seeds={seeds},capture={})", f[2]);
+            (houses, seeds, game, f[3].parse().unwrap(), f[4].to_string())
+        })
+        .collect()
+}
+
 /// Published values (tests/data/kalah-solved.csv) of the boards that solve in about a second:
 /// up to 4 houses, and 5 houses with up to 3 seeds.
 #[test]
 fn published_kalah_values_small_boards() {
-    let text = data("kalah-solved.csv");
     let mut checked = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("houses"))
-    {
-        let f: Vec<&str> = line.split(',').collect();
-        let (houses, seeds): (u32, u32) = (f[0].parse().unwrap(), f[1].parse().unwrap());
+    for (houses, seeds, game, expected, source) in published_kalah() {
         if !(houses <= 4 || (houses == 5 && seeds <= 3)) {
             continue;
         }
-        let game = format!("kalah(houses={houses},seeds={seeds},capture={})", f[2]);
-        let expected: i32 = f[3].parse().unwrap();
         let got = dispatch(&game.parse().unwrap(), Solve { position: None });
-        assert_eq!(got, expected, "{game} (source {})", f[4]);
+        assert_eq!(got, expected, "{game} (source {source})");
         checked += 1;
     }
     assert_eq!(checked, 27);
@@ -203,21 +209,13 @@ fn databases_give_the_reference_values_of_small_positions() {
 /// boards whose every seed fits a layer built in about a second (at most 5 houses, 20 seeds).
 #[test]
 fn databases_give_published_kalah_values() {
-    let text = data("kalah-solved.csv");
     let mut checked = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("houses"))
-    {
-        let f: Vec<&str> = line.split(',').collect();
-        let (houses, seeds): (u32, u32) = (f[0].parse().unwrap(), f[1].parse().unwrap());
+    for (houses, seeds, game, expected, source) in published_kalah() {
         if houses > 5 || 2 * houses * seeds > 20 {
             continue;
         }
-        let game = format!("kalah(houses={houses},seeds={seeds},capture={})", f[2]);
-        let expected: i32 = f[3].parse().unwrap();
         let got = dispatch(&game.parse().unwrap(), Probe { position: None });
-        assert_eq!(got, Some(expected), "{game} (source {})", f[4]);
+        assert_eq!(got, Some(expected), "{game} (source {source})");
         checked += 1;
     }
     assert_eq!(checked, 18);

@@ -5,7 +5,7 @@ use anyhow::Context as _;
 use clap::{Args, Subcommand};
 use mancala::egdb::{self, build, human_bytes, BuildOptions, Egdb, EgdbError, LayerReport};
 use mancala::search::{solve, SolveOptions};
-use mancala::{dispatch, Children, GameJob, GameSpec, Rules};
+use mancala::{dispatch, GameJob, GameSpec, Rules};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use serde_json::json;
 use std::fmt::Write as _;
@@ -18,7 +18,7 @@ use std::sync::Arc;
 pub enum EgdbCommand {
     /// Build the layers 0..=N of a game's database (keeps layers already built and verified).
     Build(BuildArgs),
-    /// Check a database: headers, checksums, and sampled values re-derived by search.
+    /// Check a database: headers, checksums, and a sample of values re-derived.
     Verify(VerifyArgs),
     /// Value of a position and of each of its moves, from the database.
     Probe(ProbeArgs),
@@ -58,8 +58,9 @@ fn parse_bytes(text: &str) -> Result<u64, String> {
 pub struct VerifyArgs {
     /// The database directory (e.g. databases/kalah).
     pub dir: PathBuf,
-    /// Positions per layer whose value is re-derived by an exact search that may use only the
-    /// layers below.
+    /// Positions per layer whose value is re-derived: by an exact search that may use only the
+    /// layers below (games without cycles), or for games with cycles (Awari) checked to be the
+    /// best of its moves' values (a search would have to re-solve the layer's cycles).
     #[arg(long, default_value_t = 20)]
     pub samples: u32,
     /// Seed of the sample (the same seed picks the same positions).
@@ -69,7 +70,7 @@ pub struct VerifyArgs {
     #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
     /// Print one JSON object: {"game", "dir", "layers": [{"layer", "positions", "checksum",
-    /// "samples", "mismatches"}], "ok"}.
+    /// "samples", "method", "mismatches"}], "ok", "failures"}.
     #[arg(long)]
     pub json: bool,
 }
@@ -221,6 +222,11 @@ impl GameJob for VerifyJob {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(args.seed);
         let mut rows = Vec::new();
         let mut failures = Vec::new();
+        let method = if R::CAN_REPEAT {
+            "checked against their moves' values"
+        } else {
+            "re-derived by search"
+        };
         for n in 0..db.layers() {
             let size = db.index().layer_size(n).expect("open layers are in range");
             let below = (n > 0).then(|| Arc::new(db.truncated(n - 1)));
@@ -231,15 +237,24 @@ impl GameJob for VerifyJob {
                 let board = db.index().unrank(n, rank).expect("rank below size");
                 let pos = rules.egdb_position(board).expect("games with databases");
                 let stored = db.value(&rules, &pos).expect("covered");
-                let options = SolveOptions {
-                    threads,
-                    tt_mb: 64,
-                    value_only: true,
-                    egdb: below.clone(),
+                let searched = if R::CAN_REPEAT {
+                    // A search would have to re-solve the layer's cycles: check instead that the
+                    // entry is the best of its moves' values (the fixpoint equation).
+                    match db.move_values(&rules, &pos).expect("covered") {
+                        m if m.is_empty() => stored,
+                        m => m.iter().map(|&(_, v)| v).max().expect("moves"),
+                    }
+                } else {
+                    let options = SolveOptions {
+                        threads,
+                        tt_mb: 64,
+                        value_only: true,
+                        egdb: below.clone(),
+                    };
+                    solve(&rules, &pos, &[], &options, &AtomicU64::new(0))
+                        .map_err(|e| Failure::from(anyhow::Error::new(e)))?
+                        .value
                 };
-                let searched = solve(&rules, &pos, &[], &options, &AtomicU64::new(0))
-                    .map_err(|e| Failure::from(anyhow::Error::new(e)))?
-                    .value;
                 if searched != stored {
                     mismatches += 1;
                     failures.push(format!(
@@ -252,12 +267,16 @@ impl GameJob for VerifyJob {
             }
             if !args.json {
                 eprintln!(
-                    "layer {n:>3}: {size:>13} positions, checksum ok, {samples} values re-derived by search{}",
-                    if mismatches == 0 { ", all equal".to_string() } else { format!(", {mismatches} DIFFER") }
+                    "layer {n:>3}: {size:>13} positions, checksum ok, {samples} values {method}{}",
+                    if mismatches == 0 {
+                        ", all equal".to_string()
+                    } else {
+                        format!(", {mismatches} DIFFER")
+                    }
                 );
             }
             rows.push(json!({"layer": n, "positions": size, "checksum": "ok",
-                "samples": samples, "mismatches": mismatches}));
+                "samples": samples, "method": method, "mismatches": mismatches}));
         }
         let ok = failures.is_empty();
         if args.json {
@@ -272,7 +291,11 @@ impl GameJob for VerifyJob {
             emit(&format!(
                 "{}: {} ({} layers)\n",
                 args.dir.display(),
-                if ok { "verified" } else { "VERIFICATION FAILED" },
+                if ok {
+                    "verified"
+                } else {
+                    "VERIFICATION FAILED"
+                },
                 db.layers()
             ))?;
         }
@@ -312,24 +335,14 @@ impl GameJob for ProbeJob {
                 dir.display()
             )));
         }
-        let value_of = |p: &R::Position| db.value(&rules, p).expect("covered: seeds only decrease");
-        let value = value_of(&pos);
-        let over = rules.outcome(&pos).is_some();
-        let mut children = Children::<R>::new();
-        if !over {
-            rules.children(&pos, &mut children);
-        }
-        let move_value = |from: &R::Position, c: &mancala::Child<R>| {
-            let v = value_of(&c.pos);
-            if rules.side_to_move(&c.pos) == rules.side_to_move(from) {
-                v
-            } else {
-                -v
-            }
+        let value = db.value(&rules, &pos).expect("checked: covered");
+        let values_at = |p: &R::Position| {
+            db.move_values(&rules, p)
+                .expect("covered: seeds only decrease")
         };
-        let moves: Vec<(String, i32, bool)> = children
+        let moves: Vec<(String, i32, bool)> = values_at(&pos)
             .iter()
-            .map(|c| (rules.format_move(&pos, c.mv), move_value(&pos, c), true))
+            .map(|&(mv, v)| (rules.format_move(&pos, mv), v, true))
             .collect();
         // Follow moves that keep the value, to the end of the game (or a repetition).
         let mut pv = Vec::new();
@@ -337,18 +350,19 @@ impl GameJob for ProbeJob {
         let mut target = value;
         while walk.status(&rules) == mancala::Status::Ongoing && pv.len() < MAX_PV {
             let here = *walk.current();
-            let Some(c) = walk
-                .children(&rules)
-                .into_iter()
-                .find(|c| move_value(&here, c) == target)
-            else {
+            let Some(&(mv, _)) = values_at(&here).iter().find(|(_, v)| *v == target) else {
                 break;
             };
-            pv.push(rules.format_move(&here, c.mv));
-            if rules.side_to_move(&c.pos) != rules.side_to_move(&here) {
+            let child = walk
+                .children(&rules)
+                .into_iter()
+                .find(|c| c.mv == mv)
+                .expect("a legal move");
+            pv.push(rules.format_move(&here, mv));
+            if rules.side_to_move(&child.pos) != rules.side_to_move(&here) {
                 target = -target;
             }
-            walk.push(&rules, c.mv, c.pos);
+            walk.push(&rules, child.mv, child.pos);
         }
         let valued = Valued { value, moves, pv };
         if args.json {
@@ -406,7 +420,14 @@ impl GameJob for StatsJob {
         let mut histogram_csv = csv::Writer::from_writer(Vec::new());
         let csv_error = |e: csv::Error| Failure::from(anyhow::Error::new(e));
         table
-            .write_record(["layer", "positions", "wins", "draws", "losses", "mean_value"])
+            .write_record([
+                "layer",
+                "positions",
+                "wins",
+                "draws",
+                "losses",
+                "mean_value",
+            ])
             .map_err(csv_error)?;
         histogram_csv
             .write_record(["layer", "value", "positions"])

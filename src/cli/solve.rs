@@ -165,16 +165,22 @@ impl GameJob for Solve {
                 ("nodes".to_string(), json!(solution.nodes)),
                 ("seconds".to_string(), json!(solution.seconds)),
                 ("threads".to_string(), json!(solution.threads)),
-                ("table".to_string(), json!({
-                    "bytes": t.bytes, "entries": t.entries, "probes": t.probes,
-                    "hits": t.hits, "cutoffs": t.cutoffs, "fill": t.fill,
-                })),
-                ("egdb".to_string(), json!(egdb.as_ref().map(|(db, open_seconds)| json!({
-                    "dir": db.dir().display().to_string(),
-                    "max_seeds": db.max_seeds(),
-                    "open_seconds": open_seconds,
-                    "hits": solution.egdb_hits,
-                })))),
+                (
+                    "table".to_string(),
+                    json!({
+                        "bytes": t.bytes, "entries": t.entries, "probes": t.probes,
+                        "hits": t.hits, "cutoffs": t.cutoffs, "fill": t.fill,
+                    }),
+                ),
+                (
+                    "egdb".to_string(),
+                    json!(egdb.as_ref().map(|(db, open_seconds)| json!({
+                        "dir": db.dir().display().to_string(),
+                        "max_seeds": db.max_seeds(),
+                        "open_seconds": open_seconds,
+                        "hits": solution.egdb_hits,
+                    }))),
+                ),
             ]);
             return print_json(&serde_json::Value::Object(object));
         }

@@ -365,30 +365,57 @@ impl<R: Rules> LayerBuilder<'_, R> {
     fn cyclic(&self) -> (Vec<i8>, u32) {
         let size = self.index().layer_size(self.n).expect("layer within range") as usize;
         let m = self.db.houses();
-        let bytes = |v: u8| -> Vec<AtomicU8> { (0..size).into_par_iter().map(|_| AtomicU8::new(v)).collect() };
+        let bytes = |v: u8| -> Vec<AtomicU8> {
+            (0..size)
+                .into_par_iter()
+                .map(|_| AtomicU8::new(v))
+                .collect()
+        };
         // `W` and `L` (see the module docs); per position the best value over the moves that
         // leave the layer (`EXIT_NONE` if none).
         let (win, loss) = (bytes(0), bytes(0));
         let exit = bytes(EXIT_NONE);
         // Moves that stay in the layer: child rank, `SAME_SIDE` set when the mover moves again.
-        let inside: Vec<AtomicU32> = (0..size * m).into_par_iter().map(|_| AtomicU32::new(NO_CHILD)).collect();
-        let in_degree: Vec<AtomicU32> = (0..size).into_par_iter().map(|_| AtomicU32::new(0)).collect();
-        let raise = |cell: &AtomicU8, v: i32| v > 0 && (cell.fetch_max(v as u8, Relaxed) as i32) < v;
+        let inside: Vec<AtomicU32> = (0..size * m)
+            .into_par_iter()
+            .map(|_| AtomicU32::new(NO_CHILD))
+            .collect();
+        let in_degree: Vec<AtomicU32> = (0..size)
+            .into_par_iter()
+            .map(|_| AtomicU32::new(0))
+            .collect();
+        let raise =
+            |cell: &AtomicU8, v: i32| v > 0 && (cell.fetch_max(v as u8, Relaxed) as i32) < v;
         // Re-evaluates position `r` from its children; whether its `W` or `L` rose.
         let evaluate = |r: usize| -> bool {
             let cached = exit[r].load(Relaxed);
-            let best_exit = if cached == EXIT_NONE { NO_EXIT } else { cached as i8 as i32 };
+            let best_exit = if cached == EXIT_NONE {
+                NO_EXIT
+            } else {
+                cached as i8 as i32
+            };
             // value >= t: some move reaches t; value <= -t: every move reaches at most -t.
             let mut w = best_exit.max(0);
-            let mut l = if best_exit == NO_EXIT { i32::MAX } else { -best_exit };
+            let mut l = if best_exit == NO_EXIT {
+                i32::MAX
+            } else {
+                -best_exit
+            };
             for slot in &inside[r * m..(r + 1) * m] {
                 let c = slot.load(Relaxed);
                 if c == NO_CHILD {
                     break;
                 }
                 let child = (c & !SAME_SIDE) as usize;
-                let (cw, cl) = (win[child].load(Relaxed) as i32, loss[child].load(Relaxed) as i32);
-                let (up, down) = if c & SAME_SIDE != 0 { (cw, cl) } else { (cl, cw) };
+                let (cw, cl) = (
+                    win[child].load(Relaxed) as i32,
+                    loss[child].load(Relaxed) as i32,
+                );
+                let (up, down) = if c & SAME_SIDE != 0 {
+                    (cw, cl)
+                } else {
+                    (cl, cw)
+                };
                 w = w.max(up);
                 l = l.min(down);
             }
@@ -434,7 +461,10 @@ impl<R: Rules> LayerBuilder<'_, R> {
             total += d.swap(0, Relaxed) as u64;
         }
         start.push(total);
-        let parents: Vec<AtomicU32> = (0..total).into_par_iter().map(|_| AtomicU32::new(0)).collect();
+        let parents: Vec<AtomicU32> = (0..total)
+            .into_par_iter()
+            .map(|_| AtomicU32::new(0))
+            .collect();
         (0..size).into_par_iter().for_each(|r| {
             for slot in &inside[r * m..(r + 1) * m] {
                 let c = slot.load(Relaxed);
@@ -452,7 +482,8 @@ impl<R: Rules> LayerBuilder<'_, R> {
         let mut rounds = 1;
         while !changed.is_empty() {
             rounds += 1;
-            self.bar.set_message(format!("round {rounds}, {} raised", changed.len()));
+            self.bar
+                .set_message(format!("round {rounds}, {} raised", changed.len()));
             let candidates: Vec<u32> = changed
                 .par_iter()
                 .flat_map_iter(|&c| {

@@ -27,7 +27,8 @@ pub use build::{build, human_bytes, memory_needed, BuildOptions, LayerReport};
 pub use index::{LayerIndex, MAX_LAYER_SEEDS};
 
 use crate::core::Board;
-use crate::rules::{GameSpec, Rules};
+use crate::rules::{Children, GameSpec, Rules, MAX_CHILDREN};
+use arrayvec::ArrayVec;
 use memmap2::Mmap;
 use std::fmt;
 use std::fs::File;
@@ -623,6 +624,39 @@ impl Egdb {
         let board = rules.egdb_board(pos)?;
         let v = self.board_value(board, rules.board_seeds(pos))?;
         Some(rules.store_difference(pos) + v)
+    }
+
+    /// Each legal move of `pos` with its value from the database (final store difference,
+    /// seeds, from the mover at `pos`; each position after a move taken with no earlier
+    /// position to repeat), in move order; empty if the game is over. `None` if the database
+    /// does not cover `pos`.
+    pub fn move_values<R: Rules>(
+        &self,
+        rules: &R,
+        pos: &R::Position,
+    ) -> Option<ArrayVec<(R::Move, i32), MAX_CHILDREN>> {
+        let mut out = ArrayVec::new();
+        if rules.board_seeds(pos) > self.max_seeds()? {
+            return None;
+        }
+        if rules.outcome(pos).is_some() {
+            return Some(out);
+        }
+        let mut children = Children::<R>::new();
+        rules.children(pos, &mut children);
+        let side = rules.side_to_move(pos);
+        for c in &children {
+            let v = self.value(rules, &c.pos)?;
+            out.push((
+                c.mv,
+                if rules.side_to_move(&c.pos) == side {
+                    v
+                } else {
+                    -v
+                },
+            ));
+        }
+        Some(out)
     }
 }
 

@@ -407,9 +407,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
                 (Some(db), Some(board)) if (child_seeds as i32) < seeds => {
                     db.prefetch(board, child_seeds)
                 }
-                _ if use_table && !R::CAN_REPEAT => {
-                    self.table.prefetch(rules.value_key(&c.pos), 0)
-                }
+                _ if use_table && !R::CAN_REPEAT => self.table.prefetch(rules.value_key(&c.pos), 0),
                 _ => {}
             }
         }
@@ -781,14 +779,8 @@ pub fn solve<R: Rules>(
                 .par_iter()
                 .with_max_len(1)
                 .map(|c| {
-                    let mut s = Searcher::new(
-                        rules,
-                        &table,
-                        egdb,
-                        progress,
-                        &path_to_root,
-                        threads > 1,
-                    );
+                    let mut s =
+                        Searcher::new(rules, &table, egdb, progress, &path_to_root, threads > 1);
                     let same = rules.side_to_move(&c.pos) == side;
                     let v = if R::CAN_REPEAT && s.repeats(&c.pos) {
                         rules.store_difference(&c.pos) + rules.repetition_outcome(&c.pos).value()
