@@ -263,3 +263,34 @@ fn the_start_seed_count_does_not_change_the_database() {
     let db = Egdb::open(dir.path(), &kalah("kalah(houses=3,seeds=6)")).unwrap();
     assert_eq!(db.game(), "kalah(houses=3)");
 }
+
+/// One open database serves many threads: probes in parallel give the sequential answers.
+#[test]
+fn an_open_database_is_probed_from_many_threads() {
+    fn shared<T: Send + Sync>(_: &T) {}
+    let rules = kalah("kalah(houses=4)");
+    let dir = tempfile::tempdir().unwrap();
+    build_quiet(&rules, dir.path(), 9, 2);
+    let db = Egdb::open(dir.path(), &rules).unwrap();
+    shared(&db);
+    let index = db.index();
+    let boards: Vec<_> = (0..index.layer_size(9).unwrap())
+        .map(|r| index.unrank(9, r).unwrap())
+        .collect();
+    let sequential: Vec<_> = boards.iter().map(|&b| db.board_value(b, 9)).collect();
+    let parallel: Vec<_> = std::thread::scope(|s| {
+        let halves: Vec<_> = boards
+            .chunks(boards.len() / 2 + 1)
+            .map(|part| {
+                s.spawn(|| {
+                    part.iter()
+                        .map(|&b| db.board_value(b, 9))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        halves.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(sequential, parallel);
+    assert!(sequential.iter().all(|v| v.is_some()));
+}
