@@ -20,7 +20,9 @@ pub enum EgdbCommand {
     Build(BuildArgs),
     /// Check a database: headers, checksums, and a sample of values re-derived.
     Verify(VerifyArgs),
-    /// Value of a position and of each of its moves, from the database.
+    /// Value of a position and of each of its moves, from the database, and a line of moves
+    /// that keep the value (for Awari it stops at a repetition: in a cyclic game a move that
+    /// keeps the value need not make progress towards it).
     Probe(ProbeArgs),
     /// Per layer: positions, wins, draws and losses for the mover, value histogram; written to
     /// results/ as Markdown and CSV.
