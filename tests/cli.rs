@@ -427,3 +427,25 @@ fn a_killed_build_resumes_to_identical_files() {
     assert_eq!(fa.len(), 14);
     assert!(fa == fb, "resumed files differ");
 }
+
+#[test]
+fn egdb_verify_with_a_sample_as_large_as_a_layer_checks_every_entry() {
+    use mancala::egdb::LayerHeader;
+    let (_root, dir) = built("kalah(houses=3)", "6");
+    // One entry of layer 5 changed by 2 seeds, with the header's checksum made to match.
+    let path = std::path::Path::new(&dir).join("layer-005.egdb");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let config = bincode::config::standard();
+    let (mut header, _): (LayerHeader, usize) =
+        bincode::decode_from_slice(&bytes[..256], config).unwrap();
+    let entry = 256 + 100;
+    bytes[entry] = (bytes[entry] as i8 + if (bytes[entry] as i8) < 0 { 2 } else { -2 }) as u8;
+    header.checksum = crc32fast::hash(&bytes[256..]);
+    bytes[..256].fill(0);
+    bincode::encode_into_slice(&header, &mut bytes[..256], config).unwrap();
+    std::fs::write(&path, bytes).unwrap();
+    let out = mancala(&["egdb", "verify", &dir, "--samples", "100000"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("layer 5 rank 100"), "{err}");
+}

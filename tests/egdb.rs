@@ -176,15 +176,18 @@ fn an_interrupted_build_resumes_to_identical_files() {
     bytes[last] ^= 1;
     std::fs::write(&p6, bytes).unwrap();
 
+    // Layer 2 overwritten with garbage.
+    std::fs::write(part.path().join("layer-002.egdb"), b"garbage").unwrap();
+
     let reports = build_quiet(&rules, part.path(), 10, 2);
     let kept: Vec<u32> = reports.iter().filter(|r| r.kept).map(|r| r.layer).collect();
-    assert_eq!(kept, vec![0, 1, 2, 3, 4, 7]);
+    assert_eq!(kept, vec![0, 1, 3, 4, 7]);
     let replaced: Vec<u32> = reports
         .iter()
         .filter(|r| r.replaced.is_some())
         .map(|r| r.layer)
         .collect();
-    assert_eq!(replaced, vec![5, 6]);
+    assert_eq!(replaced, vec![2, 5, 6]);
     let mut after = files(part.path());
     after.retain(|(name, _)| !name.ends_with(".tmp") || name == "layer-008.egdb.tmp");
     // The stale temporary file was replaced by the complete layer 8.

@@ -95,7 +95,7 @@ pub struct StatsArgs {
     /// The database directory (e.g. databases/kalah).
     pub dir: PathBuf,
     /// Output name: writes NAME.md, NAME.csv (per layer) and NAME-histogram.csv (default:
-    /// results/egdb-stats-<database directory name>).
+    /// results/egdb-stats-<database directory name>; a directory gets those default names).
     #[arg(long)]
     pub out: Option<PathBuf>,
 }
@@ -107,7 +107,7 @@ pub fn run(command: EgdbCommand) -> CliResult {
             dispatch(&spec, BuildJob(a))
         }
         EgdbCommand::Verify(a) => {
-            let spec = egdb::game_of_dir(&a.dir).map_err(Failure::input)?;
+            let spec = egdb::game_of_dir(&a.dir).map_err(db_failure)?;
             dispatch(&spec, VerifyJob(a))
         }
         EgdbCommand::Probe(a) => {
@@ -115,7 +115,7 @@ pub fn run(command: EgdbCommand) -> CliResult {
             dispatch(&spec, ProbeJob(a))
         }
         EgdbCommand::Stats(a) => {
-            let spec = egdb::game_of_dir(&a.dir).map_err(Failure::input)?;
+            let spec = egdb::game_of_dir(&a.dir).map_err(db_failure)?;
             dispatch(&spec, StatsJob(a))
         }
     }
@@ -131,10 +131,20 @@ fn threads_or_all(threads: Option<u16>) -> usize {
 }
 
 /// A database error: bad input (exit 2) unless it is a failure to read or write (exit 1).
-fn db_failure(e: EgdbError) -> Failure {
-    match e {
-        EgdbError::Io { .. } | EgdbError::Threads { .. } => Failure::from(anyhow::Error::new(e)),
-        e => Failure::input(e),
+pub fn db_failure(e: EgdbError) -> Failure {
+    // The message already names the file and the operating system's reason: no cause chain.
+    let message = anyhow::anyhow!("{e}");
+    match &e {
+        EgdbError::Io { source, .. }
+            if !matches!(
+                source.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) =>
+        {
+            Failure::from(message)
+        }
+        EgdbError::Threads { .. } => Failure::from(message),
+        _ => Failure::input(message),
     }
 }
 
@@ -156,15 +166,18 @@ impl GameJob for BuildJob {
             progress: std::io::stderr().is_terminal(),
         };
         let game = egdb::database_game(rules.spec());
-        eprintln!(
-            "building {game} layers 0..={} in {} ({} threads)",
-            args.max_seeds,
-            dir.display(),
-            options.threads
-        );
         let started = std::time::Instant::now();
         let mut layers = Vec::new();
         build(&rules, &dir, &options, |r: &LayerReport| {
+            if r.layer == 0 {
+                // Said once the checks have passed and the work has begun.
+                eprintln!(
+                    "building {game} layers 0..={} in {} ({} threads)",
+                    args.max_seeds,
+                    dir.display(),
+                    options.threads
+                );
+            }
             if let Some(why) = &r.replaced {
                 eprintln!("layer {:>3}: rebuilt: {why}", r.layer);
             }
@@ -233,9 +246,22 @@ impl GameJob for VerifyJob {
             let size = db.index().layer_size(n).expect("open layers are in range");
             let below = (n > 0).then(|| Arc::new(db.truncated(n - 1)));
             let mut mismatches = 0;
+            // Distinct ranks: every one when the layer is no larger than the sample.
             let samples = u64::from(args.samples).min(size);
-            for _ in 0..samples {
-                let rank = rng.next_u64() % size;
+            let ranks: Vec<u64> = if samples == size {
+                (0..size).collect()
+            } else {
+                let mut chosen = std::collections::BTreeSet::new();
+                let mut order = Vec::new();
+                while (chosen.len() as u64) < samples {
+                    let rank = rng.next_u64() % size;
+                    if chosen.insert(rank) {
+                        order.push(rank);
+                    }
+                }
+                order
+            };
+            for rank in ranks {
                 let board = db.index().unrank(n, rank).expect("rank below size");
                 let pos = rules.egdb_position(board).expect("games with databases");
                 let stored = db.value(&rules, &pos).expect("covered");
@@ -333,8 +359,10 @@ impl GameJob for ProbeJob {
         if seeds > max {
             return Err(Failure::input(anyhow::anyhow!(
                 "the position has {seeds} seeds on the board; the database in {} covers at most {max} \
-                 (build more layers with `mancala egdb build --max-seeds {seeds}`)",
-                dir.display()
+                 (build more layers with `mancala egdb build \"{}\" --max-seeds {seeds} --out {}`)",
+                dir.display(),
+                db.game(),
+                dir.parent().map_or(".".into(), |p| p.display().to_string())
             )));
         }
         let value = db.value(&rules, &pos).expect("checked: covered");
@@ -397,13 +425,21 @@ impl GameJob for StatsJob {
     fn run<R: Rules>(self, rules: R) -> CliResult {
         let args = self.0;
         let db = Egdb::open(&args.dir, &rules).map_err(db_failure)?;
-        let name = args.out.clone().unwrap_or_else(|| {
+        let default_name = {
             let dir_name = args
                 .dir
                 .file_name()
                 .map_or("egdb".into(), |n| n.to_string_lossy().into_owned());
-            PathBuf::from("results").join(format!("egdb-stats-{dir_name}"))
-        });
+            format!("egdb-stats-{dir_name}")
+        };
+        // `--out DIR/` or an existing directory: the default names inside it.
+        let name = match &args.out {
+            None => PathBuf::from("results").join(default_name),
+            Some(out) if out.is_dir() || out.as_os_str().to_string_lossy().ends_with('/') => {
+                out.join(default_name)
+            }
+            Some(out) => out.clone(),
+        };
         let mut md = String::new();
         let _ = writeln!(md, "# Endgame database statistics: `{}`\n", db.game());
         let _ = writeln!(

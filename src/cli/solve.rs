@@ -70,7 +70,7 @@ impl GameJob for Solve {
         let egdb = match &args.egdb {
             Some(dir) => {
                 let started = Instant::now();
-                let db = mancala::egdb::Egdb::open(dir, &rules).map_err(Failure::input)?;
+                let db = mancala::egdb::Egdb::open(dir, &rules).map_err(super::egdb::db_failure)?;
                 Some((std::sync::Arc::new(db), started.elapsed().as_secs_f64()))
             }
             None => None,

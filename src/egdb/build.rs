@@ -130,6 +130,10 @@ pub fn build<R: Rules>(
             threads,
             reason: e.to_string(),
         })?;
+    // Temporary files left by an interrupted build are incomplete by construction.
+    for n in 0..=n_max {
+        let _ = std::fs::remove_file(dir.join(format!("{}.tmp", layer_file(n))));
+    }
     for n in 0..=n_max {
         let path = dir.join(layer_file(n));
         let positions = db
@@ -150,12 +154,14 @@ pub fn build<R: Rules>(
                     });
                     continue;
                 }
-                // A damaged layer of this game is rebuilt; anything else (another game's
-                // file, an unreadable file) stops the build rather than overwrite it.
+                // A damaged layer file is rebuilt; a layer of another game or format version,
+                // or a file that cannot be read, stops the build rather than be overwritten.
                 Err(
                     e @ (EgdbError::Truncated { .. }
                     | EgdbError::Checksum { .. }
-                    | EgdbError::BadEntry { .. }),
+                    | EgdbError::BadEntry { .. }
+                    | EgdbError::BadMagic { .. }
+                    | EgdbError::BadHeader { .. }),
                 ) => replaced = Some(e.to_string()),
                 Err(e) => return Err(e),
             }

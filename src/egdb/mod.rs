@@ -104,10 +104,8 @@ pub enum EgdbError {
         dir: PathBuf,
     },
     /// The file does not start with [`MAGIC`].
-    #[error(
-        "{path}: not a database layer file: bad magic {found:?}, expected {:?}",
-        MAGIC
-    )]
+    #[error("{path}: not a database layer file: it starts {:?}, expected {:?}",
+        String::from_utf8_lossy(found), String::from_utf8_lossy(&MAGIC))]
     BadMagic {
         /// The file.
         path: PathBuf,
@@ -325,7 +323,7 @@ fn open_layer(
     // SAFETY: the file is opened read-only; databases are written once to a temporary name and
     // renamed, never modified in place, so the mapping does not change under us.
     let map = unsafe { Mmap::map(&file) }.map_err(io_error(path))?;
-    let header = read_header(path, &map)?;
+    let header = read_header(path, &map, layer)?;
     if header.game != game {
         return Err(EgdbError::GameMismatch {
             path: path.to_path_buf(),
@@ -394,7 +392,7 @@ fn open_layer(
 }
 
 /// Decodes the header at the start of `bytes` (the file `path`).
-fn read_header(path: &Path, bytes: &[u8]) -> Result<LayerHeader, EgdbError> {
+fn read_header(path: &Path, bytes: &[u8], layer: u32) -> Result<LayerHeader, EgdbError> {
     if bytes.len() < HEADER_BYTES {
         if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
             return Err(EgdbError::BadMagic {
@@ -404,7 +402,7 @@ fn read_header(path: &Path, bytes: &[u8]) -> Result<LayerHeader, EgdbError> {
         }
         return Err(EgdbError::Truncated {
             path: path.to_path_buf(),
-            layer: 0,
+            layer,
             expected: HEADER_BYTES as u64,
             found: bytes.len() as u64,
         });
@@ -441,9 +439,14 @@ pub fn game_of_dir(dir: &Path) -> Result<GameSpec, EgdbError> {
     let path = dir.join(layer_file(0));
     if !path.exists() {
         if !dir.is_dir() {
+            let reason = if dir.exists() {
+                "not a directory: give the database directory, e.g. databases/kalah"
+            } else {
+                "no such database directory"
+            };
             return Err(EgdbError::Io {
                 path: dir.to_path_buf(),
-                source: io::Error::new(io::ErrorKind::NotFound, "no such database directory"),
+                source: io::Error::new(io::ErrorKind::NotFound, reason),
             });
         }
         return Err(EgdbError::Empty {
@@ -463,7 +466,7 @@ pub fn game_of_dir(dir: &Path) -> Result<GameSpec, EgdbError> {
             n += k;
         }
     };
-    let header = read_header(&path, &bytes[..n])?;
+    let header = read_header(&path, &bytes[..n], 0)?;
     header.game.parse().map_err(|e| EgdbError::BadHeader {
         path,
         reason: format!("game string `{}`: {e}", header.game),
