@@ -202,7 +202,14 @@ impl GameJob for BuildJob {
             }
             layers.push(r.clone());
         })
-        .map_err(db_failure)?;
+        .map_err(|e| match e {
+            EgdbError::GameMismatch { .. }
+            | EgdbError::HeaderMismatch { .. }
+            | EgdbError::Version { .. } => Failure::input(anyhow::anyhow!(
+                "{e} (the build does not overwrite it: remove the file or choose another --out)"
+            )),
+            e => db_failure(e),
+        })?;
         let seconds = started.elapsed().as_secs_f64();
         if args.json {
             return print_json(&json!({
