@@ -401,14 +401,20 @@ impl<'a, R: Rules> Searcher<'a, R> {
         let side = rules.side_to_move(pos);
         // Small subtrees (few seeds, or one capture away from the databases) skip the table.
         let use_table = seeds > SMALL_BOARD && seeds > self.egdb_max + NEAR_EGDB;
+        // Enhanced transposition cutoffs need the table and a history-free key.
+        let etc = use_table && !R::CAN_REPEAT;
         for c in &children {
-            let child_seeds = rules.board_seeds(&c.pos);
-            match (self.egdb, rules.egdb_board(&c.pos)) {
-                (Some(db), Some(board)) if (child_seeds as i32) < seeds => {
-                    db.prefetch(board, child_seeds)
+            if let Some(db) = self.egdb {
+                let child_seeds = rules.board_seeds(&c.pos);
+                if (child_seeds as i32) < seeds {
+                    if let Some(board) = rules.egdb_board(&c.pos) {
+                        db.prefetch(board, child_seeds);
+                        continue;
+                    }
                 }
-                _ if use_table && !R::CAN_REPEAT => self.table.prefetch(rules.value_key(&c.pos), 0),
-                _ => {}
+            }
+            if etc {
+                self.table.prefetch(rules.value_key(&c.pos), 0);
             }
         }
         let (key, extra) = if use_table {
@@ -438,8 +444,15 @@ impl<'a, R: Rules> Searcher<'a, R> {
         // transposition cutoff).
         let mut known = 0u32;
         for (i, c) in children.iter().enumerate() {
-            let child_seeds = rules.board_seeds(&c.pos) as i32;
+            if self.egdb.is_none() && !etc {
+                break;
+            }
             let same = rules.side_to_move(&c.pos) == side;
+            let child_seeds = if self.egdb.is_some() {
+                rules.board_seeds(&c.pos) as i32
+            } else {
+                seeds
+            };
             if child_seeds < seeds {
                 if let Some(v) = self.known_child(&c.pos, child_seeds) {
                     let v = if same { v } else { -v };
@@ -456,7 +469,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
                     continue;
                 }
             }
-            if use_table && !R::CAN_REPEAT {
+            if etc {
                 if let Some(b) = self.table.probe(rules.value_key(&c.pos), 0) {
                     let csd = rules.store_difference(&c.pos);
                     let v = if same {
