@@ -23,11 +23,14 @@
 //! assert_eq!(solution.value, 4); // tests/data/kalah-solved.csv: Kalah(3,2), capture=empty
 //! ```
 
+pub mod agents;
+pub mod arena;
 pub mod core;
 pub mod egdb;
 pub mod game;
 pub mod rules;
 pub mod search;
+pub mod stats;
 
 pub use crate::core::{Board, Side, TwoRowPosition};
 pub use game::{Line, PlayError, Status};

@@ -4,7 +4,9 @@
 //! Exit status: 0 success; 1 a failure while running (an output that cannot be written);
 //! 2 bad input (command line, game string, position, moves), with a message naming the bad token.
 
+mod arena;
 mod egdb;
+mod output;
 mod perft;
 mod show;
 mod solve;
@@ -33,6 +35,10 @@ enum Command {
     /// Endgame databases: build, verify, probe, stats.
     #[command(subcommand)]
     Egdb(egdb::EgdbCommand),
+    /// Play two agents against each other in seat-swapped pairs: score, Elo, LOS, SPRT.
+    Match(arena::MatchArgs),
+    /// Round robin of three or more agents: crosstable and Bradley–Terry ratings.
+    Tournament(arena::TournamentArgs),
 }
 
 /// A game and a position in it, shared by every subcommand.
@@ -231,6 +237,20 @@ pub fn emit(text: &str) -> CliResult {
     Ok(())
 }
 
+/// The command line as typed (arguments with spaces or quotes quoted), for manifests.
+pub fn command_line() -> String {
+    std::env::args()
+        .map(|a| {
+            if a.is_empty() || a.contains([' ', '"', '\'', '(', ')', '$', ';', '&', '|']) {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            } else {
+                a
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Runs the command line and returns the exit status.
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -245,6 +265,8 @@ pub fn main() -> ExitCode {
         Command::Perft(a) => perft::run(a),
         Command::Solve(a) => solve::run(a),
         Command::Egdb(c) => egdb::run(c),
+        Command::Match(a) => arena::run_match(a, &command_line()),
+        Command::Tournament(a) => arena::run_tournament(a, &command_line()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,192 @@
+//! The `alphabeta` agent: depth-limited fail-soft alpha-beta (negamax) with iterative
+//! deepening.
+//!
+//! * **Evaluation** at the horizon: the store difference from the side to move, in seeds (the
+//!   evaluation of Irving, Donkers & Uiterwijk 2000 for Kalah, "seeds in the stores"); a finished
+//!   game is valued exactly (final store difference). Values are in seeds from the side to move,
+//!   as everywhere in the toolkit; an extra turn keeps the sign.
+//! * **Depth** counts moves (plies), an extra turn being a move of its own, as in `perft`.
+//! * **Ordering**: the previous iteration's best move first; the root moves are shuffled once per
+//!   decision with the agent's generator, so that among equally valued moves a random one is
+//!   chosen (the first found) and seat-swapped games do not simply repeat.
+//! * **Budgets**: `depth=D` searches depths 1..=D (reproducible); `time=MS` deepens until the time
+//!   is up and plays the best move of the deepest finished iteration.
+//! * The repetition rule is not applied inside the search (it is a heuristic search); the game
+//!   record applies it.
+//!
+//! No allocation in the search: children go to fixed-capacity lists on the stack.
+
+use super::{rng, uniform, Agent, Budget, Rng};
+use crate::game::Line;
+use crate::rules::{Children, Rules};
+use std::time::{Duration, Instant};
+
+/// Nodes between two looks at the clock.
+const CLOCK_EVERY: u64 = 1024;
+
+/// The agent.
+pub struct AlphaBetaAgent {
+    budget: Budget,
+    rng: Rng,
+}
+
+impl AlphaBetaAgent {
+    /// An agent with `budget` (depth or time) and randomness from `seed`.
+    pub fn new(budget: Budget, seed: u64) -> AlphaBetaAgent {
+        AlphaBetaAgent {
+            budget,
+            rng: rng(seed),
+        }
+    }
+}
+
+struct Search<'a, R: Rules> {
+    rules: &'a R,
+    deadline: Option<Instant>,
+    nodes: u64,
+    out_of_time: bool,
+}
+
+impl<R: Rules> Search<'_, R> {
+    /// Value of `pos` searched `depth` plies deep (fail-soft within `alpha..beta`); `None` if
+    /// the time ran out.
+    fn value(&mut self, pos: &R::Position, depth: u32, mut alpha: i32, beta: i32) -> Option<i32> {
+        self.nodes += 1;
+        if self.nodes % CLOCK_EVERY == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.out_of_time = true;
+                }
+            }
+        }
+        if self.out_of_time {
+            return None;
+        }
+        let rules = self.rules;
+        let sd = rules.store_difference(pos);
+        if let Some(o) = rules.outcome(pos) {
+            return Some(sd + o.value());
+        }
+        if depth == 0 {
+            return Some(sd);
+        }
+        let mut children = Children::<R>::new();
+        rules.children(pos, &mut children);
+        let side = rules.side_to_move(pos);
+        let mut best = i32::MIN + 1;
+        for c in &children {
+            let same = rules.side_to_move(&c.pos) == side;
+            let v = if same {
+                self.value(&c.pos, depth - 1, alpha, beta)?
+            } else {
+                -self.value(&c.pos, depth - 1, -beta, -alpha)?
+            };
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        Some(best)
+    }
+}
+
+/// The best move of `pos` (not over) searched to `depth` plies (iterative deepening from 1), or
+/// for `deadline` if given; the root moves in `order`. Returns the move index in `children`.
+fn best_index<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    children: &Children<R>,
+    order: &mut [usize],
+    max_depth: u32,
+    deadline: Option<Instant>,
+) -> usize {
+    let side = rules.side_to_move(pos);
+    let mut s = Search {
+        rules,
+        deadline,
+        nodes: 0,
+        out_of_time: false,
+    };
+    let mut chosen = order[0];
+    for depth in 1..=max_depth {
+        let mut alpha = i32::MIN + 1;
+        let mut best = None;
+        for &i in order.iter() {
+            let c = &children[i];
+            let v = if rules.side_to_move(&c.pos) == side {
+                s.value(&c.pos, depth - 1, alpha, i32::MAX)
+            } else {
+                s.value(&c.pos, depth - 1, i32::MIN + 1, -alpha).map(|v| -v)
+            };
+            let Some(v) = v else { break };
+            if v > alpha || best.is_none() {
+                alpha = alpha.max(v);
+                best = Some(i);
+            }
+        }
+        if s.out_of_time {
+            break;
+        }
+        chosen = best.expect("a position that is not over has moves");
+        // The best move first in the next iteration; the others keep their shuffled order.
+        let at = order.iter().position(|&i| i == chosen).expect("in order");
+        order[..=at].rotate_right(1);
+    }
+    chosen
+}
+
+impl<R: Rules> Agent<R> for AlphaBetaAgent {
+    fn choose(&mut self, rules: &R, line: &Line<R>) -> R::Move {
+        let pos = line.current();
+        let children = line.children(rules);
+        let mut order: arrayvec::ArrayVec<usize, { crate::rules::MAX_CHILDREN }> =
+            (0..children.len()).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, uniform(&mut self.rng, i + 1));
+        }
+        let (depth, deadline) = match self.budget {
+            Budget::Work(d) => (d as u32, None),
+            Budget::Millis(ms) => (u32::MAX, Some(Instant::now() + Duration::from_millis(ms))),
+        };
+        children[best_index(rules, pos, &children, &mut order, depth, deadline)].mv
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GameSpec, Kalah};
+
+    fn kalah(text: &str) -> Kalah {
+        match text.parse::<GameSpec>().unwrap() {
+            GameSpec::Kalah(k) => Kalah::new(k),
+            _ => unreachable!(),
+        }
+    }
+
+    /// Deep enough to see the end of the game, alpha-beta plays a move of the exact solver's
+    /// best value (hand-checked small position: Kalah(2,1)).
+    #[test]
+    fn deep_search_is_exact() {
+        let rules = kalah("kalah(houses=3,seeds=2)");
+        let pos = rules.start();
+        let exact = crate::search::solver::solve_sequential(&rules, &pos, &[], 16);
+        let mut children = Children::<Kalah>::new();
+        rules.children(&pos, &mut children);
+        let mut order: Vec<usize> = (0..children.len()).collect();
+        let i = best_index(&rules, &pos, &children, &mut order, 64, None);
+        let c = &children[i];
+        let v = crate::search::solver::solve_sequential(&rules, &c.pos, &[], 16);
+        let v = if rules.side_to_move(&c.pos) == rules.side_to_move(&pos) {
+            v
+        } else {
+            -v
+        };
+        assert_eq!(v, exact);
+    }
+}

@@ -1,0 +1,230 @@
+//! Agents: programs that choose moves, for matches, tournaments and play.
+//!
+//! Every agent is generic over [`Rules`], named by an agent string ([`AgentSpec`], in the style
+//! of game strings) and built with a 64-bit seed: all its randomness comes from a ChaCha8
+//! generator seeded with it, so an agent with a fixed work budget ([`Budget::Work`]) plays the
+//! same moves for the same seed on any machine and with any number of match threads.
+//!
+//! Agents choose among the legal moves of the current position of a [`Line`] (so games with
+//! the repetition rule see the history).
+
+pub mod alphabeta;
+pub mod mcts;
+pub mod spec;
+
+pub use spec::{AgentSpec, Budget, MctsConfig, Parallel, ParseAgentError, Rollout};
+
+use crate::core::Side;
+use crate::egdb::Egdb;
+use crate::game::Line;
+use crate::rules::{Child, Children, Outcome, Rules};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+/// The random generator of agents and matches.
+pub type Rng = ChaCha8Rng;
+
+/// A generator seeded with `seed`.
+pub fn rng(seed: u64) -> Rng {
+    Rng::seed_from_u64(seed)
+}
+
+/// A uniform index in `0..n` (`n` ≥ 1) by Lemire's multiply-shift; the bias is below
+/// `n / 2^32`, nothing for `n` ≤ 16.
+#[inline(always)]
+pub fn uniform(rng: &mut Rng, n: usize) -> usize {
+    ((rng.next_u32() as u64 * n as u64) >> 32) as usize
+}
+
+/// Mixes `seed` and `stream` into an independent seed (SplitMix64 finalizer): the seed of game
+/// `stream` of a match, or of seat `stream` of a game.
+pub fn derive_seed(seed: u64, stream: u64) -> u64 {
+    let mut z = seed ^ stream.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A move chooser.
+pub trait Agent<R: Rules>: Send {
+    /// Chooses a legal move at the current position of `line`, which is not over.
+    fn choose(&mut self, rules: &R, line: &Line<R>) -> R::Move;
+}
+
+/// Why an agent could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum AgentError {
+    /// `human` where no one can type.
+    #[error("agent `human` plays only in `mancala play`")]
+    HumanNotHere,
+    /// The databases of an `egdb` agent could not be opened.
+    #[error("agent `{agent}`: {error}")]
+    Egdb {
+        /// The agent string.
+        agent: String,
+        /// Why.
+        error: crate::egdb::EgdbError,
+    },
+}
+
+/// Databases opened once and shared by every game of a match: an `egdb` agent's directory
+/// mapped for the whole run.
+#[derive(Default)]
+pub struct Resources {
+    databases: Vec<(std::path::PathBuf, Arc<Egdb>)>,
+}
+
+impl Resources {
+    /// Opens what `spec` needs for `rules` (checking it now, before any game starts).
+    ///
+    /// # Errors
+    /// [`AgentError`] if an `egdb` directory cannot be opened for this game, or for `human`.
+    pub fn prepare<R: Rules>(&mut self, spec: &AgentSpec, rules: &R) -> Result<(), AgentError> {
+        match spec {
+            AgentSpec::Human => Err(AgentError::HumanNotHere),
+            AgentSpec::Egdb { dir, fallback } => {
+                if !self.databases.iter().any(|(d, _)| d == dir) {
+                    let db = Egdb::open(dir, rules).map_err(|error| AgentError::Egdb {
+                        agent: spec.to_string(),
+                        error,
+                    })?;
+                    self.databases.push((dir.clone(), Arc::new(db)));
+                }
+                self.prepare(fallback, rules)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Builds the agent `spec` with its randomness from `seed`.
+    ///
+    /// # Panics
+    /// If `spec` was not [`Resources::prepare`]d (an `egdb` directory) or is `human`.
+    pub fn build<R: Rules>(&self, spec: &AgentSpec, seed: u64) -> Box<dyn Agent<R>> {
+        match spec {
+            AgentSpec::Random => Box::new(RandomAgent { rng: rng(seed) }),
+            AgentSpec::Greedy => Box::new(GreedyAgent { rng: rng(seed) }),
+            AgentSpec::AlphaBeta(budget) => Box::new(alphabeta::AlphaBetaAgent::new(*budget, seed)),
+            AgentSpec::Mcts(config) => Box::new(mcts::MctsAgent::new(*config, seed)),
+            AgentSpec::Egdb { dir, fallback } => {
+                let db = self
+                    .databases
+                    .iter()
+                    .find(|(d, _)| d == dir)
+                    .map(|(_, db)| db.clone())
+                    .expect("egdb agents are prepared before they are built");
+                Box::new(EgdbAgent {
+                    db,
+                    fallback: self.build(fallback, seed),
+                    rng: rng(derive_seed(seed, 1)),
+                })
+            }
+            AgentSpec::Human => panic!("`human` is played by `mancala play`, not built"),
+        }
+    }
+}
+
+/// Final store difference South minus North of a game over at `pos` with `outcome`.
+pub fn south_margin<R: Rules>(rules: &R, pos: &R::Position, outcome: Outcome) -> i32 {
+    let [south, north] = rules.final_stores(pos, outcome);
+    south as i32 - north as i32
+}
+
+/// What the mover of `pos` gains by moving to `child`, in seeds: the change of the mover's
+/// store minus the opponent's, with the end-of-game sweep if the move ends the game.
+#[inline]
+pub fn immediate_gain<R: Rules>(rules: &R, pos: &R::Position, child: &Child<R>) -> i32 {
+    let mut after = rules.store_difference(&child.pos);
+    if let Some(o) = rules.outcome(&child.pos) {
+        after += o.value();
+    }
+    if rules.side_to_move(&child.pos) != rules.side_to_move(pos) {
+        after = -after;
+    }
+    after - rules.store_difference(pos)
+}
+
+/// The child with the largest immediate gain, ties broken uniformly at random.
+#[inline]
+pub fn greedy_index<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    children: &Children<R>,
+    rng: &mut Rng,
+) -> usize {
+    let (mut best, mut best_gain, mut ties) = (0, i32::MIN, 0u32);
+    for (i, c) in children.iter().enumerate() {
+        let g = immediate_gain(rules, pos, c);
+        if g > best_gain {
+            (best, best_gain, ties) = (i, g, 1);
+        } else if g == best_gain {
+            // Reservoir sampling over the tied moves.
+            ties += 1;
+            if uniform(rng, ties as usize) == 0 {
+                best = i;
+            }
+        }
+    }
+    best
+}
+
+struct RandomAgent {
+    rng: Rng,
+}
+
+impl<R: Rules> Agent<R> for RandomAgent {
+    fn choose(&mut self, rules: &R, line: &Line<R>) -> R::Move {
+        let children = line.children(rules);
+        children[uniform(&mut self.rng, children.len())].mv
+    }
+}
+
+struct GreedyAgent {
+    rng: Rng,
+}
+
+impl<R: Rules> Agent<R> for GreedyAgent {
+    fn choose(&mut self, rules: &R, line: &Line<R>) -> R::Move {
+        let children = line.children(rules);
+        children[greedy_index(rules, line.current(), &children, &mut self.rng)].mv
+    }
+}
+
+/// Perfect play from the databases where they cover the position (and, for games that can
+/// repeat, no earlier position could be repeated: the databases' values assume an empty
+/// history); a best move is chosen at random among the equally good ones. Elsewhere the
+/// fallback agent moves.
+struct EgdbAgent<R: Rules> {
+    db: Arc<Egdb>,
+    fallback: Box<dyn Agent<R>>,
+    rng: Rng,
+}
+
+impl<R: Rules> Agent<R> for EgdbAgent<R> {
+    fn choose(&mut self, rules: &R, line: &Line<R>) -> R::Move {
+        let pos = line.current();
+        if line.repetition_window(rules).is_empty() {
+            if let Some(values) = self.db.move_values(rules, pos) {
+                if let Some(best) = values.iter().map(|(_, v)| *v).max() {
+                    let best_moves: Vec<R::Move> = values
+                        .iter()
+                        .filter(|(_, v)| *v == best)
+                        .map(|(m, _)| *m)
+                        .collect();
+                    return best_moves[uniform(&mut self.rng, best_moves.len())];
+                }
+            }
+        }
+        self.fallback.choose(rules, line)
+    }
+}
+
+/// The side that wins a game with final margin `south_margin` (South minus North), if any.
+pub fn winner(south_margin: i32) -> Option<Side> {
+    match south_margin.cmp(&0) {
+        std::cmp::Ordering::Greater => Some(Side::South),
+        std::cmp::Ordering::Less => Some(Side::North),
+        std::cmp::Ordering::Equal => None,
+    }
+}

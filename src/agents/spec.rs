@@ -1,0 +1,506 @@
+//! Agent strings, in the style of game strings (RULES.md §12): `name` or `name(key=value,...)`.
+//!
+//! | agent | keys (default) |
+//! |-------|----------------|
+//! | `random` | none: a uniformly random legal move |
+//! | `greedy` | none: the move with the largest immediate gain (ties at random) |
+//! | `alphabeta` | `depth` (4) or `time` (milliseconds): depth-limited alpha-beta, store-difference evaluation |
+//! | `mcts` | `iterations` (1000) or `time` (milliseconds), `c` (1.4), `rollout` (`random` or `greedy`), `solver` (`true`), `threads` (1), `parallel` (`root` or `tree`) |
+//! | `egdb` | `dir` (required), `fallback` (`alphabeta(depth=4)`): perfect play where the databases cover the position |
+//! | `human` | none: moves typed in the terminal (`mancala play` only) |
+//!
+//! Printed back canonically: keys in the order above, defaults omitted.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// A parsed agent string.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AgentSpec {
+    /// A uniformly random legal move.
+    Random,
+    /// The move with the largest immediate gain in seeds, ties broken at random.
+    Greedy,
+    /// Depth-limited alpha-beta ([`super::alphabeta`]).
+    AlphaBeta(Budget),
+    /// Monte Carlo tree search ([`super::mcts`]).
+    Mcts(MctsConfig),
+    /// Endgame-database play with a fallback.
+    Egdb {
+        /// The database directory (as `mancala egdb build` writes it).
+        dir: PathBuf,
+        /// The agent that moves where the databases do not reach.
+        fallback: Box<AgentSpec>,
+    },
+    /// A person at the terminal.
+    Human,
+}
+
+/// How much an agent may think per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A fixed amount of work: search depth in plies (alpha-beta) or simulations (MCTS).
+    /// Reproducible: the same seed gives the same move on any machine.
+    Work(u64),
+    /// Milliseconds of wall-clock time per move. Not reproducible: the work done depends on
+    /// the machine and its load.
+    Millis(u64),
+}
+
+/// Rollout policy of MCTS simulations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    /// Uniformly random moves.
+    Random,
+    /// The largest immediate gain, ties at random.
+    Greedy,
+}
+
+/// How MCTS uses several threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parallel {
+    /// One independent tree per thread, root statistics summed (reproducible).
+    Root,
+    /// One shared tree with virtual loss (not reproducible: threads race).
+    Tree,
+}
+
+/// MCTS parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Simulations per move (all threads together), or time per move.
+    pub budget: Budget,
+    /// UCT exploration constant `c` in `Q + c·sqrt(ln N / n)`, rewards in `0..=1`.
+    pub c: f64,
+    /// Rollout policy.
+    pub rollout: Rollout,
+    /// MCTS-Solver (Winands, Björnsson & Saito 2008): proven wins and losses are backed up.
+    pub solver: bool,
+    /// Threads per move.
+    pub threads: usize,
+    /// How threads share the work.
+    pub parallel: Parallel,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            budget: Budget::Work(1000),
+            c: 1.4,
+            rollout: Rollout::Random,
+            solver: true,
+            threads: 1,
+            parallel: Parallel::Root,
+        }
+    }
+}
+
+/// Why an agent string was refused; every variant names the bad part.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseAgentError {
+    /// Not `name` or `name(key=value,...)`.
+    #[error("agent `{text}` is not of the form `name` or `name(key=value,...)`")]
+    Syntax {
+        /// The text.
+        text: String,
+    },
+    /// An unknown agent name.
+    #[error("unknown agent `{name}`: expected random, greedy, alphabeta, mcts, egdb or human")]
+    UnknownAgent {
+        /// The name.
+        name: String,
+    },
+    /// A key the agent does not take.
+    #[error("agent `{agent}` has no key `{key}`: its keys are {keys}")]
+    UnknownKey {
+        /// The agent name.
+        agent: String,
+        /// The key.
+        key: String,
+        /// Its keys.
+        keys: String,
+    },
+    /// A key given twice.
+    #[error("agent `{agent}`: key `{key}` is given twice")]
+    DuplicateKey {
+        /// The agent name.
+        agent: String,
+        /// The key.
+        key: String,
+    },
+    /// A bad value.
+    #[error("agent `{agent}`: `{key}={value}` is not valid: expected {expected}")]
+    BadValue {
+        /// The agent name.
+        agent: String,
+        /// The key.
+        key: String,
+        /// The value.
+        value: String,
+        /// What the key takes.
+        expected: String,
+    },
+    /// Two keys that exclude each other, or a required key missing.
+    #[error("agent `{agent}`: {message}")]
+    Keys {
+        /// The agent name.
+        agent: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// Splits `a=1,b=f(x=1,y=2)` at the commas outside parentheses.
+fn split_top_level(inner: &str) -> Option<Vec<&str>> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, ch) in inner.char_indices() {
+        match ch {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth < 0 {
+                    return None;
+                }
+            }
+            ',' if depth == 0 => {
+                parts.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if depth != 0 {
+        return None;
+    }
+    parts.push(&inner[start..]);
+    Some(parts)
+}
+
+struct Keys<'a> {
+    agent: &'a str,
+    pairs: Vec<(&'a str, &'a str, bool)>,
+}
+
+impl<'a> Keys<'a> {
+    fn take(&mut self, key: &str) -> Option<&'a str> {
+        let p = self.pairs.iter_mut().find(|(k, _, _)| *k == key)?;
+        p.2 = true;
+        Some(p.1)
+    }
+
+    fn bad(&self, key: &str, value: &str, expected: &str) -> ParseAgentError {
+        ParseAgentError::BadValue {
+            agent: self.agent.into(),
+            key: key.into(),
+            value: value.into(),
+            expected: expected.into(),
+        }
+    }
+
+    fn positive(&mut self, key: &str) -> Result<Option<u64>, ParseAgentError> {
+        match self.take(key) {
+            None => Ok(None),
+            Some(v) => v
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0 && v.bytes().all(|b| b.is_ascii_digit()))
+                .map(Some)
+                .ok_or_else(|| self.bad(key, v, "a whole number greater than 0")),
+        }
+    }
+
+    fn choice<T: Copy>(
+        &mut self,
+        key: &str,
+        default: T,
+        options: &[(&str, T)],
+    ) -> Result<T, ParseAgentError> {
+        match self.take(key) {
+            None => Ok(default),
+            Some(v) => options
+                .iter()
+                .find(|(n, _)| *n == v)
+                .map(|(_, t)| *t)
+                .ok_or_else(|| {
+                    let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
+                    self.bad(key, v, &names.join(" or "))
+                }),
+        }
+    }
+
+    /// Either `work_key=N` or `time=MS` (not both), else `default` work.
+    fn budget(&mut self, work_key: &str, default: u64) -> Result<Budget, ParseAgentError> {
+        match (self.positive(work_key)?, self.positive("time")?) {
+            (Some(_), Some(_)) => Err(ParseAgentError::Keys {
+                agent: self.agent.into(),
+                message: format!("give `{work_key}` or `time`, not both"),
+            }),
+            (Some(n), None) => Ok(Budget::Work(n)),
+            (None, Some(ms)) => Ok(Budget::Millis(ms)),
+            (None, None) => Ok(Budget::Work(default)),
+        }
+    }
+
+    fn finish(self, keys: &[&str]) -> Result<(), ParseAgentError> {
+        match self.pairs.iter().find(|p| !p.2) {
+            Some((k, _, _)) => Err(ParseAgentError::UnknownKey {
+                agent: self.agent.into(),
+                key: k.to_string(),
+                keys: if keys.is_empty() {
+                    "none".into()
+                } else {
+                    keys.join(", ")
+                },
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+const ROLLOUTS: &[(&str, Rollout)] = &[("random", Rollout::Random), ("greedy", Rollout::Greedy)];
+const PARALLELS: &[(&str, Parallel)] = &[("root", Parallel::Root), ("tree", Parallel::Tree)];
+const BOOLS: &[(&str, bool)] = &[("true", true), ("false", false)];
+const MCTS_KEYS: &[&str] = &[
+    "iterations",
+    "time",
+    "c",
+    "rollout",
+    "solver",
+    "threads",
+    "parallel",
+];
+/// Most threads an MCTS agent may ask for.
+pub const MAX_AGENT_THREADS: usize = 256;
+
+impl FromStr for AgentSpec {
+    type Err = ParseAgentError;
+
+    fn from_str(text: &str) -> Result<AgentSpec, ParseAgentError> {
+        let syntax = || ParseAgentError::Syntax {
+            text: text.to_string(),
+        };
+        let t = text.trim();
+        let (name, inner) = match t.find('(') {
+            None => (t, None),
+            Some(i) => (
+                t[..i].trim(),
+                Some(t[i + 1..].strip_suffix(')').ok_or_else(syntax)?),
+            ),
+        };
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_lowercase()) {
+            return Err(syntax());
+        }
+        let mut keys = Keys {
+            agent: name,
+            pairs: Vec::new(),
+        };
+        if let Some(inner) = inner.filter(|i| !i.trim().is_empty()) {
+            for part in split_top_level(inner).ok_or_else(syntax)? {
+                let (k, v) = part.split_once('=').ok_or_else(syntax)?;
+                let (k, v) = (k.trim(), v.trim());
+                if k.is_empty() || v.is_empty() {
+                    return Err(syntax());
+                }
+                if keys.pairs.iter().any(|p| p.0 == k) {
+                    return Err(ParseAgentError::DuplicateKey {
+                        agent: name.into(),
+                        key: k.into(),
+                    });
+                }
+                keys.pairs.push((k, v, false));
+            }
+        }
+        let spec = match name {
+            "random" => {
+                keys.finish(&[])?;
+                AgentSpec::Random
+            }
+            "greedy" => {
+                keys.finish(&[])?;
+                AgentSpec::Greedy
+            }
+            "human" => {
+                keys.finish(&[])?;
+                AgentSpec::Human
+            }
+            "alphabeta" => {
+                let budget = keys.budget("depth", 4)?;
+                if let Budget::Work(d) = budget {
+                    if d > 64 {
+                        return Err(keys.bad("depth", &d.to_string(), "a depth from 1 to 64"));
+                    }
+                }
+                keys.finish(&["depth", "time"])?;
+                AgentSpec::AlphaBeta(budget)
+            }
+            "mcts" => {
+                let mut m = MctsConfig {
+                    budget: keys.budget("iterations", 1000)?,
+                    ..MctsConfig::default()
+                };
+                if let Some(v) = keys.take("c") {
+                    m.c = v
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|c| c.is_finite() && *c >= 0.0)
+                        .ok_or_else(|| keys.bad("c", v, "a number 0 or more"))?;
+                }
+                m.rollout = keys.choice("rollout", m.rollout, ROLLOUTS)?;
+                m.solver = keys.choice("solver", m.solver, BOOLS)?;
+                if let Some(n) = keys.positive("threads")? {
+                    if n as usize > MAX_AGENT_THREADS {
+                        return Err(keys.bad(
+                            "threads",
+                            &n.to_string(),
+                            &format!("1 to {MAX_AGENT_THREADS}"),
+                        ));
+                    }
+                    m.threads = n as usize;
+                }
+                m.parallel = keys.choice("parallel", m.parallel, PARALLELS)?;
+                keys.finish(MCTS_KEYS)?;
+                AgentSpec::Mcts(m)
+            }
+            "egdb" => {
+                let dir = keys.take("dir").ok_or_else(|| ParseAgentError::Keys {
+                    agent: "egdb".into(),
+                    message: "key `dir` (the database directory) is required".into(),
+                })?;
+                let fallback = match keys.take("fallback") {
+                    None => AgentSpec::AlphaBeta(Budget::Work(4)),
+                    Some(f) => {
+                        let f: AgentSpec = f.parse()?;
+                        if f == AgentSpec::Human {
+                            return Err(keys.bad("fallback", "human", "an automatic agent"));
+                        }
+                        f
+                    }
+                };
+                keys.finish(&["dir", "fallback"])?;
+                AgentSpec::Egdb {
+                    dir: PathBuf::from(dir),
+                    fallback: Box::new(fallback),
+                }
+            }
+            other => {
+                return Err(ParseAgentError::UnknownAgent {
+                    name: other.to_string(),
+                })
+            }
+        };
+        Ok(spec)
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgentSpec::Random => f.write_str("random"),
+            AgentSpec::Greedy => f.write_str("greedy"),
+            AgentSpec::Human => f.write_str("human"),
+            AgentSpec::AlphaBeta(Budget::Work(d)) => write!(f, "alphabeta(depth={d})"),
+            AgentSpec::AlphaBeta(Budget::Millis(ms)) => write!(f, "alphabeta(time={ms})"),
+            AgentSpec::Mcts(m) => {
+                let d = MctsConfig::default();
+                let mut keys = vec![match m.budget {
+                    Budget::Work(n) => format!("iterations={n}"),
+                    Budget::Millis(ms) => format!("time={ms}"),
+                }];
+                if m.c != d.c {
+                    keys.push(format!("c={}", m.c));
+                }
+                if m.rollout != d.rollout {
+                    keys.push("rollout=greedy".into());
+                }
+                if m.solver != d.solver {
+                    keys.push(format!("solver={}", m.solver));
+                }
+                if m.threads != d.threads {
+                    keys.push(format!("threads={}", m.threads));
+                }
+                if m.parallel != d.parallel {
+                    keys.push("parallel=tree".into());
+                }
+                write!(f, "mcts({})", keys.join(","))
+            }
+            AgentSpec::Egdb { dir, fallback } => {
+                write!(f, "egdb(dir={}", dir.display())?;
+                if **fallback != AgentSpec::AlphaBeta(Budget::Work(4)) {
+                    write!(f, ",fallback={fallback}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+impl AgentSpec {
+    /// Whether the agent's moves depend only on the seed (not on time or thread races).
+    pub fn reproducible(&self) -> bool {
+        match self {
+            AgentSpec::Random | AgentSpec::Greedy => true,
+            AgentSpec::AlphaBeta(b) => matches!(b, Budget::Work(_)),
+            AgentSpec::Mcts(m) => {
+                matches!(m.budget, Budget::Work(_))
+                    && (m.threads == 1 || m.parallel == Parallel::Root)
+            }
+            AgentSpec::Egdb { fallback, .. } => fallback.reproducible(),
+            AgentSpec::Human => false,
+        }
+    }
+
+    /// Threads the agent uses per move.
+    pub fn threads(&self) -> usize {
+        match self {
+            AgentSpec::Mcts(m) => m.threads,
+            AgentSpec::Egdb { fallback, .. } => fallback.threads(),
+            _ => 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn canon(s: &str) -> String {
+        s.parse::<AgentSpec>().unwrap().to_string()
+    }
+
+    #[test]
+    fn canonical_forms() {
+        assert_eq!(canon(" random "), "random");
+        assert_eq!(canon("alphabeta"), "alphabeta(depth=4)");
+        assert_eq!(canon("alphabeta(time=50)"), "alphabeta(time=50)");
+        assert_eq!(canon("mcts"), "mcts(iterations=1000)");
+        assert_eq!(
+            canon("mcts(threads=2, c=1.4, rollout=greedy, iterations=500)"),
+            "mcts(iterations=500,rollout=greedy,threads=2)"
+        );
+        assert_eq!(
+            canon("egdb(dir=db/kalah,fallback=mcts(iterations=10,c=2))"),
+            "egdb(dir=db/kalah,fallback=mcts(iterations=10,c=2))"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_key() {
+        let e = |s: &str| s.parse::<AgentSpec>().unwrap_err().to_string();
+        assert!(e("mcts(iteration=5)").contains("`iteration`"));
+        assert!(e("mcts(iterations=0)").contains("iterations=0"));
+        assert!(e("mcts(iterations=5,time=3)").contains("not both"));
+        assert!(e("mcts(c=-1)").contains("c=-1"));
+        assert!(e("mcts(rollout=smart)").contains("random or greedy"));
+        assert!(e("alphabeta(depth=x)").contains("depth=x"));
+        assert!(e("egdb").contains("`dir`"));
+        assert!(e("egdb(dir=x,fallback=human)").contains("fallback"));
+        assert!(e("egdb(dir=x,fallback=mtcs)").contains("unknown agent `mtcs`"));
+        assert!(e("minimax").contains("unknown agent `minimax`"));
+        assert!(e("mcts(c=1").contains("not of the form"));
+        assert!(e("random(x=1)").contains("`x`"));
+        assert!(e("mcts(c=1,c=2)").contains("twice"));
+    }
+}

@@ -1,0 +1,285 @@
+//! Matches and tournaments: games between agents played in seat-swapped pairs from enumerated
+//! openings, concurrently, with every game recorded and reproducible.
+//!
+//! * **Schedule**: a round robin over the agents (a match is the case of two). Each pairing
+//!   `(i, j)`, `i < j`, plays `rounds` pairs; pair `p` of a pairing plays opening `p` (cycling
+//!   through the seeded order of the openings) twice, agent `i` South in the first game and North
+//!   in the second. Games are numbered in schedule order from 0.
+//! * **Seeds**: game `g` of a run with seed `s` has seed `derive_seed(s, g)`; its South agent is
+//!   built with `derive_seed(game seed, 0)` and North with `derive_seed(game seed, 1)`. The openings
+//!   are shuffled with `derive_seed(s, u64::MAX)`. Nothing depends on which thread plays a game,
+//!   so records are identical with any `threads`.
+//! * **End of a game**: by the rules (normal), by a repeated position (repetition, RULES.md §0),
+//!   or at `max_plies` moves, opening included (ply cap: scored as a repetition would be, each
+//!   side taking the seeds of its own houses unless the game says otherwise).
+
+pub mod report;
+
+use crate::agents::{derive_seed, rng, uniform, AgentSpec, Resources};
+use crate::game::{Line, Status};
+use crate::rules::Rules;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "kebab-case")]
+pub enum Termination {
+    /// By the rules of the game.
+    Normal,
+    /// A position repeated (RULES.md §0).
+    Repetition,
+    /// The ply cap was reached.
+    PlyCap,
+}
+
+impl Termination {
+    /// The name used in records and tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::Repetition => "repetition",
+            Termination::PlyCap => "ply-cap",
+        }
+    }
+}
+
+/// One played game: a line of the `.games.jsonl` file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Index in the schedule, from 0.
+    pub game: u64,
+    /// Index of the agent playing South (in the run's agent list) and its string.
+    pub south: usize,
+    /// Index of the agent playing North.
+    pub north: usize,
+    /// Pair number within its pairing: the two games of a pair share it.
+    pub pair: u64,
+    /// The game's seed.
+    pub seed: u64,
+    /// The opening moves (house letters).
+    pub opening: Vec<String>,
+    /// The moves the agents played after the opening.
+    pub moves: Vec<String>,
+    /// Final stores, South then North, in seeds.
+    pub stores: [u32; 2],
+    /// Why the game ended.
+    pub termination: Termination,
+}
+
+impl GameRecord {
+    /// South's final store minus North's, in seeds.
+    pub fn margin(&self) -> i32 {
+        self.stores[0] as i32 - self.stores[1] as i32
+    }
+
+    /// Half-points of South (2 win, 1 draw, 0 loss).
+    pub fn south_points(&self) -> u8 {
+        match self.margin().signum() {
+            1 => 2,
+            0 => 1,
+            _ => 0,
+        }
+    }
+
+    /// Half-points of agent `agent`, which played one side of this game.
+    pub fn points_of(&self, agent: usize) -> u8 {
+        if agent == self.south {
+            self.south_points()
+        } else {
+            2 - self.south_points()
+        }
+    }
+}
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The agents (two for a match).
+    pub agents: Vec<AgentSpec>,
+    /// Pairs of games per pairing of agents.
+    pub rounds: u64,
+    /// Plies of the enumerated openings (0: every game from the start position).
+    pub opening_plies: u32,
+    /// The run's seed.
+    pub seed: u64,
+    /// Most moves a game may last, opening included.
+    pub max_plies: u32,
+}
+
+/// A game of the schedule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    /// Index from 0.
+    pub game: u64,
+    /// South's agent index.
+    pub south: usize,
+    /// North's agent index.
+    pub north: usize,
+    /// Pair number within the pairing.
+    pub pair: u64,
+}
+
+impl Plan {
+    /// Every game in schedule order.
+    pub fn schedule(&self) -> Vec<Slot> {
+        let n = self.agents.len();
+        let mut out = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                for pair in 0..self.rounds {
+                    for (south, north) in [(i, j), (j, i)] {
+                        out.push(Slot {
+                            game: out.len() as u64,
+                            south,
+                            north,
+                            pair,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The seed of game `game`.
+    pub fn game_seed(&self, game: u64) -> u64 {
+        derive_seed(self.seed, game)
+    }
+}
+
+/// Every legal sequence of `plies` moves from the start that does not end the game, in a
+/// seeded random order (an empty opening if `plies` is 0 or none exists).
+pub fn openings<R: Rules>(rules: &R, plies: u32, seed: u64) -> Vec<Vec<R::Move>> {
+    fn walk<R: Rules>(
+        rules: &R,
+        line: &mut Line<R>,
+        plies: u32,
+        moves: &mut Vec<R::Move>,
+        out: &mut Vec<Vec<R::Move>>,
+    ) {
+        if line.status(rules) != Status::Ongoing {
+            return;
+        }
+        if moves.len() == plies as usize {
+            out.push(moves.clone());
+            return;
+        }
+        for c in line.children(rules) {
+            let mut next = line.clone();
+            next.push(rules, c.mv, c.pos);
+            moves.push(c.mv);
+            walk(rules, &mut next, plies, moves, out);
+            moves.pop();
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        rules,
+        &mut Line::new(rules.start()),
+        plies,
+        &mut Vec::new(),
+        &mut out,
+    );
+    if out.is_empty() {
+        out.push(Vec::new());
+    }
+    let mut r = rng(derive_seed(seed, u64::MAX));
+    for i in (1..out.len()).rev() {
+        out.swap(i, uniform(&mut r, i + 1));
+    }
+    out
+}
+
+/// Plays game `slot` of `plan` and returns its record.
+pub fn play_game<R: Rules>(
+    rules: &R,
+    plan: &Plan,
+    resources: &Resources,
+    openings: &[Vec<R::Move>],
+    slot: Slot,
+) -> GameRecord {
+    let seed = plan.game_seed(slot.game);
+    let opening = &openings[(slot.pair % openings.len() as u64) as usize];
+    let mut line = Line::new(rules.start());
+    let mut opening_text = Vec::new();
+    for &mv in opening {
+        let pos = *line.current();
+        let child = line
+            .children(rules)
+            .into_iter()
+            .find(|c| c.mv == mv)
+            .expect("openings are legal lines");
+        opening_text.push(rules.format_move(&pos, mv));
+        line.push(rules, child.mv, child.pos);
+    }
+    let mut agents = [
+        resources.build::<R>(&plan.agents[slot.south], derive_seed(seed, 0)),
+        resources.build::<R>(&plan.agents[slot.north], derive_seed(seed, 1)),
+    ];
+    let mut moves = Vec::new();
+    let termination = loop {
+        match line.status(rules) {
+            Status::Over(_) => break Termination::Normal,
+            Status::Repeated(_) => break Termination::Repetition,
+            Status::Ongoing => {}
+        }
+        if line.moves().len() >= plan.max_plies as usize {
+            break Termination::PlyCap;
+        }
+        let pos = *line.current();
+        let side = rules.side_to_move(&pos).index();
+        let mv = agents[side].choose(rules, &line);
+        let child = line
+            .children(rules)
+            .into_iter()
+            .find(|c| c.mv == mv)
+            .expect("agents choose legal moves");
+        moves.push(rules.format_move(&pos, mv));
+        line.push(rules, child.mv, child.pos);
+    };
+    let pos = line.current();
+    let outcome = match line.status(rules) {
+        Status::Over(o) | Status::Repeated(o) => o,
+        Status::Ongoing => rules.repetition_outcome(pos),
+    };
+    GameRecord {
+        game: slot.game,
+        south: slot.south,
+        north: slot.north,
+        pair: slot.pair,
+        seed,
+        opening: opening_text,
+        moves,
+        stores: rules.final_stores(pos, outcome),
+        termination,
+    }
+}
+
+/// Plays the games of `slots` on the current rayon pool, calling `done` with each record as it
+/// finishes (in any order), until `stop` is set. Returns the records in schedule order.
+pub fn play_games<R: Rules>(
+    rules: &R,
+    plan: &Plan,
+    resources: &Resources,
+    slots: &[Slot],
+    stop: &AtomicBool,
+    done: &(dyn Fn(&GameRecord) + Sync),
+) -> Vec<GameRecord> {
+    use rayon::prelude::*;
+    let openings = openings(rules, plan.opening_plies, plan.seed);
+    let mut records: Vec<GameRecord> = slots
+        .par_iter()
+        .with_max_len(1)
+        .filter_map(|&slot| {
+            if stop.load(Relaxed) {
+                return None;
+            }
+            let record = play_game(rules, plan, resources, &openings, slot);
+            done(&record);
+            Some(record)
+        })
+        .collect();
+    records.sort_by_key(|r| r.game);
+    records
+}

@@ -1,0 +1,402 @@
+//! Tables of a match or tournament from its game records: what cutechess-cli and fastchess
+//! print, as text, Markdown, CSV rows and JSON.
+//!
+//! Scores and Elo are from the first agent's side (agent A) in a match; a win is 1 point, a draw
+//! ½. Elo differences are logistic, with 95% intervals from the pentanomial variance of the pair
+//! scores ([`crate::stats::elo_pentanomial`]); tournament ratings are Bradley–Terry maximum
+//! likelihood estimates on the Elo scale, the first agent anchored at 0.
+
+use super::{GameRecord, Termination};
+use crate::stats::{
+    bradley_terry, elo_pentanomial, los, mean_interval, sprt, Estimate, Pentanomial, SprtParams,
+    SprtState, SprtVerdict, Wdl,
+};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Games ended by each termination reason.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Terminations {
+    /// By the rules.
+    pub normal: u64,
+    /// By a repeated position.
+    pub repetition: u64,
+    /// At the ply cap.
+    pub ply_cap: u64,
+}
+
+impl Terminations {
+    fn add(&mut self, t: Termination) {
+        match t {
+            Termination::Normal => self.normal += 1,
+            Termination::Repetition => self.repetition += 1,
+            Termination::PlyCap => self.ply_cap += 1,
+        }
+    }
+}
+
+/// The statistics of a match between agents 0 (A) and 1 (B).
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchSummary {
+    /// Games counted.
+    pub games: u64,
+    /// A's wins, draws and losses.
+    pub wdl: Wdl,
+    /// A's mean points per game.
+    pub score: f64,
+    /// Elo difference A − B with 95% interval (pentanomial over complete pairs).
+    pub elo: Estimate,
+    /// Likelihood of superiority of A.
+    pub los: f64,
+    /// Draws per game.
+    pub draw_ratio: f64,
+    /// Complete pairs by A's points in the pair: 0, ½, 1, 1½, 2.
+    pub pentanomial: Pentanomial,
+    /// A's final store minus B's, seeds, mean with 95% interval.
+    pub margin: Estimate,
+    /// South's (the first player's) mean points per game.
+    pub first_player_score: f64,
+    /// How the games ended.
+    pub terminations: Terminations,
+    /// The SPRT, when asked for.
+    pub sprt: Option<SprtState>,
+}
+
+/// Pair results in pair order: `(pairing key, pair) -> A's half-points` of complete pairs.
+fn pairs(records: &[GameRecord]) -> BTreeMap<(usize, usize, u64), Vec<u8>> {
+    let mut map: BTreeMap<(usize, usize, u64), Vec<u8>> = BTreeMap::new();
+    for r in records {
+        let (a, b) = (r.south.min(r.north), r.south.max(r.north));
+        map.entry((a, b, r.pair)).or_default().push(r.points_of(a));
+    }
+    map
+}
+
+/// The number of records (a prefix in game order) an SPRT with `params` counts: all of them,
+/// or those up to the pair at which it reached a verdict. `records` sorted by game.
+pub fn sprt_prefix(records: &[GameRecord], params: &SprtParams) -> usize {
+    let mut p = Pentanomial::default();
+    let mut i = 0;
+    while i + 1 < records.len() {
+        let (x, y) = (&records[i], &records[i + 1]);
+        if x.pair != y.pair || x.game + 1 != y.game {
+            break;
+        }
+        p.add(x.points_of(0) + y.points_of(0));
+        i += 2;
+        if sprt(&p, params).verdict != SprtVerdict::Continue {
+            return i;
+        }
+    }
+    records.len()
+}
+
+/// The statistics of a match from its records (agents 0 and 1).
+pub fn summarize_match(records: &[GameRecord], params: Option<&SprtParams>) -> MatchSummary {
+    let mut wdl = Wdl::default();
+    let mut terminations = Terminations::default();
+    let mut margins = Vec::new();
+    let mut first = 0u64;
+    for r in records {
+        wdl.add(r.points_of(0));
+        terminations.add(r.termination);
+        margins.push(if r.south == 0 {
+            r.margin()
+        } else {
+            -r.margin()
+        } as f64);
+        first += r.south_points() as u64;
+    }
+    let mut pentanomial = Pentanomial::default();
+    for points in pairs(records).values().filter(|p| p.len() == 2) {
+        pentanomial.add(points[0] + points[1]);
+    }
+    let games = wdl.games();
+    MatchSummary {
+        games,
+        wdl,
+        score: wdl.score(),
+        elo: elo_pentanomial(&pentanomial),
+        los: los(&wdl),
+        draw_ratio: wdl.draws as f64 / games.max(1) as f64,
+        pentanomial,
+        margin: mean_interval(&margins),
+        first_player_score: first as f64 / (2.0 * games.max(1) as f64),
+        terminations,
+        sprt: params.map(|p| sprt(&pentanomial, p)),
+    }
+}
+
+/// `+70.4`, `-inf`, `nan`.
+pub fn fmt_signed(x: f64, decimals: usize) -> String {
+    if x.is_nan() {
+        "nan".into()
+    } else if x.is_infinite() {
+        if x > 0.0 { "+inf" } else { "-inf" }.into()
+    } else if x >= 0.0 {
+        format!("+{x:.decimals$}")
+    } else {
+        format!("{x:.decimals$}")
+    }
+}
+
+/// `+70.4 [+20.1, +121.9]`.
+pub fn fmt_estimate(e: &Estimate, decimals: usize) -> String {
+    format!(
+        "{} [{}, {}]",
+        fmt_signed(e.value, decimals),
+        fmt_signed(e.low, decimals),
+        fmt_signed(e.high, decimals)
+    )
+}
+
+fn fmt_sprt(s: &SprtState) -> String {
+    let verdict = match s.verdict {
+        SprtVerdict::AcceptH0 => "H0 accepted",
+        SprtVerdict::AcceptH1 => "H1 accepted",
+        SprtVerdict::Continue => "no verdict",
+    };
+    format!(
+        "{verdict} (LLR {:.2}, bounds [{:.2}, {:.2}])",
+        s.llr, s.lower, s.upper
+    )
+}
+
+/// The CSV header of match rows (`series` rows add their budget column in front).
+pub const MATCH_COLUMNS: &[&str] = &[
+    "agent_a",
+    "agent_b",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "score",
+    "elo",
+    "elo_low",
+    "elo_high",
+    "los",
+    "draw_ratio",
+    "pairs_0",
+    "pairs_0.5",
+    "pairs_1",
+    "pairs_1.5",
+    "pairs_2",
+    "margin",
+    "margin_low",
+    "margin_high",
+    "first_player_score",
+    "normal",
+    "repetition",
+    "ply_cap",
+    "sprt",
+];
+
+impl MatchSummary {
+    /// One CSV row, in [`MATCH_COLUMNS`] order.
+    pub fn csv_row(&self, a: &str, b: &str) -> Vec<String> {
+        let f = |x: f64, d: usize| format!("{x:.d$}");
+        let mut row = vec![
+            a.to_string(),
+            b.to_string(),
+            self.games.to_string(),
+            self.wdl.wins.to_string(),
+            self.wdl.draws.to_string(),
+            self.wdl.losses.to_string(),
+            f(self.score, 4),
+            f(self.elo.value, 1),
+            f(self.elo.low, 1),
+            f(self.elo.high, 1),
+            f(self.los, 4),
+            f(self.draw_ratio, 4),
+        ];
+        row.extend(self.pentanomial.0.iter().map(|c| c.to_string()));
+        row.extend([
+            f(self.margin.value, 2),
+            f(self.margin.low, 2),
+            f(self.margin.high, 2),
+            f(self.first_player_score, 4),
+            self.terminations.normal.to_string(),
+            self.terminations.repetition.to_string(),
+            self.terminations.ply_cap.to_string(),
+            self.sprt.as_ref().map(fmt_sprt).unwrap_or_default(),
+        ]);
+        row
+    }
+
+    /// The summary as text lines (for the terminal and the Markdown file).
+    pub fn text(&self, a: &str, b: &str) -> String {
+        let w = &self.wdl;
+        let p = &self.pentanomial.0;
+        let mut out = format!(
+            "A: {a}\nB: {b}\n\
+             games        {} (A: {} wins, {} draws, {} losses)\n\
+             score        {:.4} (A's points per game)\n\
+             elo          {} (A − B, logistic, 95% interval from pair scores)\n\
+             los          {:.4}\n\
+             draw ratio   {:.4}\n\
+             pentanomial  {} {} {} {} {} (pairs in which A scored 0, ½, 1, 1½, 2)\n\
+             margin       {} (A's final store minus B's, seeds, mean and 95% interval)\n\
+             first player {:.4} (South's points per game)\n\
+             ended        {} normal, {} by repetition, {} at the ply cap\n",
+            self.games,
+            w.wins,
+            w.draws,
+            w.losses,
+            self.score,
+            fmt_estimate(&self.elo, 1),
+            self.los,
+            self.draw_ratio,
+            p[0],
+            p[1],
+            p[2],
+            p[3],
+            p[4],
+            fmt_estimate(&self.margin, 2),
+            self.first_player_score,
+            self.terminations.normal,
+            self.terminations.repetition,
+            self.terminations.ply_cap,
+        );
+        if let Some(s) = &self.sprt {
+            out.push_str(&format!("sprt         {}\n", fmt_sprt(s)));
+        }
+        out
+    }
+}
+
+/// The statistics of a round robin.
+#[derive(Clone, Debug, Serialize)]
+pub struct TournamentSummary {
+    /// Agent strings.
+    pub agents: Vec<String>,
+    /// `points[i][j]`: points agent `i` scored against `j`.
+    pub points: Vec<Vec<f64>>,
+    /// `games[i][j]`: games between `i` and `j`.
+    pub games: Vec<Vec<u64>>,
+    /// Bradley–Terry ratings (Elo scale, agent 0 at 0) with 95% intervals, or why none.
+    pub ratings: Result<Vec<Estimate>, String>,
+    /// How the games ended.
+    pub terminations: Terminations,
+}
+
+/// The statistics of a round robin among `agents` from its records.
+pub fn summarize_tournament(agents: &[String], records: &[GameRecord]) -> TournamentSummary {
+    let n = agents.len();
+    let mut points = vec![vec![0.0; n]; n];
+    let mut games = vec![vec![0u64; n]; n];
+    let mut terminations = Terminations::default();
+    for r in records {
+        let (s, t) = (r.south, r.north);
+        points[s][t] += r.south_points() as f64 / 2.0;
+        points[t][s] += (2 - r.south_points()) as f64 / 2.0;
+        games[s][t] += 1;
+        games[t][s] += 1;
+        terminations.add(r.termination);
+    }
+    TournamentSummary {
+        agents: agents.to_vec(),
+        ratings: bradley_terry(&points, &games),
+        points,
+        games,
+        terminations,
+    }
+}
+
+/// The CSV header of tournament rows.
+pub const TOURNAMENT_COLUMNS: &[&str] = &[
+    "rank",
+    "agent",
+    "rating",
+    "rating_low",
+    "rating_high",
+    "games",
+    "points",
+    "score",
+];
+
+impl TournamentSummary {
+    /// Agent indices by rating (then score), best first.
+    fn order(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.agents.len()).collect();
+        let score = |i: usize| self.points[i].iter().sum::<f64>();
+        let rating = |i: usize| match &self.ratings {
+            Ok(r) => r[i].value,
+            Err(_) => 0.0,
+        };
+        order.sort_by(|&a, &b| {
+            (rating(b), score(b))
+                .partial_cmp(&(rating(a), score(a)))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        order
+    }
+
+    /// CSV rows in [`TOURNAMENT_COLUMNS`] order, best first.
+    pub fn csv_rows(&self) -> Vec<Vec<String>> {
+        self.order()
+            .into_iter()
+            .enumerate()
+            .map(|(rank, i)| {
+                let g: u64 = self.games[i].iter().sum();
+                let p: f64 = self.points[i].iter().sum();
+                let r = self.ratings.as_ref().ok().map(|r| r[i]);
+                vec![
+                    (rank + 1).to_string(),
+                    self.agents[i].clone(),
+                    r.map_or("".into(), |r| format!("{:.1}", r.value)),
+                    r.map_or("".into(), |r| format!("{:.1}", r.low)),
+                    r.map_or("".into(), |r| format!("{:.1}", r.high)),
+                    g.to_string(),
+                    format!("{p:.1}"),
+                    format!("{:.4}", p / g.max(1) as f64),
+                ]
+            })
+            .collect()
+    }
+
+    /// Ratings and crosstable as Markdown.
+    pub fn markdown(&self) -> String {
+        let mut out = String::from(
+            "| rank | agent | rating (Elo, 95% interval) | games | points | score |\n\
+             |---:|---|---|---:|---:|---:|\n",
+        );
+        for row in self.csv_rows() {
+            let rating = if row[2].is_empty() {
+                "—".to_string()
+            } else {
+                format!("{} [{}, {}]", row[2], row[3], row[4])
+            };
+            out.push_str(&format!(
+                "| {} | `{}` | {} | {} | {} | {} |\n",
+                row[0], row[1], rating, row[5], row[6], row[7]
+            ));
+        }
+        if let Err(e) = &self.ratings {
+            out.push_str(&format!("\nNo ratings: {e}\n"));
+        }
+        out.push_str("\nCrosstable: points of the row agent against the column agent (games in parentheses).\n\n| | ");
+        let order = self.order();
+        let header: Vec<String> = order.iter().map(|&j| format!("{}", j + 1)).collect();
+        out.push_str(&header.join(" | "));
+        out.push_str(" |\n|---|");
+        out.push_str(&"---|".repeat(order.len()));
+        out.push('\n');
+        for &i in &order {
+            out.push_str(&format!("| {}. `{}` |", i + 1, self.agents[i]));
+            for &j in &order {
+                if i == j {
+                    out.push_str(" — |");
+                } else {
+                    out.push_str(&format!(" {} ({}) |", self.points[i][j], self.games[i][j]));
+                }
+            }
+            out.push('\n');
+        }
+        let t = &self.terminations;
+        out.push_str(&format!(
+            "\nGames ended: {} normal, {} by repetition, {} at the ply cap.\n",
+            t.normal, t.repetition, t.ply_cap
+        ));
+        out
+    }
+}

@@ -1,0 +1,417 @@
+//! `mancala match` and `mancala tournament`: the runner both share (concurrency, progress,
+//! game records, resume) and their tables.
+
+use super::output::{Manifest, RunFiles};
+use super::{emit, CliResult, Failure};
+use anyhow::Context as _;
+use clap::Args;
+use mancala::agents::{AgentSpec, Resources};
+use mancala::arena::report::{
+    sprt_prefix, summarize_match, summarize_tournament, MATCH_COLUMNS, TOURNAMENT_COLUMNS,
+};
+use mancala::arena::{play_games, GameRecord, Plan};
+use mancala::stats::{sprt, Pentanomial, SprtParams, SprtVerdict};
+use mancala::{dispatch, GameJob, GameSpec, Rules};
+use std::collections::BTreeMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+
+/// Options shared by `match` and `tournament`.
+#[derive(Args, Debug, Clone)]
+pub struct ArenaArgs {
+    /// Game string, e.g. `kalah`, `oware`.
+    pub game: String,
+    /// An agent string (give it once per agent): random, greedy, alphabeta(depth=D|time=MS),
+    /// mcts(iterations=N|time=MS,c=..,rollout=random|greedy,solver=true|false,threads=T,
+    /// parallel=root|tree), egdb(dir=DIR,fallback=AGENT).
+    #[arg(long = "agent", short = 'a', required = true)]
+    pub agents: Vec<String>,
+    /// Pairs of games per pairing of agents (each pair: one opening, seats swapped).
+    #[arg(long, conflicts_with = "games")]
+    pub rounds: Option<u64>,
+    /// Games per pairing (an even number: games come in seat-swapped pairs).
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Play from every legal opening of this many plies (in a seeded order), 0: the start.
+    #[arg(long, default_value_t = 0)]
+    pub openings: u32,
+    /// Seed of the run: with the options, it fixes every game (with depth or iteration budgets).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (games run concurrently; MCTS agents' threads share the same pool).
+    #[arg(long, short = 't', default_value_t = default_threads())]
+    pub threads: usize,
+    /// Most moves a game may last, opening included; a game reaching it is scored as a
+    /// repetition would be.
+    #[arg(long, default_value_t = 1000)]
+    pub max_plies: u32,
+    /// Write results/NAME.md, .csv, .json and .games.jsonl (and resume from them).
+    #[arg(long, value_name = "NAME")]
+    pub out: Option<String>,
+    /// Directory of the result files.
+    #[arg(long, default_value = "results")]
+    pub results: std::path::PathBuf,
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// `mancala match` options.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    pub arena: ArenaArgs,
+    /// Sequential probability ratio test `elo0=E0,elo1=E1[,alpha=A,beta=B]` (logistic Elo,
+    /// pentanomial): the match stops at a verdict.
+    #[arg(long)]
+    pub sprt: Option<String>,
+}
+
+/// `mancala tournament` options.
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    #[command(flatten)]
+    pub arena: ArenaArgs,
+}
+
+/// A validated arena run.
+pub struct Arena {
+    pub spec: GameSpec,
+    pub plan: Plan,
+    pub threads: usize,
+    pub sprt: Option<SprtParams>,
+    pub files: Option<RunFiles>,
+    pub kind: &'static str,
+}
+
+impl ArenaArgs {
+    /// Checks the options (exit 2 naming the bad one).
+    pub fn validate(&self, kind: &'static str, min_agents: usize) -> Result<Arena, Failure> {
+        let spec: GameSpec = self
+            .game
+            .parse()
+            .map_err(|e| Failure::input(anyhow::Error::new(e).context("bad game string")))?;
+        let agents = parse_agents(&self.agents)?;
+        if agents.len() < min_agents {
+            return Err(Failure::input(anyhow::anyhow!(
+                "`{kind}` needs {} agents (give --agent {} times); got {}",
+                if min_agents == 2 {
+                    "two"
+                } else {
+                    "three or more"
+                },
+                min_agents,
+                agents.len()
+            )));
+        }
+        if kind == "match" && agents.len() != 2 {
+            return Err(Failure::input(anyhow::anyhow!(
+                "a match is between two agents; got {} (use `mancala tournament` for more)",
+                agents.len()
+            )));
+        }
+        let rounds = match (self.rounds, self.games) {
+            (Some(r), _) => r,
+            (None, Some(g)) if g % 2 == 1 => {
+                return Err(Failure::input(anyhow::anyhow!(
+                    "--games {g}: games are played in seat-swapped pairs, so --games must be even"
+                )))
+            }
+            (None, Some(g)) => g / 2,
+            (None, None) => 10,
+        };
+        if rounds == 0 {
+            return Err(Failure::input(anyhow::anyhow!(
+                "--rounds/--games must be at least one pair"
+            )));
+        }
+        if self.threads == 0 || self.threads > 1024 {
+            return Err(Failure::input(anyhow::anyhow!(
+                "--threads {}: expected 1 to 1024",
+                self.threads
+            )));
+        }
+        if self.max_plies == 0 {
+            return Err(Failure::input(anyhow::anyhow!(
+                "--max-plies must be at least 1"
+            )));
+        }
+        if self.openings > 8 {
+            return Err(Failure::input(anyhow::anyhow!(
+                "--openings {}: at most 8 plies (the openings are enumerated)",
+                self.openings
+            )));
+        }
+        let files = match &self.out {
+            None => None,
+            Some(name) => Some(RunFiles::new(&self.results, name).map_err(Failure::input)?),
+        };
+        Ok(Arena {
+            spec,
+            plan: Plan {
+                agents,
+                rounds,
+                opening_plies: self.openings,
+                seed: self.seed,
+                max_plies: self.max_plies,
+            },
+            threads: self.threads,
+            sprt: None,
+            files,
+            kind,
+        })
+    }
+}
+
+/// Parses agent strings (exit 2 naming the bad one).
+pub fn parse_agents(texts: &[String]) -> Result<Vec<AgentSpec>, Failure> {
+    texts
+        .iter()
+        .map(|t| {
+            t.parse::<AgentSpec>().map_err(|e| {
+                Failure::input(anyhow::Error::new(e).context(format!("bad --agent `{t}`")))
+            })
+        })
+        .collect()
+}
+
+/// Runs `mancala match`.
+pub fn run_match(args: MatchArgs, command_line: &str) -> CliResult {
+    let mut arena = args.arena.validate("match", 2)?;
+    if let Some(text) = &args.sprt {
+        arena.sprt =
+            Some(text.parse().map_err(|e: String| {
+                Failure::input(anyhow::anyhow!("bad --sprt `{text}`: {e}"))
+            })?);
+    }
+    let outcome = arena.run(command_line)?;
+    emit(&outcome.text)
+}
+
+/// Runs `mancala tournament`.
+pub fn run_tournament(args: TournamentArgs, command_line: &str) -> CliResult {
+    let arena = args.arena.validate("tournament", 3)?;
+    let outcome = arena.run(command_line)?;
+    emit(&outcome.text)
+}
+
+/// What a run produced.
+pub struct ArenaOutcome {
+    /// The tables as text.
+    pub text: String,
+    /// The records counted.
+    pub records: Vec<GameRecord>,
+}
+
+impl Arena {
+    /// The identity of the run in its manifest: what must match to resume it.
+    pub fn identity(&self) -> serde_json::Value {
+        serde_json::json!({
+            "kind": self.kind,
+            "game": self.spec.to_string(),
+            "agents": self.plan.agents.iter().map(|a| a.to_string()).collect::<Vec<_>>(),
+            "rounds": self.plan.rounds,
+            "openings": self.plan.opening_plies,
+            "seed": self.plan.seed,
+            "max_plies": self.plan.max_plies,
+            "sprt": self.sprt.map(|s| s.to_string()),
+        })
+    }
+
+    /// Plays the run (resuming from its game records if any) and writes its files.
+    pub fn run(&self, command_line: &str) -> Result<ArenaOutcome, Failure> {
+        dispatch(
+            &self.spec,
+            ArenaJob {
+                arena: self,
+                command_line,
+            },
+        )
+    }
+}
+
+struct ArenaJob<'a> {
+    arena: &'a Arena,
+    command_line: &'a str,
+}
+
+impl GameJob for ArenaJob<'_> {
+    type Output = Result<ArenaOutcome, Failure>;
+
+    fn run<R: Rules>(self, rules: R) -> Self::Output {
+        let arena = self.arena;
+        let plan = &arena.plan;
+        let mut resources = Resources::default();
+        for a in &plan.agents {
+            resources
+                .prepare(a, &rules)
+                .map_err(|e| Failure::input(anyhow::Error::new(e)))?;
+        }
+        let identity = arena.identity();
+        let mut manifest = Manifest::start(
+            arena.kind,
+            identity.clone(),
+            arena.threads,
+            self.command_line,
+        );
+        let schedule = plan.schedule();
+        // Resume: the records already played.
+        let mut done: Vec<GameRecord> = match &arena.files {
+            Some(files) => files.resume(&identity, &schedule, plan)?,
+            None => Vec::new(),
+        };
+        if let Some(files) = &arena.files {
+            files
+                .write_manifest(&manifest, None)
+                .map_err(Failure::from)?;
+        }
+        let played: std::collections::HashSet<u64> = done.iter().map(|r| r.game).collect();
+        let todo: Vec<_> = schedule
+            .iter()
+            .copied()
+            .filter(|s| !played.contains(&s.game))
+            .collect();
+        let stop = AtomicBool::new(false);
+        let sprt_watch = Mutex::new(SprtWatch::new(arena.sprt, &done));
+        let progress = indicatif::ProgressBar::new(schedule.len() as u64);
+        progress.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} {pos}/{len} games [{elapsed_precise}, eta {eta}] {msg}",
+            )
+            .expect("a valid template"),
+        );
+        progress.set_position(done.len() as u64);
+        let appender = match &arena.files {
+            Some(files) => Some(Mutex::new(files.appender().map_err(Failure::from)?)),
+            None => None,
+        };
+        let write_error = Mutex::new(None::<anyhow::Error>);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(arena.threads)
+            .build()
+            .context("cannot start the worker threads")?;
+        if sprt_watch.lock().expect("not poisoned").decided {
+            // Already decided by the records of an earlier run.
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        let new = pool.install(|| {
+            play_games(&rules, plan, &resources, &todo, &stop, &|record| {
+                if let Some(a) = &appender {
+                    if let Err(e) = a.lock().expect("no panics while held").append(record) {
+                        write_error
+                            .lock()
+                            .expect("no panics while held")
+                            .get_or_insert(e);
+                        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+                let mut w = sprt_watch.lock().expect("no panics while held");
+                if w.insert(record) {
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+                progress.inc(1);
+            })
+        });
+        progress.finish_and_clear();
+        if let Some(e) = write_error.into_inner().expect("no panics while held") {
+            return Err(e.into());
+        }
+        done.extend(new);
+        done.sort_by_key(|r| r.game);
+        // With an SPRT, the tables count the games up to the pair of the verdict.
+        let mut complete = done.len() == schedule.len();
+        if let Some(p) = &arena.sprt {
+            let n = sprt_prefix(&done, p);
+            complete |= n < done.len() || sprt_watch.lock().expect("not poisoned").decided;
+            done.truncate(n);
+        }
+        let names: Vec<String> = plan.agents.iter().map(|a| a.to_string()).collect();
+        let (text, header, rows) = if arena.kind == "match" {
+            let s = summarize_match(&done, arena.sprt.as_ref());
+            (
+                s.text(&names[0], &names[1]),
+                MATCH_COLUMNS
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>(),
+                vec![s.csv_row(&names[0], &names[1])],
+            )
+        } else {
+            let s = summarize_tournament(&names, &done);
+            (
+                s.markdown(),
+                TOURNAMENT_COLUMNS.iter().map(|c| c.to_string()).collect(),
+                s.csv_rows(),
+            )
+        };
+        let head = format!(
+            "{} of {} ({} games, seed {}, openings of {} plies, ply cap {})\n\n",
+            arena.kind,
+            rules.spec(),
+            done.len(),
+            plan.seed,
+            plan.opening_plies,
+            plan.max_plies
+        );
+        let markdown = if arena.kind == "match" {
+            format!("{head}```\n{text}```\n")
+        } else {
+            format!("{head}{text}")
+        };
+        let text = format!("{head}{text}");
+        if let Some(files) = &arena.files {
+            manifest.finish(complete, done.len());
+            files
+                .write_all(&manifest, &markdown, &header, &rows, &done)
+                .map_err(Failure::from)?;
+        }
+        Ok(ArenaOutcome {
+            text,
+            records: done,
+        })
+    }
+}
+
+/// Follows the SPRT over the complete pairs in game order while games finish in any order.
+struct SprtWatch {
+    params: Option<SprtParams>,
+    finished: BTreeMap<u64, u8>,
+    next_game: u64,
+    pentanomial: Pentanomial,
+    /// Whether the SPRT reached a verdict at some complete pair.
+    decided: bool,
+}
+
+impl SprtWatch {
+    fn new(params: Option<SprtParams>, records: &[GameRecord]) -> SprtWatch {
+        let mut w = SprtWatch {
+            params,
+            finished: BTreeMap::new(),
+            next_game: 0,
+            pentanomial: Pentanomial::default(),
+            decided: false,
+        };
+        for r in records {
+            w.insert(r);
+        }
+        w
+    }
+
+    /// Records a finished game; whether the SPRT has reached a verdict.
+    fn insert(&mut self, r: &GameRecord) -> bool {
+        let Some(params) = self.params else {
+            return false;
+        };
+        self.finished.insert(r.game, r.points_of(0));
+        while let (Some(a), Some(b)) = (
+            self.finished.get(&self.next_game),
+            self.finished.get(&(self.next_game + 1)),
+        ) {
+            self.pentanomial.add(a + b);
+            self.next_game += 2;
+            self.decided |= sprt(&self.pentanomial, &params).verdict != SprtVerdict::Continue;
+        }
+        self.decided
+    }
+}
