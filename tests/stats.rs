@@ -61,7 +61,7 @@ fn elo_from_score_known_values() {
 fn erf_matches_python() {
     // Reference values from Python 3.11: `python3 -c "import math; print(repr(math.erf(x)))"`.
     let reference = [
-        (1e-10, 1.1283791670955126e-10),
+        (1e-10, 1.1283791670955126e-10_f64),
         (0.1, 0.1124629160182849),
         (0.5, 0.5204998778130465),
         (1.0, 0.8427007929497149),
@@ -158,8 +158,10 @@ fn trinomial_matches_cutechess_reports() {
             "{w}-{l}-{d}: elo {} vs {elo}",
             e.value
         );
+        // cutechess's margin uses its approximate normal quantile (Winitzki's erfInv, 1.95716
+        // instead of 1.95996), so it is 0.14% narrower than ours: allow for that too.
         assert!(
-            close(half_width(&e), margin, 0.05),
+            close(half_width(&e), margin, 0.05 + 0.0015 * margin),
             "{w}-{l}-{d}: ± {} vs {margin}",
             half_width(&e)
         );
@@ -639,4 +641,57 @@ fn bradley_terry_errors_and_trivial_cases() {
             high: 0.0
         }]
     );
+}
+
+#[test]
+fn zz_probe() {
+    for (w, n) in [
+        (0.5f64, 1_000_000u64),
+        (1e-6, 1_000_000),
+        (99.5, 100),
+        (1.0, 2),
+        (0.5, 1),
+    ] {
+        let r = bradley_terry(
+            &[vec![0.0, n as f64 - w], vec![w, 0.0]],
+            &[vec![0, n], vec![n, 0]],
+        );
+        println!(
+            "{w}/{n}: {:?} closed {}",
+            r.map(|v| v[1]),
+            elo_from_score(w / n as f64)
+        );
+    }
+    for n in [20, 40] {
+        let mut pts = vec![vec![0.0; n]; n];
+        let mut g = vec![vec![0u64; n]; n];
+        for i in 0..n {
+            for j in 0..n {
+                if i != j {
+                    g[i][j] = 10;
+                }
+            }
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                let s = if j == i + 1 {
+                    5.5
+                } else {
+                    10.0 - 0.5 * ((i * 7 + j * 3) % 2) as f64
+                };
+                pts[i][j] = 10.0 - s;
+                pts[j][i] = s;
+            }
+        }
+        let t = std::time::Instant::now();
+        let r = bradley_terry(&pts, &g);
+        println!(
+            "{:?} {:?}",
+            t.elapsed(),
+            r.map(|v| v
+                .iter()
+                .map(|e| (e.value.round(), (e.high - e.low).round()))
+                .collect::<Vec<_>>())
+        );
+    }
 }

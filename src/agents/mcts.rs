@@ -27,14 +27,16 @@
 //! grows to the largest tree), children are generated into fixed-capacity lists.
 
 use super::{
-    derive_seed, greedy_index, rng, south_margin, uniform, Agent, Budget, MctsConfig, Parallel,
-    Rng, Rollout,
+    derive_seed, greedy_index, rng, south_margin, Agent, Budget, MctsConfig, Parallel, Rng, Rollout,
 };
 use crate::core::Side;
 use crate::game::Line;
 use crate::rules::{Children, Rules};
 use rand_chacha::rand_core::RngCore;
 use rayon::prelude::*;
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// Most moves a rollout plays before it is scored (games that can cycle).
@@ -66,53 +68,124 @@ fn result_of<R: Rules>(rules: &R, pos: &R::Position, outcome: crate::rules::Outc
     }
 }
 
-/// South's half-points of a rollout from `pos`.
-pub fn rollout<R: Rules>(rules: &R, pos: &R::Position, policy: Rollout, rng: &mut Rng) -> u8 {
+/// A rollout from `pos`: South's half-points and the moves played.
+pub fn rollout<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    policy: Rollout,
+    rng: &mut Rng,
+) -> (u8, u32) {
     let mut pos = *pos;
     let mut children = Children::<R>::new();
-    for _ in 0..ROLLOUT_PLIES {
+    for ply in 0..ROLLOUT_PLIES {
         if let Some(o) = rules.outcome(&pos) {
-            return result_of(rules, &pos, o);
+            return (result_of(rules, &pos, o), ply);
         }
-        children.clear();
-        rules.children(&pos, &mut children);
-        let i = match policy {
-            Rollout::Random => uniform(rng, children.len()),
-            Rollout::Greedy => greedy_index(rules, &pos, &children, rng),
+        pos = match policy {
+            Rollout::Random => rules.random_child(&pos, rng.next_u32()).pos,
+            Rollout::Greedy => {
+                children.clear();
+                rules.children(&pos, &mut children);
+                children[greedy_index(rules, &pos, &children, rng)].pos
+            }
         };
-        pos = children[i].pos;
     }
-    match rules.outcome(&pos) {
-        Some(o) => result_of(rules, &pos, o),
-        None => result_of(rules, &pos, rules.repetition_outcome(&pos)),
-    }
+    let outcome = rules
+        .outcome(&pos)
+        .unwrap_or_else(|| rules.repetition_outcome(&pos));
+    (result_of(rules, &pos, outcome), ROLLOUT_PLIES)
 }
 
+/// Nodes per arena chunk.
+const CHUNK: usize = 1 << 16;
+/// Most nodes a tree holds (about 80 bytes each); beyond it leaves are rolled out without
+/// being expanded.
+pub const MAX_NODES: usize = 1 << 23;
+
+/// A tree node. Its position and move are written once, by the thread that creates it, before
+/// the parent publishes it (`first`, release); everything else is atomic, so that one tree can be
+/// shared by several threads (tree parallelism). A single-threaded search updates the counters
+/// with plain loads and stores.
 struct Node<R: Rules> {
+    data: OnceLock<NodeData<R>>,
+    /// Index of the first child; 0 while not expanded (the root is node 0, never a child).
+    first: AtomicU32,
+    children: AtomicU8,
+    expanding: AtomicBool,
+    proof: AtomicU8,
+    /// Visits, a visit in progress included (the virtual loss of tree parallelism).
+    visits: AtomicU32,
+    /// Half-points of the node's mover over the finished visits.
+    points: AtomicU64,
+}
+
+struct NodeData<R: Rules> {
     pos: R::Position,
     mv: R::Move,
     /// Who moved into this node.
     mover: Side,
-    /// Index of the first child; 0 while not expanded (the root is node 0, never a child).
-    first: u32,
-    children: u8,
-    proof: Proof,
-    visits: u32,
-    /// Half-points of `mover` over the visits.
-    points: u64,
 }
 
-/// One search tree.
+impl<R: Rules> Default for Node<R> {
+    fn default() -> Self {
+        Node {
+            data: OnceLock::new(),
+            first: AtomicU32::new(0),
+            children: AtomicU8::new(0),
+            expanding: AtomicBool::new(false),
+            proof: AtomicU8::new(UNPROVEN),
+            visits: AtomicU32::new(0),
+            points: AtomicU64::new(0),
+        }
+    }
+}
+
+impl<R: Rules> Node<R> {
+    #[inline(always)]
+    fn data(&self) -> &NodeData<R> {
+        self.data
+            .get()
+            .expect("nodes are published after their data")
+    }
+}
+
+/// Adds `v` to a counter: an atomic add when threads share the tree, else a load and a store.
+#[inline(always)]
+fn add32(a: &AtomicU32, v: u32, shared: bool) -> u32 {
+    if shared {
+        a.fetch_add(v, Relaxed)
+    } else {
+        let old = a.load(Relaxed);
+        a.store(old + v, Relaxed);
+        old
+    }
+}
+
+#[inline(always)]
+fn add64(a: &AtomicU64, v: u64, shared: bool) {
+    if shared {
+        a.fetch_add(v, Relaxed);
+    } else {
+        a.store(a.load(Relaxed) + v, Relaxed);
+    }
+}
+
+/// One search tree: nodes in chunks allocated as the tree grows and kept from search to
+/// search.
 pub struct Tree<R: Rules> {
-    nodes: Vec<Node<R>>,
-    path: Vec<u32>,
+    chunks: Vec<OnceLock<Box<[Node<R>]>>>,
+    /// Nodes in use.
+    next: AtomicU32,
+    /// Simulations started in this search (all threads).
+    started: AtomicU64,
 }
 
 impl<R: Rules> Default for Tree<R> {
     fn default() -> Self {
         Tree {
-            nodes: Vec::new(),
-            path: Vec::new(),
+            chunks: (0..MAX_NODES / CHUNK).map(|_| OnceLock::new()).collect(),
+            next: AtomicU32::new(0),
+            started: AtomicU64::new(0),
         }
     }
 }
@@ -130,77 +203,117 @@ pub struct RootChild<M> {
     proof: Proof,
 }
 
+/// One worker's scratch space.
+#[derive(Default)]
+struct Worker {
+    path: Vec<u32>,
+}
+
 impl<R: Rules> Tree<R> {
+    #[inline(always)]
+    fn node(&self, i: usize) -> &Node<R> {
+        let chunk = self.chunks[i / CHUNK]
+            .get()
+            .expect("nodes are allocated before use");
+        &chunk[i % CHUNK]
+    }
+
+    /// Reserves `count` consecutive nodes; `None` when the tree is full.
+    fn allocate(&self, count: usize) -> Option<usize> {
+        let first = self.next.fetch_add(count as u32, Relaxed) as usize;
+        if first + count > MAX_NODES {
+            return None;
+        }
+        for c in first / CHUNK..=(first + count - 1) / CHUNK {
+            self.chunks[c].get_or_init(|| (0..CHUNK).map(|_| Node::default()).collect());
+        }
+        Some(first)
+    }
+
     /// Starts a new search at `root` (not over).
     fn reset(&mut self, rules: &R, root: &R::Position) {
-        self.nodes.clear();
+        let used = (*self.next.get_mut() as usize).min(MAX_NODES);
+        for c in 0..used.div_ceil(CHUNK) {
+            if let Some(chunk) = self.chunks[c].get_mut() {
+                let end = (used - c * CHUNK).min(CHUNK);
+                for node in &mut chunk[..end] {
+                    *node = Node::default();
+                }
+            }
+        }
+        *self.next.get_mut() = 0;
+        *self.started.get_mut() = 0;
         let mut children = Children::<R>::new();
         rules.children(root, &mut children);
-        self.nodes.push(Node {
+        let at = self.allocate(1).expect("an empty tree has room");
+        let _ = self.node(at).data.set(NodeData {
             pos: *root,
             mv: children[0].mv,
             mover: rules.side_to_move(root).opponent(),
-            first: 0,
-            children: 0,
-            proof: UNPROVEN,
-            visits: 0,
-            points: 0,
         });
         self.expand(rules, 0, true);
     }
 
-    fn expand(&mut self, rules: &R, n: usize, solver: bool) {
+    /// Creates the children of node `n`; false if the tree is full.
+    fn expand(&self, rules: &R, n: usize, solver: bool) -> bool {
+        let node = self.node(n);
+        let pos = node.data().pos;
         let mut children = Children::<R>::new();
-        let pos = self.nodes[n].pos;
         rules.children(&pos, &mut children);
-        let first = self.nodes.len() as u32;
+        let Some(first) = self.allocate(children.len()) else {
+            return false;
+        };
         let mover = rules.side_to_move(&pos);
-        for c in &children {
+        for (k, c) in children.iter().enumerate() {
+            let child = self.node(first + k);
             let proof = match rules.outcome(&c.pos) {
                 Some(o) => result_of(rules, &c.pos, o),
                 None => UNPROVEN,
             };
-            self.nodes.push(Node {
+            child.proof.store(proof, Relaxed);
+            let _ = child.data.set(NodeData {
                 pos: c.pos,
                 mv: c.mv,
                 mover,
-                first: 0,
-                children: 0,
-                proof,
-                visits: 0,
-                points: 0,
             });
         }
-        let node = &mut self.nodes[n];
-        node.first = first;
-        node.children = children.len() as u8;
+        node.children.store(children.len() as u8, Relaxed);
+        node.first.store(first as u32, Release);
         if solver {
             self.update_proof(rules, n);
         }
+        true
+    }
+
+    /// The children of expanded node `n`.
+    #[inline(always)]
+    fn children_of(&self, n: &Node<R>) -> std::ops::Range<usize> {
+        let first = n.first.load(Acquire) as usize;
+        first..first + n.children.load(Relaxed) as usize
     }
 
     /// Sets the proof of expanded node `n` from its children's (MCTS-Solver): a proven win
     /// for the player to move if a child is one, else the best of the children if all are
-    /// proven.
-    fn update_proof(&mut self, rules: &R, n: usize) {
-        let node = &self.nodes[n];
-        let side = rules.side_to_move(&node.pos);
-        let (first, count) = (node.first as usize, node.children as usize);
+    /// proven. (Proofs are facts: concurrent updates agree.)
+    fn update_proof(&self, rules: &R, n: usize) {
+        let node = self.node(n);
+        let side = rules.side_to_move(&node.data().pos);
         let (mut best, mut all) = (0u8, true);
-        for c in &self.nodes[first..first + count] {
-            if c.proof == UNPROVEN {
+        for i in self.children_of(node) {
+            let proof = self.node(i).proof.load(Relaxed);
+            if proof == UNPROVEN {
                 all = false;
                 continue;
             }
-            let p = points_of(side, c.proof);
+            let p = points_of(side, proof);
             if p == 2 {
-                self.nodes[n].proof = points_of(side, 2);
+                node.proof.store(points_of(side, 2), Relaxed);
                 return;
             }
             best = best.max(p);
         }
         if all {
-            self.nodes[n].proof = points_of(side, best);
+            node.proof.store(points_of(side, best), Relaxed);
         }
     }
 
@@ -208,22 +321,24 @@ impl<R: Rules> Tree<R> {
     /// player to move are skipped while others remain).
     #[inline]
     fn select(&self, rules: &R, n: usize, c_uct: f64, solver: bool) -> usize {
-        let node = &self.nodes[n];
-        let side = rules.side_to_move(&node.pos);
-        let (first, count) = (node.first as usize, node.children as usize);
-        let log_n = (node.visits.max(1) as f64).ln();
-        let mut best = first;
+        let node = self.node(n);
+        let side = rules.side_to_move(&node.data().pos);
+        let log_n = (node.visits.load(Relaxed).max(1) as f64).ln();
+        let range = self.children_of(node);
+        let mut best = range.start;
         let mut best_score = f64::NEG_INFINITY;
-        for i in first..first + count {
-            let c = &self.nodes[i];
-            if solver && c.proof != UNPROVEN && points_of(side, c.proof) == 0 {
+        for i in range {
+            let c = self.node(i);
+            let proof = c.proof.load(Relaxed);
+            if solver && proof != UNPROVEN && points_of(side, proof) == 0 {
                 continue;
             }
-            if c.visits == 0 {
+            let visits = c.visits.load(Relaxed);
+            if visits == 0 {
                 return i;
             }
-            let mean = c.points as f64 / (2.0 * c.visits as f64);
-            let score = mean + c_uct * (log_n / c.visits as f64).sqrt();
+            let mean = c.points.load(Relaxed) as f64 / (2.0 * visits as f64);
+            let score = mean + c_uct * (log_n / visits as f64).sqrt();
             if score > best_score {
                 best_score = score;
                 best = i;
@@ -232,77 +347,105 @@ impl<R: Rules> Tree<R> {
         best
     }
 
-    /// One simulation: select, expand, roll out, back up.
-    fn simulate(&mut self, rules: &R, config: &MctsConfig, rng: &mut Rng) {
-        self.path.clear();
-        self.path.push(0);
+    /// One simulation: select, expand, roll out, back up. Visits are counted on the way down
+    /// (with `shared`, other threads see them as losses until the result is added).
+    fn simulate(
+        &self,
+        rules: &R,
+        config: &MctsConfig,
+        rng: &mut Rng,
+        w: &mut Worker,
+        shared: bool,
+    ) {
+        w.path.clear();
+        w.path.push(0);
+        add32(&self.node(0).visits, 1, shared);
         let mut n = 0usize;
+        let mut first_visit = false;
         let result = loop {
-            let node = &self.nodes[n];
-            if node.proof != UNPROVEN {
-                break node.proof;
+            let node = self.node(n);
+            let proof = node.proof.load(Relaxed);
+            if proof != UNPROVEN {
+                break proof;
             }
-            if node.first == 0 {
-                if node.visits == 0 {
-                    break rollout(rules, &node.pos, config.rollout, rng);
+            if node.first.load(Acquire) == 0 {
+                let claimed = !first_visit
+                    && !node.expanding.swap(true, Relaxed)
+                    && self.expand(rules, n, config.solver);
+                if !claimed {
+                    // A first visit, a node another thread is expanding, or a full tree.
+                    break rollout(rules, &node.data().pos, config.rollout, rng).0;
                 }
-                self.expand(rules, n, config.solver);
-                if self.nodes[n].proof != UNPROVEN {
-                    break self.nodes[n].proof;
+                let proof = node.proof.load(Relaxed);
+                if proof != UNPROVEN {
+                    break proof;
                 }
             }
             n = self.select(rules, n, config.c, config.solver);
-            self.path.push(n as u32);
+            first_visit = add32(&self.node(n).visits, 1, shared) == 0;
+            w.path.push(n as u32);
         };
-        let mut child_proven = self.nodes[n].proof != UNPROVEN;
-        for k in (0..self.path.len()).rev() {
-            let i = self.path[k] as usize;
+        let mut child_proven = self.node(n).proof.load(Relaxed) != UNPROVEN;
+        for k in (0..w.path.len()).rev() {
+            let i = w.path[k] as usize;
+            let node = self.node(i);
             if config.solver
                 && child_proven
-                && self.nodes[i].proof == UNPROVEN
-                && self.nodes[i].first != 0
+                && node.proof.load(Relaxed) == UNPROVEN
+                && node.first.load(Acquire) != 0
             {
                 self.update_proof(rules, i);
             }
-            child_proven = self.nodes[i].proof != UNPROVEN;
-            let node = &mut self.nodes[i];
-            node.visits += 1;
-            node.points += points_of(node.mover, result) as u64;
+            child_proven = node.proof.load(Relaxed) != UNPROVEN;
+            add64(
+                &node.points,
+                points_of(node.data().mover, result) as u64,
+                shared,
+            );
         }
     }
 
-    /// Runs simulations from `root` until `iterations` are done or `deadline` passes (or the
-    /// root is proven, with the solver).
-    pub fn search(
-        &mut self,
+    /// Runs simulations until `iterations` have started or `deadline` passes (or the root is
+    /// proven, with the solver); `shared` when other threads run on the same tree.
+    fn run(
+        &self,
         rules: &R,
-        root: &R::Position,
         config: &MctsConfig,
         iterations: u64,
         deadline: Option<Instant>,
         rng: &mut Rng,
-    ) -> u64 {
-        self.reset(rules, root);
-        let mut done = 0;
-        while done < iterations && self.nodes[0].proof == UNPROVEN {
-            self.simulate(rules, config, rng);
-            done += 1;
-            if done % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+        shared: bool,
+    ) {
+        let mut w = Worker::default();
+        let root = self.node(0);
+        let mut mine = 0u64;
+        while root.proof.load(Relaxed) == UNPROVEN {
+            if self.started.fetch_add(1, Relaxed) >= iterations {
+                break;
+            }
+            self.simulate(rules, config, rng, &mut w, shared);
+            mine += 1;
+            if mine % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
         }
-        done
+    }
+
+    /// Simulations done in the last search.
+    fn simulations(&self) -> u64 {
+        self.node(0).visits.load(Relaxed) as u64
     }
 
     /// The root's children with their statistics.
     pub fn root_children(&self) -> impl Iterator<Item = RootChild<R::Move>> + '_ {
-        let root = &self.nodes[0];
-        let (first, count) = (root.first as usize, root.children as usize);
-        self.nodes[first..first + count].iter().map(|c| RootChild {
-            mv: c.mv,
-            visits: c.visits as u64,
-            points: c.points,
-            proof: c.proof,
+        self.children_of(self.node(0)).map(|i| {
+            let c = self.node(i);
+            RootChild {
+                mv: c.data().mv,
+                visits: c.visits.load(Relaxed) as u64,
+                points: c.points.load(Relaxed),
+                proof: c.proof.load(Relaxed),
+            }
         })
     }
 }
@@ -380,20 +523,29 @@ impl<R: Rules> MctsAgent<R> {
                 iterations / trees as u64 + u64::from((k as u64) < iterations % trees as u64)
             }
         };
-        let done: u64 = if trees == 1 {
+        for t in &mut self.trees {
+            t.reset(rules, root);
+        }
+        if config.parallel == Parallel::Tree && config.threads > 1 {
+            let tree = &self.trees[0];
+            rayon::scope(|s| {
+                for k in 0..config.threads {
+                    s.spawn(move |_| {
+                        let mut r = rng(derive_seed(seed, k as u64));
+                        tree.run(rules, &config, iterations, deadline, &mut r, true);
+                    });
+                }
+            });
+        } else if trees == 1 {
             let mut r = rng(derive_seed(seed, 0));
-            self.trees[0].search(rules, root, &config, per_tree(0), deadline, &mut r)
+            self.trees[0].run(rules, &config, iterations, deadline, &mut r, false);
         } else {
-            self.trees
-                .par_iter_mut()
-                .enumerate()
-                .map(|(k, t)| {
-                    let mut r = rng(derive_seed(seed, k as u64));
-                    t.search(rules, root, &config, per_tree(k), deadline, &mut r)
-                })
-                .sum()
-        };
-        self.last_simulations = done;
+            self.trees.par_iter().enumerate().for_each(|(k, t)| {
+                let mut r = rng(derive_seed(seed, k as u64));
+                t.run(rules, &config, per_tree(k), deadline, &mut r, false);
+            });
+        }
+        self.last_simulations = self.trees.iter().map(|t| t.simulations()).sum();
         let mut sum: Vec<RootChild<R::Move>> = self.trees[0].root_children().collect();
         for t in &self.trees[1..] {
             for (s, c) in sum.iter_mut().zip(t.root_children()) {

@@ -5,6 +5,7 @@
 //! 2 bad input (command line, game string, position, moves), with a message naming the bad token.
 
 mod arena;
+mod bench;
 mod egdb;
 mod output;
 mod perft;
@@ -39,6 +40,8 @@ enum Command {
     Match(arena::MatchArgs),
     /// Round robin of three or more agents: crosstable and Bradley–Terry ratings.
     Tournament(arena::TournamentArgs),
+    /// Random playouts or MCTS simulations per second from the start position.
+    Bench(bench::BenchArgs),
 }
 
 /// A game and a position in it, shared by every subcommand.
@@ -267,6 +270,7 @@ pub fn main() -> ExitCode {
         Command::Egdb(c) => egdb::run(c),
         Command::Match(a) => arena::run_match(a, &command_line()),
         Command::Tournament(a) => arena::run_tournament(a, &command_line()),
+        Command::Bench(a) => bench::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

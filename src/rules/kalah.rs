@@ -118,6 +118,15 @@ impl Rules for Kalah {
         }
     }
 
+    #[inline]
+    fn random_child(&self, pos: &TwoRowPosition, r: u32) -> Child<Self> {
+        let house = two_row::random_nonempty_house(pos.board, self.m, r);
+        Child {
+            mv: house as u8,
+            pos: self.play(pos, house),
+        }
+    }
+
     #[inline(always)]
     fn value_key(&self, pos: &TwoRowPosition) -> u128 {
         pos.board.0 & Board::houses_mask(self.m)

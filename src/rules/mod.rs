@@ -125,6 +125,16 @@ pub trait Rules: Send + Sync + Sized + 'static {
     fn repetition_outcome(&self, pos: &Self::Position) -> Outcome;
     /// Appends the legal moves of `pos` and their positions to `out` (`pos` not over).
     fn children(&self, pos: &Self::Position, out: &mut Children<Self>);
+    /// A legal move of `pos` (not over) and its position, chosen uniformly at random by `r`, a
+    /// uniform 32-bit number: the move of index `r * n / 2^32` among the `n` that
+    /// [`Rules::children`] lists. Games override it to play only the chosen move (random
+    /// playouts); the choice must stay the same.
+    #[inline]
+    fn random_child(&self, pos: &Self::Position, r: u32) -> Child<Self> {
+        let mut children = Children::<Self>::new();
+        self.children(pos, &mut children);
+        children[((r as u64 * children.len() as u64) >> 32) as usize]
+    }
     /// Mover's store minus opponent's store, in seeds.
     fn store_difference(&self, pos: &Self::Position) -> i32;
     /// Seeds on the board (in houses, not stores).
@@ -208,6 +218,20 @@ pub(crate) mod two_row {
     }
 
     /// Ways to place at most `total` seeds in `2m` houses: `C(total + 2m, 2m)`.
+    /// The `k`-th non-empty house (from 0) of the mover's `m` houses, with `k = r * n / 2^32`
+    /// for the `n` non-empty ones: the house of the `k`-th child when every non-empty house is a
+    /// legal move. `n` must be at least 1.
+    #[inline(always)]
+    pub fn random_nonempty_house(board: crate::Board, m: usize, r: u32) -> usize {
+        let mut houses = [0u8; crate::core::MAX_HOUSES];
+        let mut n = 0;
+        for h in 0..m {
+            houses[n] = h as u8;
+            n += (board.get(h) > 0) as usize;
+        }
+        houses[((r as u64 * n as u64) >> 32) as usize] as usize
+    }
+
     pub fn board_configurations(m: usize, total: u32) -> u128 {
         let (n, k) = (total as u128 + 2 * m as u128, 2 * m as u128);
         (0..k).fold(1u128, |c, i| c * (n - i) / (i + 1))

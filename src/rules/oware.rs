@@ -28,7 +28,7 @@
 
 use super::sowing::SowingTable;
 use super::spec::{CaptureSet, GameSpec, GrandSlam, OwarePreset, OwareSpec, Repetition};
-use super::two_row::two_row_common;
+use super::two_row::{self, two_row_common};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
 use crate::core::{Board, ParsePositionError, Side, TwoRowPosition, MOVER_STORE, OPPONENT_STORE};
 
@@ -260,6 +260,28 @@ impl Rules for Oware {
                 }
                 k += 1;
             }
+        }
+    }
+
+    #[inline]
+    fn random_child(&self, pos: &TwoRowPosition, r: u32) -> Child<Self> {
+        let m = self.m;
+        // Every non-empty house is legal unless a feeding, starving or grand-slam rule can
+        // remove one: then the general way.
+        let restricted = (self.must_feed && (self.awari || pos.board.opponent_seeds(m) == 0))
+            || self.grand_slam == GrandSlam::Forbidden;
+        if restricted {
+            let mut children = Children::<Self>::new();
+            self.children(pos, &mut children);
+            return children[((r as u64 * children.len() as u64) >> 32) as usize];
+        }
+        let house = two_row::random_nonempty_house(pos.board, m, r);
+        Child {
+            mv: house as u8,
+            pos: TwoRowPosition {
+                board: self.play_house(pos.board, house).board.flip(m),
+                side: pos.side.opponent(),
+            },
         }
     }
 
