@@ -449,9 +449,27 @@ def report(info, settings, rows, notes):
         out.extend(scal)
     if info.get("mean_plies"):
         out.append("")
-        out.append("Mean random-playout length in OpenSpiel (plies, %d games each): %s." % (
-            settings["plies_games"],
-            ", ".join("%s %.1f" % (g, p) for g, p in info["mean_plies"].items())))
+        out.append("Mean random-playout length in OpenSpiel (plies, %d games each, Python loop): "
+                   "%s." % (settings["plies_games"], ", ".join(
+                       "%s %.1f" % (g, p) for g, p in info["mean_plies"].items())))
+        for g, os_plies in info["mean_plies"].items():
+            mine = [r for r in rows if r["game"] == g and r["what"] == "playouts" and r["ours"]
+                    and isinstance(r["ours"].get("mean_plies"), (int, float))]
+            if not mine:
+                continue
+            ours_plies = mine[0]["ours"]["mean_plies"]
+            line = "Ours, %s: %.1f plies per playout (its bench's `mean_plies`)." % (
+                g, ours_plies)
+            if abs(ours_plies - os_plies) > 0.05 * os_plies:
+                os_rate = mine[0]["openspiel"] and mine[0]["openspiel"]["per_second"]
+                line += (" **%+.0f%% against OpenSpiel: the two sides' random playouts do not "
+                         "play the same games** (for instance rollouts that ignore repetitions),"
+                         " so playouts/s are not like for like; in plies/s (threads %d): "
+                         "OpenSpiel %s, ours %s." % (
+                             100.0 * (ours_plies / os_plies - 1), mine[0]["threads"],
+                             fmt(os_rate * os_plies if os_rate else None),
+                             fmt(mine[0]["ours"]["per_second"] * ours_plies)))
+            out.append(line)
     if notes:
         out.append("")
         out.append("## Notes\n")
@@ -554,7 +572,7 @@ def main(argv=None):
         "seconds": seconds, "reps": args.reps, "step_seconds": step_seconds, "quick": args.quick, "threads": threads,
         "games": {g: (GAMES[g][0], our_game[g]) for g in games}, "whats": whats,
         "uct_c": UCT_C, "max_memory_mb": args.max_memory_mb, "seed": args.seed,
-        "plies_games": 100 if args.quick else 300,
+        "plies_games": 200 if args.quick else 1000,
     }
     info["mean_plies"] = {g: mean_playout_plies(GAMES[g][0], settings["plies_games"], args.seed)
                           for g in games}

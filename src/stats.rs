@@ -204,11 +204,7 @@ pub fn elo_trinomial(wdl: &Wdl) -> Estimate {
 /// fraction of pairs in bin `k`, `mu = sum p_k x_k`, `sigma^2 = sum p_k (x_k - mu)^2`, standard
 /// error `sigma / sqrt(N)`, interval `elo_from_score(mu ± Z95 * sigma/sqrt(N))`. No pairs give NaN.
 pub fn elo_pentanomial(p: &Pentanomial) -> Estimate {
-    let outcomes: Vec<(f64, u64)> =
-        p.0.iter()
-            .zip(0u32..)
-            .map(|(&c, k)| (f64::from(k) / 4.0, c))
-            .collect();
+    let outcomes: [(f64, u64); 5] = std::array::from_fn(|k| (PAIR_SCORES[k], p.0[k]));
     elo_estimate(&outcomes)
 }
 
@@ -351,9 +347,9 @@ impl fmt::Display for SprtParams {
 /// Outcome of an SPRT so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum SprtVerdict {
-    /// The log-likelihood ratio fell to the lower bound: A is not `elo1` stronger.
+    /// The log-likelihood ratio fell to the lower bound: the results favour `elo0` over `elo1`.
     AcceptH0,
-    /// The log-likelihood ratio reached the upper bound: A is not only `elo0` stronger.
+    /// The log-likelihood ratio reached the upper bound: the results favour `elo1` over `elo0`.
     AcceptH1,
     /// Keep playing.
     Continue,

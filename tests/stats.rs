@@ -338,10 +338,10 @@ fn sprt_llr_matches_python_reference() {
             state.llr
         );
     }
-    // Bounds: ln(0.05/0.95) and ln(0.95/0.05) = ±2.944438979166440.
+    // Bounds: ln(0.05/0.95) and ln(0.95/0.05) = ±2.94443897916644.
     let state = sprt(&Pentanomial([10, 50, 100, 60, 15]), &params(0.0, 10.0));
-    assert_close!(state.lower, -2.944438979166440, 1e-12);
-    assert_close!(state.upper, 2.944438979166440, 1e-12);
+    assert_close!(state.lower, -2.94443897916644, 1e-12);
+    assert_close!(state.upper, 2.94443897916644, 1e-12);
     assert_eq!(state.verdict, SprtVerdict::Continue);
     // 8.56 pairs-worth more evidence: accepted.
     let state = sprt(&Pentanomial([100, 500, 1000, 600, 150]), &params(0.0, 10.0));
@@ -641,57 +641,4 @@ fn bradley_terry_errors_and_trivial_cases() {
             high: 0.0
         }]
     );
-}
-
-#[test]
-fn zz_probe() {
-    for (w, n) in [
-        (0.5f64, 1_000_000u64),
-        (1e-6, 1_000_000),
-        (99.5, 100),
-        (1.0, 2),
-        (0.5, 1),
-    ] {
-        let r = bradley_terry(
-            &[vec![0.0, n as f64 - w], vec![w, 0.0]],
-            &[vec![0, n], vec![n, 0]],
-        );
-        println!(
-            "{w}/{n}: {:?} closed {}",
-            r.map(|v| v[1]),
-            elo_from_score(w / n as f64)
-        );
-    }
-    for n in [20, 40] {
-        let mut pts = vec![vec![0.0; n]; n];
-        let mut g = vec![vec![0u64; n]; n];
-        for i in 0..n {
-            for j in 0..n {
-                if i != j {
-                    g[i][j] = 10;
-                }
-            }
-        }
-        for i in 0..n {
-            for j in i + 1..n {
-                let s = if j == i + 1 {
-                    5.5
-                } else {
-                    10.0 - 0.5 * ((i * 7 + j * 3) % 2) as f64
-                };
-                pts[i][j] = 10.0 - s;
-                pts[j][i] = s;
-            }
-        }
-        let t = std::time::Instant::now();
-        let r = bradley_terry(&pts, &g);
-        println!(
-            "{:?} {:?}",
-            t.elapsed(),
-            r.map(|v| v
-                .iter()
-                .map(|e| (e.value.round(), (e.high - e.low).round()))
-                .collect::<Vec<_>>())
-        );
-    }
 }

@@ -97,6 +97,9 @@ impl GameRecord {
 pub struct Plan {
     /// The agents (two for a match).
     pub agents: Vec<AgentSpec>,
+    /// Which agents meet, `(i, j)` with `i` South in the first game of each pair, in schedule
+    /// order: all `i < j` for a round robin ([`Plan::round_robin`]).
+    pub pairings: Vec<(usize, usize)>,
     /// Pairs of games per pairing of agents.
     pub rounds: u64,
     /// Plies of the enumerated openings (0: every game from the start position).
@@ -121,21 +124,25 @@ pub struct Slot {
 }
 
 impl Plan {
+    /// The pairings of a round robin among `n` agents: `(i, j)` for all `i < j`.
+    pub fn round_robin(n: usize) -> Vec<(usize, usize)> {
+        (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect()
+    }
+
     /// Every game in schedule order.
     pub fn schedule(&self) -> Vec<Slot> {
-        let n = self.agents.len();
         let mut out = Vec::new();
-        for i in 0..n {
-            for j in i + 1..n {
-                for pair in 0..self.rounds {
-                    for (south, north) in [(i, j), (j, i)] {
-                        out.push(Slot {
-                            game: out.len() as u64,
-                            south,
-                            north,
-                            pair,
-                        });
-                    }
+        for &(i, j) in &self.pairings {
+            for pair in 0..self.rounds {
+                for (south, north) in [(i, j), (j, i)] {
+                    out.push(Slot {
+                        game: out.len() as u64,
+                        south,
+                        north,
+                        pair,
+                    });
                 }
             }
         }

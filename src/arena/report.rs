@@ -35,7 +35,7 @@ impl Terminations {
     }
 }
 
-/// The statistics of a match between agents 0 (A) and 1 (B).
+/// The statistics of a match between agent A and agent B.
 #[derive(Clone, Debug, Serialize)]
 pub struct MatchSummary {
     /// Games counted.
@@ -62,18 +62,9 @@ pub struct MatchSummary {
     pub sprt: Option<SprtState>,
 }
 
-/// Pair results in pair order: `(pairing key, pair) -> A's half-points` of complete pairs.
-fn pairs(records: &[GameRecord]) -> BTreeMap<(usize, usize, u64), Vec<u8>> {
-    let mut map: BTreeMap<(usize, usize, u64), Vec<u8>> = BTreeMap::new();
-    for r in records {
-        let (a, b) = (r.south.min(r.north), r.south.max(r.north));
-        map.entry((a, b, r.pair)).or_default().push(r.points_of(a));
-    }
-    map
-}
-
 /// The number of records (a prefix in game order) an SPRT with `params` counts: all of them,
-/// or those up to the pair at which it reached a verdict. `records` sorted by game.
+/// or those up to the pair at which it reached a verdict. `records` sorted by game; scores
+/// from agent 0's side.
 pub fn sprt_prefix(records: &[GameRecord], params: &SprtParams) -> usize {
     let mut p = Pentanomial::default();
     let mut i = 0;
@@ -91,25 +82,45 @@ pub fn sprt_prefix(records: &[GameRecord], params: &SprtParams) -> usize {
     records.len()
 }
 
-/// The statistics of a match from its records (agents 0 and 1).
-pub fn summarize_match(records: &[GameRecord], params: Option<&SprtParams>) -> MatchSummary {
+/// The statistics, from agent `a`'s side, of the games among `records` that agent `a` played
+/// (against one opponent).
+pub fn summarize_match(
+    records: &[GameRecord],
+    a: usize,
+    params: Option<&SprtParams>,
+) -> MatchSummary {
+    let records: Vec<&GameRecord> = records
+        .iter()
+        .filter(|r| r.south == a || r.north == a)
+        .collect();
     let mut wdl = Wdl::default();
     let mut terminations = Terminations::default();
     let mut margins = Vec::new();
     let mut first = 0u64;
-    for r in records {
-        wdl.add(r.points_of(0));
+    for r in &records {
+        wdl.add(r.points_of(a));
         terminations.add(r.termination);
-        margins.push(if r.south == 0 {
+        margins.push(if r.south == a {
             r.margin()
         } else {
             -r.margin()
         } as f64);
         first += r.south_points() as u64;
     }
+    // Pairs: (games seen, A's half-points) by pairing and pair number.
+    let mut pairs: BTreeMap<(usize, usize, u64), (u8, u8)> = BTreeMap::new();
+    for r in &records {
+        let e = pairs
+            .entry((r.south.min(r.north), r.south.max(r.north), r.pair))
+            .or_default();
+        e.0 += 1;
+        e.1 += r.points_of(a);
+    }
     let mut pentanomial = Pentanomial::default();
-    for points in pairs(records).values().filter(|p| p.len() == 2) {
-        pentanomial.add(points[0] + points[1]);
+    for &(games, points) in pairs.values() {
+        if games == 2 {
+            pentanomial.add(points);
+        }
     }
     let games = wdl.games();
     MatchSummary {

@@ -2,12 +2,13 @@
 //! game records, resume) and their tables.
 
 use super::output::{Manifest, RunFiles};
-use super::{emit, CliResult, Failure};
+use super::{emit, write_atomic, CliResult, Failure};
 use anyhow::Context as _;
 use clap::Args;
 use mancala::agents::{AgentSpec, Resources};
 use mancala::arena::report::{
-    sprt_prefix, summarize_match, summarize_tournament, MATCH_COLUMNS, TOURNAMENT_COLUMNS,
+    fmt_estimate, sprt_prefix, summarize_match, summarize_tournament, MATCH_COLUMNS,
+    TOURNAMENT_COLUMNS,
 };
 use mancala::arena::{play_games, GameRecord, Plan};
 use mancala::stats::{sprt, Pentanomial, SprtParams, SprtVerdict};
@@ -82,7 +83,22 @@ pub struct Arena {
     pub threads: usize,
     pub sprt: Option<SprtParams>,
     pub files: Option<RunFiles>,
+    /// `match`, `tournament` or `series`.
     pub kind: &'static str,
+    /// A series: every agent but the last plays the last.
+    pub series: Option<Series>,
+    /// The job file's content, for the manifest.
+    pub job: Option<serde_json::Value>,
+}
+
+/// A win-rate-versus-budget series: agents made from one template.
+pub struct Series {
+    /// The agent string with `{}` where the value goes.
+    pub template: String,
+    /// The values.
+    pub values: Vec<u64>,
+    /// The column name of the values (the key the template sets, e.g. `iterations`).
+    pub key: String,
 }
 
 impl ArenaArgs {
@@ -150,6 +166,7 @@ impl ArenaArgs {
         Ok(Arena {
             spec,
             plan: Plan {
+                pairings: Plan::round_robin(agents.len()),
                 agents,
                 rounds,
                 opening_plies: self.openings,
@@ -160,6 +177,8 @@ impl ArenaArgs {
             sprt: None,
             files,
             kind,
+            series: None,
+            job: None,
         })
     }
 }
@@ -200,8 +219,6 @@ pub fn run_tournament(args: TournamentArgs, command_line: &str) -> CliResult {
 pub struct ArenaOutcome {
     /// The tables as text.
     pub text: String,
-    /// The records counted.
-    pub records: Vec<GameRecord>,
 }
 
 impl Arena {
@@ -216,6 +233,7 @@ impl Arena {
             "seed": self.plan.seed,
             "max_plies": self.plan.max_plies,
             "sprt": self.sprt.map(|s| s.to_string()),
+            "series": self.series.as_ref().map(|s| serde_json::json!({"template": s.template, "values": s.values})),
         })
     }
 
@@ -326,25 +344,7 @@ impl GameJob for ArenaJob<'_> {
             complete |= n < done.len() || sprt_watch.lock().expect("not poisoned").decided;
             done.truncate(n);
         }
-        let names: Vec<String> = plan.agents.iter().map(|a| a.to_string()).collect();
-        let (text, header, rows) = if arena.kind == "match" {
-            let s = summarize_match(&done, arena.sprt.as_ref());
-            (
-                s.text(&names[0], &names[1]),
-                MATCH_COLUMNS
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>(),
-                vec![s.csv_row(&names[0], &names[1])],
-            )
-        } else {
-            let s = summarize_tournament(&names, &done);
-            (
-                s.markdown(),
-                TOURNAMENT_COLUMNS.iter().map(|c| c.to_string()).collect(),
-                s.csv_rows(),
-            )
-        };
+        let tables = arena.tables(&done);
         let head = format!(
             "{} of {} ({} games, seed {}, openings of {} plies, ply cap {})\n\n",
             arena.kind,
@@ -354,23 +354,160 @@ impl GameJob for ArenaJob<'_> {
             plan.opening_plies,
             plan.max_plies
         );
-        let markdown = if arena.kind == "match" {
-            format!("{head}```\n{text}```\n")
-        } else {
-            format!("{head}{text}")
-        };
-        let text = format!("{head}{text}");
+        let markdown = format!("{head}{}", tables.markdown);
+        let text = format!("{head}{}", tables.text);
         if let Some(files) = &arena.files {
             manifest.finish(complete, done.len());
+            if let Some(job) = &arena.job {
+                manifest.set("job", job.clone());
+            }
+            if let Some(svg) = &tables.svg {
+                write_atomic(&files.path("svg"), svg.as_bytes()).map_err(Failure::from)?;
+            }
             files
-                .write_all(&manifest, &markdown, &header, &rows, &done)
+                .write_all(&manifest, &markdown, &tables.header, &tables.rows, &done)
                 .map_err(Failure::from)?;
         }
-        Ok(ArenaOutcome {
-            text,
-            records: done,
-        })
+        Ok(ArenaOutcome { text })
     }
+}
+
+/// The tables of a run.
+struct Tables {
+    text: String,
+    markdown: String,
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+    svg: Option<String>,
+}
+
+impl Arena {
+    fn tables(&self, done: &[GameRecord]) -> Tables {
+        let names: Vec<String> = self.plan.agents.iter().map(|a| a.to_string()).collect();
+        let columns = |c: &[&str]| c.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+        match &self.series {
+            None if self.kind == "match" => {
+                let s = summarize_match(done, 0, self.sprt.as_ref());
+                let text = s.text(&names[0], &names[1]);
+                Tables {
+                    markdown: format!("```\n{text}```\n"),
+                    text,
+                    header: columns(MATCH_COLUMNS),
+                    rows: vec![s.csv_row(&names[0], &names[1])],
+                    svg: None,
+                }
+            }
+            None => {
+                let s = summarize_tournament(&names, done);
+                Tables {
+                    text: s.markdown(),
+                    markdown: s.markdown(),
+                    header: columns(TOURNAMENT_COLUMNS),
+                    rows: s.csv_rows(),
+                    svg: None,
+                }
+            }
+            Some(series) => {
+                let opponent = names.len() - 1;
+                let mut header = vec![series.key.clone()];
+                header.extend(columns(MATCH_COLUMNS));
+                let mut rows = Vec::new();
+                let mut points = Vec::new();
+                for (k, value) in series.values.iter().enumerate() {
+                    let s = summarize_match(done, k, None);
+                    let mut row = vec![value.to_string()];
+                    row.extend(s.csv_row(&names[k], &names[opponent]));
+                    rows.push(row);
+                    points.push((*value, s));
+                }
+                let mut markdown = format!(
+                    "`{}` against `{}`: score of the first (points per game) with its 95% \
+                     interval, by `{}`.\n\n| {} | games | W-D-L | score | Elo (95% interval) | \
+                     margin (seeds) |\n|---:|---:|---|---:|---|---|\n",
+                    series.template, names[opponent], series.key, series.key
+                );
+                for (value, s) in &points {
+                    markdown.push_str(&format!(
+                        "| {value} | {} | {}-{}-{} | {:.3} | {} | {} |\n",
+                        s.games,
+                        s.wdl.wins,
+                        s.wdl.draws,
+                        s.wdl.losses,
+                        s.score,
+                        fmt_estimate(&s.elo, 1),
+                        fmt_estimate(&s.margin, 2)
+                    ));
+                }
+                let svg = series_plot(series, &names[opponent], &points);
+                Tables {
+                    text: markdown.clone(),
+                    markdown,
+                    header,
+                    rows,
+                    svg: Some(svg),
+                }
+            }
+        }
+    }
+}
+
+/// A win-rate-versus-budget plot: score with its 95% interval (from the Elo interval) against
+/// the budget on a logarithmic axis, as SVG.
+fn series_plot(
+    series: &Series,
+    opponent: &str,
+    points: &[(u64, mancala::arena::report::MatchSummary)],
+) -> String {
+    use plotters::prelude::*;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, 480)).into_drawing_area();
+        let _ = root.fill(&WHITE);
+        let lo = points.iter().map(|p| p.0).min().unwrap_or(1).max(1) as f64;
+        let hi = points.iter().map(|p| p.0).max().unwrap_or(10).max(2) as f64;
+        let chart = ChartBuilder::on(&root)
+            .caption(
+                format!("{} against {opponent}", series.template),
+                ("sans-serif", 18),
+            )
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d((lo / 1.5..hi * 1.5).log_scale(), 0.0..1.0f64);
+        if let Ok(mut chart) = chart {
+            let _ = chart
+                .configure_mesh()
+                .x_desc(series.key.as_str())
+                .y_desc("score (points per game)")
+                .draw();
+            let score_of = |e: f64| mancala::stats::score_from_elo(e);
+            let _ = chart.draw_series(points.iter().map(|(v, s)| {
+                ErrorBar::new_vertical(
+                    *v as f64,
+                    score_of(s.elo.low),
+                    s.score,
+                    score_of(s.elo.high),
+                    BLUE.filled(),
+                    8,
+                )
+            }));
+            let _ = chart.draw_series(LineSeries::new(
+                points.iter().map(|(v, s)| (*v as f64, s.score)),
+                &BLUE,
+            ));
+            let _ = chart.draw_series(
+                points
+                    .iter()
+                    .map(|(v, s)| Circle::new((*v as f64, s.score), 4, BLUE.filled())),
+            );
+            let _ = chart.draw_series(LineSeries::new(
+                [(lo / 1.5, 0.5), (hi * 1.5, 0.5)],
+                &BLACK.mix(0.3),
+            ));
+        }
+        let _ = root.present();
+    }
+    svg
 }
 
 /// Follows the SPRT over the complete pairs in game order while games finish in any order.

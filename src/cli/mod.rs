@@ -9,6 +9,8 @@ mod bench;
 mod egdb;
 mod output;
 mod perft;
+mod play;
+mod run;
 mod show;
 mod solve;
 
@@ -40,6 +42,10 @@ enum Command {
     Match(arena::MatchArgs),
     /// Round robin of three or more agents: crosstable and Bradley–Terry ratings.
     Tournament(arena::TournamentArgs),
+    /// Run a job file (solve, egdb, match, tournament, series) and write results/NAME.*.
+    Run(run::RunArgs),
+    /// Play against an agent in the terminal.
+    Play(play::PlayArgs),
     /// Random playouts or MCTS simulations per second from the start position.
     Bench(bench::BenchArgs),
 }
@@ -70,6 +76,16 @@ impl Failure {
         Failure {
             code: 2,
             error: error.into(),
+        }
+    }
+}
+
+impl Failure {
+    /// The same failure, its message prefixed by `path`.
+    pub fn context(self, path: &std::path::Path) -> Failure {
+        Failure {
+            code: self.code,
+            error: self.error.context(path.display().to_string()),
         }
     }
 }
@@ -271,6 +287,8 @@ pub fn main() -> ExitCode {
         Command::Match(a) => arena::run_match(a, &command_line()),
         Command::Tournament(a) => arena::run_tournament(a, &command_line()),
         Command::Bench(a) => bench::run(a),
+        Command::Play(a) => play::run(a),
+        Command::Run(a) => run::run(a, &command_line()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,161 @@
+//! `mancala play GAME --agent AGENT [--human-side S|N]`: a person against an agent in the
+//! terminal. The board is drawn with North on top; moves are typed as house letters (South's
+//! `A`.., North's `a`..); anything else is answered with the legal moves. `quit` (or end of
+//! input) stops. With `--agent human` both sides are typed.
+
+use super::{CliResult, Failure, PositionArgs};
+use anyhow::Context as _;
+use clap::Args;
+use mancala::agents::{derive_seed, AgentSpec, Resources};
+use mancala::core::Side;
+use mancala::{dispatch, GameJob, Rules, Status};
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub at: PositionArgs,
+    /// The opponent: an agent string (see `mancala match --help`), or `human` for two people.
+    #[arg(long, short = 'a', default_value = "mcts(iterations=10000)")]
+    pub agent: String,
+    /// Which side you play: S (South, moves first) or N.
+    #[arg(long, default_value = "S")]
+    pub human_side: String,
+    /// Seed of the agent's randomness.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+struct Play {
+    args: PlayArgs,
+    agent: AgentSpec,
+    human: Side,
+}
+
+fn say(text: &str) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .context("cannot write to the terminal")
+}
+
+impl GameJob for Play {
+    type Output = CliResult;
+
+    fn run<R: Rules>(self, rules: R) -> CliResult {
+        let mut line = self.args.at.line(&rules)?;
+        let both_human = self.agent == AgentSpec::Human;
+        let mut resources = Resources::default();
+        let mut agent = if both_human {
+            None
+        } else {
+            resources
+                .prepare(&self.agent, &rules)
+                .map_err(|e| Failure::input(anyhow::Error::new(e)))?;
+            Some(resources.build::<R>(&self.agent, derive_seed(self.args.seed, 0)))
+        };
+        say(&format!(
+            "{}: you play {}{}. Type a house letter to move, `quit` to stop.\n",
+            rules.spec(),
+            if both_human {
+                "both sides".to_string()
+            } else {
+                self.human.to_string()
+            },
+            if both_human {
+                String::new()
+            } else {
+                format!(" against {}", self.agent)
+            },
+        ))?;
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        loop {
+            let pos = *line.current();
+            say(&format!("\n{}\n", rules.draw(&pos)))?;
+            let status = line.status(&rules);
+            if let Some(o) = status.outcome() {
+                let [south, north] = rules.final_stores(&pos, o);
+                let verdict = match south.cmp(&north) {
+                    std::cmp::Ordering::Greater => "South wins",
+                    std::cmp::Ordering::Less => "North wins",
+                    std::cmp::Ordering::Equal => "a draw",
+                };
+                let why = if matches!(status, Status::Repeated(_)) {
+                    " (the position repeated)"
+                } else {
+                    ""
+                };
+                say(&format!(
+                    "Game over{why}: South {south}, North {north}: {verdict}.\n"
+                ))?;
+                return Ok(());
+            }
+            let side = rules.side_to_move(&pos);
+            let legal = line.legal_text(&rules);
+            if both_human || side == self.human {
+                say(&format!("{side} to move ({legal}): "))?;
+                let mut text = String::new();
+                if input
+                    .read_line(&mut text)
+                    .context("cannot read the terminal")?
+                    == 0
+                {
+                    say("\n")?;
+                    return Ok(());
+                }
+                let text = text.trim();
+                if text.is_empty() {
+                    continue;
+                }
+                if matches!(text, "quit" | "exit" | "q") {
+                    return Ok(());
+                }
+                if text
+                    .split([' ', '\t', ','])
+                    .filter(|t| !t.is_empty())
+                    .count()
+                    > 1
+                {
+                    say(&format!(
+                        "One move at a time, please; legal moves: {legal}\n"
+                    ))?;
+                    continue;
+                }
+                if let Err(e) = line.play_text(&rules, text) {
+                    say(&format!("{e}\n"))?;
+                }
+            } else {
+                let spinner = indicatif::ProgressBar::new_spinner();
+                spinner.set_message(format!("{} is thinking", self.agent));
+                spinner.enable_steady_tick(Duration::from_millis(100));
+                let agent = agent.as_mut().expect("an agent plays the other side");
+                let mv = agent.choose(&rules, &line);
+                spinner.finish_and_clear();
+                let text = rules.format_move(&pos, mv);
+                say(&format!("{side} ({}) plays {text}\n", self.agent))?;
+                line.play_text(&rules, &text)
+                    .map_err(|e| anyhow::anyhow!("the agent's move {text} was refused: {e}"))?;
+            }
+        }
+    }
+}
+
+/// Runs `mancala play`.
+pub fn run(args: PlayArgs) -> CliResult {
+    let spec = args.at.spec()?;
+    let agent: AgentSpec = args.agent.parse().map_err(|e| {
+        Failure::input(anyhow::Error::new(e).context(format!("bad --agent `{}`", args.agent)))
+    })?;
+    let human = match args.human_side.trim() {
+        "S" | "s" | "South" | "south" => Side::South,
+        "N" | "n" | "North" | "north" => Side::North,
+        other => {
+            return Err(Failure::input(anyhow::anyhow!(
+                "--human-side `{other}`: expected S (South) or N (North)"
+            )))
+        }
+    };
+    dispatch(&spec, Play { args, agent, human })
+}

@@ -1,0 +1,445 @@
+//! `mancala run solvers/NAME.toml`: a job file describing a solve, a database build, a match, a
+//! tournament or a win-rate-versus-budget series; the results go to `results/NAME.md`, `.csv`,
+//! `.json` (manifest) and `.games.jsonl` (and `.svg` for a series). solvers/README.md documents
+//! the keys of each kind.
+
+use super::arena::{ArenaArgs, Series};
+use super::output::{Manifest, RunFiles};
+use super::{emit, CliResult, Failure};
+use anyhow::Context as _;
+use clap::Args;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// The job file (TOML), e.g. solvers/kalah-tournament.toml.
+    pub job: PathBuf,
+    /// Directory of the result files.
+    #[arg(long, default_value = "results")]
+    pub results: PathBuf,
+    /// Worker threads (default: the job's `threads`, else all cores). Results do not depend on
+    /// it for agents with depth or iteration budgets.
+    #[arg(long, short = 't')]
+    pub threads: Option<usize>,
+}
+
+/// Keys every arena job (match, tournament, series) takes.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct ArenaJob {
+    #[allow(dead_code)]
+    kind: String,
+    #[serde(default)]
+    description: Option<String>,
+    game: String,
+    #[serde(default)]
+    agents: Vec<String>,
+    #[serde(default)]
+    rounds: Option<u64>,
+    #[serde(default)]
+    games: Option<u64>,
+    #[serde(default)]
+    openings: u32,
+    #[serde(default = "one")]
+    seed: u64,
+    #[serde(default)]
+    threads: Option<usize>,
+    #[serde(default = "thousand")]
+    max_plies: u32,
+    /// `match` only.
+    #[serde(default)]
+    sprt: Option<String>,
+    /// `series` only: the agent with `{}` where the value goes.
+    #[serde(default)]
+    agent: Option<String>,
+    /// `series` only.
+    #[serde(default)]
+    values: Vec<u64>,
+    /// `series` only.
+    #[serde(default)]
+    opponent: Option<String>,
+}
+
+fn one() -> u64 {
+    1
+}
+
+fn thousand() -> u32 {
+    1000
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct SolveJob {
+    #[allow(dead_code)]
+    kind: String,
+    #[serde(default)]
+    description: Option<String>,
+    game: String,
+    #[serde(default)]
+    position: Option<String>,
+    #[serde(default)]
+    moves: Option<String>,
+    #[serde(default)]
+    threads: Option<usize>,
+    #[serde(default)]
+    tt_mb: Option<u32>,
+    #[serde(default)]
+    value_only: bool,
+    #[serde(default)]
+    egdb: Option<String>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct EgdbJob {
+    #[allow(dead_code)]
+    kind: String,
+    #[serde(default)]
+    description: Option<String>,
+    game: String,
+    max_seeds: u32,
+    #[serde(default)]
+    out: Option<String>,
+    #[serde(default)]
+    threads: Option<usize>,
+    #[serde(default)]
+    memory_limit: Option<String>,
+}
+
+fn bad_job(path: &Path, what: impl std::fmt::Display) -> Failure {
+    Failure::input(anyhow::anyhow!("{}: {what}", path.display()))
+}
+
+/// Runs `mancala run`.
+pub fn run(args: RunArgs, command_line: &str) -> CliResult {
+    let path = &args.job;
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Failure::input(anyhow::anyhow!(
+            "cannot read job file {}: {e}",
+            path.display()
+        ))
+    })?;
+    let table: toml::Table = toml::from_str(&text).map_err(|e| bad_job(path, e))?;
+    let name = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .ok_or_else(|| bad_job(path, "the file name is not a valid run name"))?
+        .to_string();
+    let job_json = serde_json::to_value(&table).unwrap_or(Value::Null);
+    let kind = table
+        .get("kind")
+        .and_then(|k| k.as_str())
+        .ok_or_else(|| {
+            bad_job(
+                path,
+                "missing key `kind` (match, tournament, series, solve or egdb)",
+            )
+        })?
+        .to_string();
+    let files = RunFiles::new(&args.results, &name).map_err(|e| bad_job(path, e))?;
+    match kind.as_str() {
+        "match" | "tournament" | "series" => {
+            let job: ArenaJob = table.try_into().map_err(|e| bad_job(path, e))?;
+            run_arena(job, &kind, &args, files, job_json, command_line, path)
+        }
+        "solve" => {
+            let job: SolveJob = table.try_into().map_err(|e| bad_job(path, e))?;
+            let _ = &job.description;
+            let mut argv = vec!["solve".to_string(), job.game.clone(), "--json".into()];
+            if let Some(p) = &job.position {
+                argv.extend(["--position".into(), p.clone()]);
+            }
+            if let Some(m) = &job.moves {
+                argv.extend(["--moves".into(), m.clone()]);
+            }
+            if let Some(t) = args.threads.or(job.threads) {
+                argv.extend(["--threads".into(), t.to_string()]);
+            }
+            if let Some(t) = job.tt_mb {
+                argv.extend(["--tt-mb".into(), t.to_string()]);
+            }
+            if job.value_only {
+                argv.push("--value-only".into());
+            }
+            if let Some(d) = &job.egdb {
+                argv.extend(["--egdb".into(), d.clone()]);
+            }
+            run_subcommand(&argv, "solve", &files, job_json, command_line, path)
+        }
+        "egdb" => {
+            let job: EgdbJob = table.try_into().map_err(|e| bad_job(path, e))?;
+            let _ = &job.description;
+            let mut argv = vec![
+                "egdb".to_string(),
+                "build".into(),
+                job.game.clone(),
+                "--max-seeds".into(),
+                job.max_seeds.to_string(),
+                "--json".into(),
+            ];
+            if let Some(o) = &job.out {
+                argv.extend(["--out".into(), o.clone()]);
+            }
+            if let Some(t) = args.threads.or(job.threads) {
+                argv.extend(["--threads".into(), t.to_string()]);
+            }
+            if let Some(m) = &job.memory_limit {
+                argv.extend(["--memory-limit".into(), m.clone()]);
+            }
+            run_subcommand(&argv, "egdb", &files, job_json, command_line, path)
+        }
+        other => Err(bad_job(
+            path,
+            format!("`kind = \"{other}\"`: expected match, tournament, series, solve or egdb"),
+        )),
+    }
+}
+
+fn run_arena(
+    job: ArenaJob,
+    kind: &str,
+    args: &RunArgs,
+    files: RunFiles,
+    job_json: Value,
+    command_line: &str,
+    path: &Path,
+) -> CliResult {
+    let _ = &job.description;
+    let (agents, series, min) = match kind {
+        "series" => {
+            if !job.agents.is_empty() {
+                return Err(bad_job(
+                    path,
+                    "a series takes `agent` (a template with {}) and `opponent`, not `agents`",
+                ));
+            }
+            let template = job.agent.clone().ok_or_else(|| {
+                bad_job(path, "a series needs `agent`, e.g. \"mcts(iterations={})\"")
+            })?;
+            let key = template
+                .split_once("={}")
+                .map(|(head, _)| {
+                    head.rsplit(['(', ','])
+                        .next()
+                        .unwrap_or("value")
+                        .to_string()
+                })
+                .ok_or_else(|| {
+                    bad_job(
+                        path,
+                        format!("`agent = \"{template}\"` has no `key={{}}` for the values"),
+                    )
+                })?;
+            let opponent = job
+                .opponent
+                .clone()
+                .ok_or_else(|| bad_job(path, "a series needs `opponent`"))?;
+            if job.values.is_empty() {
+                return Err(bad_job(
+                    path,
+                    "a series needs `values`, e.g. [100, 1000, 10000]",
+                ));
+            }
+            let mut agents: Vec<String> = job
+                .values
+                .iter()
+                .map(|v| template.replace("{}", &v.to_string()))
+                .collect();
+            agents.push(opponent);
+            let series = Series {
+                template,
+                values: job.values.clone(),
+                key,
+            };
+            (agents, Some(series), 2)
+        }
+        _ => {
+            for (key, set) in [
+                ("agent", job.agent.is_some()),
+                ("values", !job.values.is_empty()),
+                ("opponent", job.opponent.is_some()),
+            ] {
+                if set {
+                    return Err(bad_job(
+                        path,
+                        format!("key `{key}` is for `kind = \"series\"` only"),
+                    ));
+                }
+            }
+            if kind == "tournament" && job.sprt.is_some() {
+                return Err(bad_job(path, "key `sprt` is for `kind = \"match\"` only"));
+            }
+            (
+                job.agents.clone(),
+                None,
+                if kind == "match" { 2 } else { 3 },
+            )
+        }
+    };
+    let arena_args = ArenaArgs {
+        game: job.game.clone(),
+        agents,
+        rounds: job.rounds,
+        games: job.games,
+        openings: job.openings,
+        seed: job.seed,
+        threads: args
+            .threads
+            .or(job.threads)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        max_plies: job.max_plies,
+        out: None,
+        results: args.results.clone(),
+    };
+    let static_kind: &'static str = match kind {
+        "match" => "match",
+        "tournament" => "tournament",
+        _ => "series",
+    };
+    let mut arena = arena_args
+        .validate(static_kind, min)
+        .map_err(|f| f.context(path))?;
+    if let Some(series) = series {
+        let n = arena.plan.agents.len();
+        arena.plan.pairings = (0..n - 1).map(|k| (k, n - 1)).collect();
+        arena.series = Some(series);
+    }
+    if let Some(text) = &job.sprt {
+        arena.sprt = Some(
+            text.parse()
+                .map_err(|e: String| bad_job(path, format!("bad `sprt = \"{text}\"`: {e}")))?,
+        );
+    }
+    arena.files = Some(files);
+    arena.job = Some(job_json);
+    let outcome = arena.run(command_line)?;
+    emit(&outcome.text)
+}
+
+/// Runs this program's own subcommand `argv` with `--json` and turns its JSON into the run's
+/// files.
+fn run_subcommand(
+    argv: &[String],
+    kind: &'static str,
+    files: &RunFiles,
+    job_json: Value,
+    command_line: &str,
+    path: &Path,
+) -> CliResult {
+    let exe = std::env::current_exe().context("cannot find this program's path")?;
+    let mut manifest = Manifest::start(kind, json!({ "argv": argv }), 0, command_line);
+    manifest.set("job", job_json);
+    let output = std::process::Command::new(exe)
+        .args(argv)
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .context("cannot run the job")?;
+    if !output.status.success() {
+        let code = output.status.code().unwrap_or(1);
+        let error = anyhow::anyhow!("{}: `mancala {}` failed", path.display(), argv.join(" "));
+        return Err(if code == 2 {
+            Failure::input(error)
+        } else {
+            error.into()
+        });
+    }
+    let result: Value =
+        serde_json::from_slice(&output.stdout).context("the job printed no JSON")?;
+    let (text, header, rows) = match kind {
+        "solve" => solve_table(&result),
+        _ => egdb_table(&result),
+    };
+    manifest.finish(true, 0);
+    manifest.set("result", result);
+    files
+        .write_all(&manifest, &text, &header, &rows, &[])
+        .map_err(Failure::from)?;
+    emit(&text)
+}
+
+fn solve_table(r: &Value) -> (String, Vec<String>, Vec<Vec<String>>) {
+    let header: Vec<String> = [
+        "game",
+        "position",
+        "value",
+        "best_moves",
+        "move_values",
+        "pv",
+        "nodes",
+        "seconds",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let value = r["value"].as_i64().unwrap_or(0);
+    let moves = r["moves"].as_array().cloned().unwrap_or_default();
+    let best: Vec<String> = moves
+        .iter()
+        .filter(|m| m["value"].as_i64() == Some(value) && m["exact"].as_bool() == Some(true))
+        .filter_map(|m| m["move"].as_str().map(String::from))
+        .collect();
+    let all: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            format!(
+                "{}:{}{}",
+                m["move"].as_str().unwrap_or("?"),
+                if m["exact"].as_bool() == Some(true) {
+                    ""
+                } else {
+                    "<="
+                },
+                m["value"]
+            )
+        })
+        .collect();
+    let pv: Vec<String> = r["pv"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|m| m.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
+    let row = vec![
+        r["game"].as_str().unwrap_or("").to_string(),
+        r["position"].as_str().unwrap_or("").to_string(),
+        value.to_string(),
+        best.join(" "),
+        all.join(" "),
+        pv.join(" "),
+        r["nodes"].to_string(),
+        format!("{:.2}", r["seconds"].as_f64().unwrap_or(0.0)),
+    ];
+    let text = format!(
+        "| game | position | value | best moves | every move | nodes | seconds |\n|---|---|---:|---|---|---:|---:|\n| `{}` | `{}` | {} | {} | {} | {} | {} |\n\nValue: final store difference in seeds from the side to move under perfect play. PV: {}\n",
+        row[0], row[1], row[2], row[3], row[4], row[6], row[7], row[5]
+    );
+    (text, header, vec![row])
+}
+
+fn egdb_table(r: &Value) -> (String, Vec<String>, Vec<Vec<String>>) {
+    let header: Vec<String> = ["layer", "positions", "seconds"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut rows = Vec::new();
+    let mut text = format!(
+        "Database `{}` in `{}`.\n\n| layer (seeds) | positions | seconds |\n|---:|---:|---:|\n",
+        r["game"].as_str().unwrap_or(""),
+        r["dir"].as_str().unwrap_or("")
+    );
+    for l in r["layers"].as_array().cloned().unwrap_or_default() {
+        let row = vec![
+            l["layer"].to_string(),
+            l["positions"].to_string(),
+            format!("{:.2}", l["seconds"].as_f64().unwrap_or(0.0)),
+        ];
+        text.push_str(&format!("| {} | {} | {} |\n", row[0], row[1], row[2]));
+        rows.push(row);
+    }
+    (text, header, rows)
+}
