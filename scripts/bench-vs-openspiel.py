@@ -18,8 +18,9 @@ What is measured, for each game (Kalah(6,4) and Oware), from the start position:
 
 Each OpenSpiel measurement is calibrated first (K or N chosen so that one repetition lasts about
 `--step-seconds`, default `--seconds / --reps`), then repeated `--reps` times; the median is
-reported. OpenSpiel's MCTS rate falls as its tree grows (Oware most), so `--step-seconds` equal
-to `--seconds` compares trees of the size ours builds in `--seconds`, at `--reps` times the time.
+reported. A step's tree is then smaller than the one ours grows in `--seconds`; the rate may
+depend on tree size (no clear effect was seen here, within the noise), and `--step-seconds`
+equal to `--seconds` compares trees of the same size, at `--reps` times the time.
 
 **Threads.** OpenSpiel's MCTS and rollouts are single-threaded. Its "2 threads" figure is two
 independent OpenSpiel processes running the same measurement at the same time (started together
