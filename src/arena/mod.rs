@@ -264,7 +264,9 @@ pub fn play_game<R: Rules>(
 }
 
 /// Plays the games of `slots` on the current rayon pool, calling `done` with each record as it
-/// finishes (in any order), until `stop` is set. Returns the records in schedule order.
+/// finishes (in any order), until `stop` is set. Returns the records in schedule order. Games
+/// run concurrently, one per pool thread, unless an agent's own threads fill the pool: then
+/// one game at a time, the agent's threads on the pool. The records do not depend on which.
 pub fn play_games<R: Rules>(
     rules: &R,
     plan: &Plan,
@@ -275,18 +277,22 @@ pub fn play_games<R: Rules>(
 ) -> Vec<GameRecord> {
     use rayon::prelude::*;
     let openings = openings(rules, plan.opening_plies, plan.seed);
-    let mut records: Vec<GameRecord> = slots
-        .par_iter()
-        .with_max_len(1)
-        .filter_map(|&slot| {
-            if stop.load(Relaxed) {
-                return None;
-            }
-            let record = play_game(rules, plan, resources, &openings, slot);
-            done(&record);
-            Some(record)
-        })
-        .collect();
+    let play = |&slot: &Slot| {
+        if stop.load(Relaxed) {
+            return None;
+        }
+        let record = play_game(rules, plan, resources, &openings, slot);
+        done(&record);
+        Some(record)
+    };
+    // An agent that uses every thread of the pool (MCTS with `threads`) plays one game at a
+    // time, so that time budgets mean what they say.
+    let per_game = plan.agents.iter().map(|a| a.threads()).max().unwrap_or(1);
+    let mut records: Vec<GameRecord> = if rayon::current_num_threads() <= per_game {
+        slots.iter().filter_map(play).collect()
+    } else {
+        slots.par_iter().with_max_len(1).filter_map(play).collect()
+    };
     records.sort_by_key(|r| r.game);
     records
 }
