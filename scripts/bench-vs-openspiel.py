@@ -31,6 +31,9 @@ at a barrier before every repetition), their rates **summed**. Ours runs one pro
 one JSON object `{"game", "what", "threads", "count", "seconds", "per_second"}` (mcts:
 simulations with random rollouts, c = 2, from the start position). If the binary or the
 subcommand is missing, the OpenSpiel side is still measured and a note says that ours is missing.
+When ours also reports `mean_plies` (plies per playout), the report compares it with OpenSpiel's
+mean random-game length (a Python loop over pyspiel, 1,000 games) and flags a gap over 5%: the
+two sides would then not be playing the same games.
 
 **Game mapping** (see scripts/README-openspiel.md for the rule comparison): OpenSpiel `mancala`
 = our `kalah` (identical rules); OpenSpiel `oware` = our `oware(stop-at-majority=true)`
@@ -486,8 +489,9 @@ def parse_list(text, allowed, what):
     items = [x.strip() for x in text.split(",") if x.strip()]
     for x in items:
         if allowed is not None and x not in allowed:
-            raise SystemExit("error: unknown %s %r (expected one of %s)" % (
-                what, x, ", ".join(allowed)))
+            print("error: unknown %s %r (expected one of %s)" % (
+                what, x, ", ".join(allowed)), file=sys.stderr)
+            sys.exit(2)
     return items
 
 
@@ -500,7 +504,8 @@ def main(argv=None):
     ap.add_argument("--seconds", type=float, default=None,
                     help="seconds per measurement and side (default 5; --quick: 1)")
     ap.add_argument("--quick", action="store_true",
-                    help="short run: 1 s per measurement, shorter calibration")
+                    help="short run: 1 s per measurement, 200 games for the mean playout "
+                         "length")
     ap.add_argument("--reps", type=int, default=3,
                     help="OpenSpiel repetitions per measurement, median reported (default 3)")
     ap.add_argument("--games", default="kalah,oware", help="comma list from: kalah, oware")
@@ -570,7 +575,8 @@ def main(argv=None):
 
     step_seconds = args.step_seconds if args.step_seconds else seconds / args.reps
     settings = {
-        "seconds": seconds, "reps": args.reps, "step_seconds": step_seconds, "quick": args.quick, "threads": threads,
+        "seconds": seconds, "reps": args.reps, "step_seconds": step_seconds,
+        "quick": args.quick, "threads": threads,
         "games": {g: (GAMES[g][0], our_game[g]) for g in games}, "whats": whats,
         "uct_c": UCT_C, "max_memory_mb": args.max_memory_mb, "seed": args.seed,
         "plies_games": 200 if args.quick else 1000,

@@ -385,15 +385,18 @@ impl TournamentSummary {
         if let Err(e) = &self.ratings {
             out.push_str(&format!("\nNo ratings: {e}\n"));
         }
-        out.push_str("\nCrosstable: points of the row agent against the column agent (games in parentheses).\n\n| | ");
+        out.push_str(
+            "\nCrosstable: points of the row agent against the column agent (games in \
+             parentheses); agents by rank.\n\n| | ",
+        );
         let order = self.order();
-        let header: Vec<String> = order.iter().map(|&j| format!("{}", j + 1)).collect();
+        let header: Vec<String> = (1..=order.len()).map(|r| r.to_string()).collect();
         out.push_str(&header.join(" | "));
         out.push_str(" |\n|---|");
         out.push_str(&"---|".repeat(order.len()));
         out.push('\n');
-        for &i in &order {
-            out.push_str(&format!("| {}. `{}` |", i + 1, self.agents[i]));
+        for (rank, &i) in order.iter().enumerate() {
+            out.push_str(&format!("| {}. `{}` |", rank + 1, self.agents[i]));
             for &j in &order {
                 if i == j {
                     out.push_str(" — |");

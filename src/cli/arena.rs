@@ -361,6 +361,12 @@ impl GameJob for ArenaJob<'_> {
             if let Some(job) = &arena.job {
                 manifest.set("job", job.clone());
             }
+            // Whether the same seed and options give the same games (no time budgets, no
+            // shared-tree threads).
+            manifest.set(
+                "reproducible",
+                serde_json::json!(plan.agents.iter().all(|a| a.reproducible())),
+            );
             if let Some(svg) = &tables.svg {
                 write_atomic(&files.path("svg"), svg.as_bytes()).map_err(Failure::from)?;
             }

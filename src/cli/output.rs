@@ -18,28 +18,10 @@ pub struct Manifest {
     started: Instant,
 }
 
-/// The git commit of the source tree the binary was built from, `-dirty` if it has changes,
-/// or `unknown`.
+/// The git commit the binary was built from, `-dirty` if the tree had changes, or `unknown`
+/// (recorded by build.rs).
 fn git_commit() -> String {
-    let dir = env!("CARGO_MANIFEST_DIR");
-    let run = |args: &[&str]| {
-        std::process::Command::new("git")
-            .arg("-C")
-            .arg(dir)
-            .args(args)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .and_then(|o| String::from_utf8(o.stdout).ok())
-    };
-    match run(&["rev-parse", "HEAD"]) {
-        Some(commit) => {
-            let dirty = run(&["status", "--porcelain", "--untracked-files=no"])
-                .is_some_and(|s| !s.trim().is_empty());
-            format!("{}{}", commit.trim(), if dirty { "-dirty" } else { "" })
-        }
-        None => "unknown".into(),
-    }
+    env!("MANCALA_GIT").to_string()
 }
 
 /// The CPU model (Linux: `model name` of /proc/cpuinfo).

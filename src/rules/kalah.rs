@@ -59,7 +59,16 @@ impl Kalah {
     /// Plays house `house` (mover-relative, non-empty) and returns the position after it.
     #[inline(always)]
     pub fn play(&self, pos: &TwoRowPosition, house: usize) -> TwoRowPosition {
-        let m = self.m;
+        // The usual board sizes get code with constant shifts (`m` folded in).
+        match self.m {
+            6 => self.play_m(pos, house, 6),
+            4 => self.play_m(pos, house, 4),
+            m => self.play_m(pos, house, m),
+        }
+    }
+
+    #[inline(always)]
+    fn play_m(&self, pos: &TwoRowPosition, house: usize, m: usize) -> TwoRowPosition {
         let (mut b, last) = self.table.sow(pos.board, house);
         if last == MOVER_STORE {
             return TwoRowPosition {
@@ -80,6 +89,15 @@ impl Kalah {
             side: pos.side.opponent(),
         }
     }
+
+    #[inline(always)]
+    fn random_child_m(&self, pos: &TwoRowPosition, r: u32, m: usize) -> Child<Self> {
+        let house = two_row::random_nonempty_house(pos.board, m, r);
+        Child {
+            mv: house as u8,
+            pos: self.play_m(pos, house, m),
+        }
+    }
 }
 
 impl Rules for Kalah {
@@ -92,10 +110,14 @@ impl Rules for Kalah {
 
     #[inline]
     fn outcome(&self, pos: &TwoRowPosition) -> Option<Outcome> {
-        let mover = pos.board.mover_seeds(self.m);
-        let opponent = pos.board.opponent_seeds(self.m);
-        let over = mover == 0 || (opponent == 0 && !self.end_mover_empty);
-        over.then_some(Outcome { mover, opponent })
+        let b = pos.board.0;
+        let mover_empty = b & Board::mover_houses_mask(self.m) == 0;
+        let opponent_empty = b & Board::opponent_houses_mask(self.m) == 0;
+        let over = mover_empty || (opponent_empty && !self.end_mover_empty);
+        over.then(|| Outcome {
+            mover: pos.board.mover_seeds(self.m),
+            opponent: pos.board.opponent_seeds(self.m),
+        })
     }
 
     fn repetition_outcome(&self, pos: &TwoRowPosition) -> Outcome {
@@ -120,10 +142,10 @@ impl Rules for Kalah {
 
     #[inline]
     fn random_child(&self, pos: &TwoRowPosition, r: u32) -> Child<Self> {
-        let house = two_row::random_nonempty_house(pos.board, self.m, r);
-        Child {
-            mv: house as u8,
-            pos: self.play(pos, house),
+        match self.m {
+            6 => self.random_child_m(pos, r, 6),
+            4 => self.random_child_m(pos, r, 4),
+            m => self.random_child_m(pos, r, m),
         }
     }
 

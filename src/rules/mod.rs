@@ -220,16 +220,19 @@ pub(crate) mod two_row {
     /// Ways to place at most `total` seeds in `2m` houses: `C(total + 2m, 2m)`.
     /// The `k`-th non-empty house (from 0) of the mover's `m` houses, with `k = r * n / 2^32`
     /// for the `n` non-empty ones: the house of the `k`-th child when every non-empty house is a
-    /// legal move. `n` must be at least 1.
+    /// legal move. `n` must be at least 1. Branch-free byte tests on the packed board (SWAR).
     #[inline(always)]
     pub fn random_nonempty_house(board: crate::Board, m: usize, r: u32) -> usize {
-        let mut houses = [0u8; crate::core::MAX_HOUSES];
-        let mut n = 0;
-        for h in 0..m {
-            houses[n] = h as u8;
-            n += (board.get(h) > 0) as usize;
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let houses = board.0 as u64 & (u64::MAX >> (64 - 8 * m));
+        // The high bit of each byte is set where the byte is not zero.
+        let mut nonempty = ((houses & LOW7).wrapping_add(LOW7) | houses) & !LOW7;
+        let n = nonempty.count_ones() as u64;
+        let k = (r as u64 * n) >> 32;
+        for _ in 0..k {
+            nonempty &= nonempty - 1;
         }
-        houses[((r as u64 * n as u64) >> 32) as usize] as usize
+        (nonempty.trailing_zeros() / 8) as usize
     }
 
     pub fn board_configurations(m: usize, total: u32) -> u128 {

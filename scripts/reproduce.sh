@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Re-runs every job of solvers/ (or those named: scripts/reproduce.sh kalah-tournament ...) into a
+# scratch directory and compares each table (results/NAME.csv) with the committed one, column by
+# column, except the timing columns (seconds, nodes). Jobs whose agents have time budgets or
+# share a tree between threads are re-run and reported as not comparable (their games depend on
+# the machine's speed). Exit status 1 if any comparable table differs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+if [ $# -gt 0 ]; then
+  jobs=()
+  for name in "$@"; do jobs+=("solvers/${name%.toml}.toml"); done
+else
+  jobs=(solvers/*.toml)
+fi
+status=0
+for job in "${jobs[@]}"; do
+  name=$(basename "$job" .toml)
+  echo "== $name"
+  if ! target/release/mancala run "$job" --results "$scratch" > "$scratch/$name.log" 2>&1; then
+    echo "   FAILED to run: see below"; cat "$scratch/$name.log"; status=1; continue
+  fi
+  python3 scripts/compare-tables.py "results/$name.csv" "$scratch/$name.csv" \
+    --manifest "$scratch/$name.json" || status=1
+done
+exit $status
