@@ -222,10 +222,12 @@ def probe_ours(binary):
     return None
 
 
-def measure_ours(binary, game, what, threads, seconds):
+def measure_ours(binary, game, what, threads, seconds, iterations):
     """Run our bench once; returns (dict, None) or (None, reason)."""
     cmd = [binary, "bench", game, "--what", what, "--threads", str(threads),
            "--seconds", "%g" % seconds, "--json"]
+    if what == "mcts":
+        cmd += ["--iterations", str(iterations)]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds * 4 + 120)
     except (OSError, subprocess.TimeoutExpired) as exc:
@@ -412,6 +414,11 @@ def report(info, settings, rows, notes):
                                info["date"]))
     out.append("* OpenSpiel playouts: %s" % OPENSPIEL_METHOD["playouts"])
     out.append("* OpenSpiel mcts: %s" % OPENSPIEL_METHOD["mcts"])
+    if settings.get("mcts_iterations"):
+        out.append("* mcts: searches of %d simulations from the start position on both sides, a "
+                   "fresh tree each (OpenSpiel: steps of N = %d, median over the steps that fill "
+                   "the time; ours: `bench --iterations %d`): trees of the same size"
+                   % ((settings["mcts_iterations"],) * 3))
     out.append("* threads = 2 for OpenSpiel: two independent single-threaded processes run "
                "at once, rates summed (OpenSpiel's MCTS is single-threaded); ours: one "
                "process, `--threads 2`")
@@ -520,6 +527,11 @@ def main(argv=None):
                     help="OpenSpiel MCTSBot max_memory_mb per process (default 4096; the tree "
                          "is pruned past it)")
     ap.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    ap.add_argument("--mcts-iterations", type=int, default=10000,
+                    help="simulations per MCTS search on both sides (a fresh tree each), so that "
+                         "both search trees of the same size (default 10000, the budget of the "
+                         "toolkit's strength test); 0: OpenSpiel calibrated to --step-seconds, "
+                         "ours one search for the whole time")
     ap.add_argument("--step-seconds", type=float, default=None,
                     help="target length of one OpenSpiel step (default --seconds / --reps); "
                          "longer steps grow bigger MCTS trees, as ours does over --seconds")
@@ -579,6 +591,7 @@ def main(argv=None):
         "quick": args.quick, "threads": threads,
         "games": {g: (GAMES[g][0], our_game[g]) for g in games}, "whats": whats,
         "uct_c": UCT_C, "max_memory_mb": args.max_memory_mb, "seed": args.seed,
+        "mcts_iterations": args.mcts_iterations,
         "plies_games": 200 if args.quick else 1000,
     }
     info["mean_plies"] = {g: mean_playout_plies(GAMES[g][0], settings["plies_games"], args.seed)
@@ -590,19 +603,25 @@ def main(argv=None):
         for w in whats:
             count, rate = calibrate(os_game, w, step_seconds, args.seed,
                                     args.max_memory_mb)
+            reps = args.reps
+            if w == "mcts" and args.mcts_iterations:
+                # Searches of the same size on both sides: as many steps of N as fill the time.
+                count = args.mcts_iterations
+                reps = max(args.reps, int(seconds * rate / count))
             print("calibrated %s %s: %d per step (~%.0f/s)" % (g, w, count, rate),
                   file=sys.stderr)
             for t in threads:
                 row = {"game": g, "what": w, "threads": t, "openspiel_game": os_game,
                        "our_game": our_game[g], "openspiel": None, "ours": None}
                 try:
-                    row["openspiel"] = measure_openspiel(os_game, w, t, count, args.reps,
+                    row["openspiel"] = measure_openspiel(os_game, w, t, count, reps,
                                                          args.seed, args.max_memory_mb)
                     row["openspiel"]["calibration_rate"] = rate
                 except RuntimeError as exc:
                     notes.append("OpenSpiel %s %s x%d failed: %s" % (g, w, t, exc))
                 if not ours_missing:
-                    res, err = measure_ours(binary, our_game[g], w, t, seconds)
+                    res, err = measure_ours(binary, our_game[g], w, t, seconds,
+                                            args.mcts_iterations)
                     row["ours"] = res
                     if err:
                         notes.append("ours %s %s --threads %d failed: %s" % (g, w, t, err))

@@ -98,25 +98,46 @@ pub fn rollout<R: Rules>(
 
 /// Nodes per arena chunk.
 const CHUNK: usize = 1 << 16;
-/// Most nodes a tree holds (about 80 bytes each); beyond it leaves are rolled out without
-/// being expanded.
+/// Most nodes a tree holds (about 72 bytes each for two-row games); beyond it leaves are rolled
+/// out without being expanded.
 pub const MAX_NODES: usize = 1 << 23;
 
-/// A tree node. Its position and move are written once, by the thread that creates it, before
-/// the parent publishes it (`first`, release); everything else is atomic, so that one tree can be
-/// shared by several threads (tree parallelism). A single-threaded search updates the counters
-/// with plain loads and stores.
+/// A tree node's structure. Its position and move are written once, by the thread that creates
+/// it, before the parent publishes it (`first`, release); everything else is atomic, so that one
+/// tree can be shared by several threads (tree parallelism). A single-threaded search updates
+/// the counters with plain loads and stores.
 struct Node<R: Rules> {
     data: OnceLock<NodeData<R>>,
     /// Index of the first child; 0 while not expanded (the root is node 0, never a child).
     first: AtomicU32,
     children: AtomicU8,
     expanding: AtomicBool,
+}
+
+/// A node's statistics, kept apart from its structure (12 bytes) so that selection, which reads
+/// those of every child, touches few cache lines.
+struct Stats {
     proof: AtomicU8,
     /// Visits, a visit in progress included (the virtual loss of tree parallelism).
     visits: AtomicU32,
     /// Half-points of the node's mover over the finished visits.
-    points: AtomicU64,
+    points: AtomicU32,
+}
+
+impl Default for Stats {
+    fn default() -> Self {
+        Stats {
+            proof: AtomicU8::new(UNPROVEN),
+            visits: AtomicU32::new(0),
+            points: AtomicU32::new(0),
+        }
+    }
+}
+
+/// A chunk of nodes and their statistics.
+struct Chunk<R: Rules> {
+    nodes: Box<[Node<R>]>,
+    stats: Box<[Stats]>,
 }
 
 struct NodeData<R: Rules> {
@@ -133,9 +154,6 @@ impl<R: Rules> Default for Node<R> {
             first: AtomicU32::new(0),
             children: AtomicU8::new(0),
             expanding: AtomicBool::new(false),
-            proof: AtomicU8::new(UNPROVEN),
-            visits: AtomicU32::new(0),
-            points: AtomicU64::new(0),
         }
     }
 }
@@ -161,19 +179,10 @@ fn add32(a: &AtomicU32, v: u32, shared: bool) -> u32 {
     }
 }
 
-#[inline(always)]
-fn add64(a: &AtomicU64, v: u64, shared: bool) {
-    if shared {
-        a.fetch_add(v, Relaxed);
-    } else {
-        a.store(a.load(Relaxed) + v, Relaxed);
-    }
-}
-
 /// One search tree: nodes in chunks allocated as the tree grows and kept from search to
 /// search.
 pub struct Tree<R: Rules> {
-    chunks: Vec<OnceLock<Box<[Node<R>]>>>,
+    chunks: Vec<OnceLock<Chunk<R>>>,
     /// Nodes in use.
     next: AtomicU32,
     /// Simulations started in this search (all threads).
@@ -211,11 +220,20 @@ struct Worker {
 
 impl<R: Rules> Tree<R> {
     #[inline(always)]
-    fn node(&self, i: usize) -> &Node<R> {
-        let chunk = self.chunks[i / CHUNK]
+    fn chunk(&self, i: usize) -> &Chunk<R> {
+        self.chunks[i / CHUNK]
             .get()
-            .expect("nodes are allocated before use");
-        &chunk[i % CHUNK]
+            .expect("nodes are allocated before use")
+    }
+
+    #[inline(always)]
+    fn node(&self, i: usize) -> &Node<R> {
+        &self.chunk(i).nodes[i % CHUNK]
+    }
+
+    #[inline(always)]
+    fn stats(&self, i: usize) -> &Stats {
+        &self.chunk(i).stats[i % CHUNK]
     }
 
     /// Reserves `count` consecutive nodes; `None` when the tree is full.
@@ -225,7 +243,10 @@ impl<R: Rules> Tree<R> {
             return None;
         }
         for c in first / CHUNK..=(first + count - 1) / CHUNK {
-            self.chunks[c].get_or_init(|| (0..CHUNK).map(|_| Node::default()).collect());
+            self.chunks[c].get_or_init(|| Chunk {
+                nodes: (0..CHUNK).map(|_| Node::default()).collect(),
+                stats: (0..CHUNK).map(|_| Stats::default()).collect(),
+            });
         }
         Some(first)
     }
@@ -236,8 +257,11 @@ impl<R: Rules> Tree<R> {
         for c in 0..used.div_ceil(CHUNK) {
             if let Some(chunk) = self.chunks[c].get_mut() {
                 let end = (used - c * CHUNK).min(CHUNK);
-                for node in &mut chunk[..end] {
+                for node in &mut chunk.nodes[..end] {
                     *node = Node::default();
+                }
+                for stats in &mut chunk.stats[..end] {
+                    *stats = Stats::default();
                 }
             }
         }
@@ -270,7 +294,7 @@ impl<R: Rules> Tree<R> {
                 Some(o) => result_of(rules, &c.pos, o),
                 None => UNPROVEN,
             };
-            child.proof.store(proof, Relaxed);
+            self.stats(first + k).proof.store(proof, Relaxed);
             let _ = child.data.set(NodeData {
                 pos: c.pos,
                 mv: c.mv,
@@ -300,20 +324,20 @@ impl<R: Rules> Tree<R> {
         let side = rules.side_to_move(&node.data().pos);
         let (mut best, mut all) = (0u8, true);
         for i in self.children_of(node) {
-            let proof = self.node(i).proof.load(Relaxed);
+            let proof = self.stats(i).proof.load(Relaxed);
             if proof == UNPROVEN {
                 all = false;
                 continue;
             }
             let p = points_of(side, proof);
             if p == 2 {
-                node.proof.store(points_of(side, 2), Relaxed);
+                self.stats(n).proof.store(points_of(side, 2), Relaxed);
                 return;
             }
             best = best.max(p);
         }
         if all {
-            node.proof.store(points_of(side, best), Relaxed);
+            self.stats(n).proof.store(points_of(side, best), Relaxed);
         }
     }
 
@@ -323,12 +347,12 @@ impl<R: Rules> Tree<R> {
     fn select(&self, rules: &R, n: usize, c_uct: f64, solver: bool) -> usize {
         let node = self.node(n);
         let side = rules.side_to_move(&node.data().pos);
-        let log_n = (node.visits.load(Relaxed).max(1) as f64).ln();
+        let log_n = (self.stats(n).visits.load(Relaxed).max(1) as f64).ln();
         let range = self.children_of(node);
         let mut best = range.start;
         let mut best_score = f64::NEG_INFINITY;
         for i in range {
-            let c = self.node(i);
+            let c = self.stats(i);
             let proof = c.proof.load(Relaxed);
             if solver && proof != UNPROVEN && points_of(side, proof) == 0 {
                 continue;
@@ -359,12 +383,12 @@ impl<R: Rules> Tree<R> {
     ) {
         w.path.clear();
         w.path.push(0);
-        add32(&self.node(0).visits, 1, shared);
+        add32(&self.stats(0).visits, 1, shared);
         let mut n = 0usize;
         let mut first_visit = false;
         let result = loop {
             let node = self.node(n);
-            let proof = node.proof.load(Relaxed);
+            let proof = self.stats(n).proof.load(Relaxed);
             if proof != UNPROVEN {
                 break proof;
             }
@@ -376,30 +400,30 @@ impl<R: Rules> Tree<R> {
                     // A first visit, a node another thread is expanding, or a full tree.
                     break rollout(rules, &node.data().pos, config.rollout, rng).0;
                 }
-                let proof = node.proof.load(Relaxed);
+                let proof = self.stats(n).proof.load(Relaxed);
                 if proof != UNPROVEN {
                     break proof;
                 }
             }
             n = self.select(rules, n, config.c, config.solver);
-            first_visit = add32(&self.node(n).visits, 1, shared) == 0;
+            first_visit = add32(&self.stats(n).visits, 1, shared) == 0;
             w.path.push(n as u32);
         };
-        let mut child_proven = self.node(n).proof.load(Relaxed) != UNPROVEN;
+        let mut child_proven = self.stats(n).proof.load(Relaxed) != UNPROVEN;
         for k in (0..w.path.len()).rev() {
             let i = w.path[k] as usize;
-            let node = self.node(i);
+            let (node, stats) = (self.node(i), self.stats(i));
             if config.solver
                 && child_proven
-                && node.proof.load(Relaxed) == UNPROVEN
+                && stats.proof.load(Relaxed) == UNPROVEN
                 && node.first.load(Acquire) != 0
             {
                 self.update_proof(rules, i);
             }
-            child_proven = node.proof.load(Relaxed) != UNPROVEN;
-            add64(
-                &node.points,
-                points_of(node.data().mover, result) as u64,
+            child_proven = stats.proof.load(Relaxed) != UNPROVEN;
+            add32(
+                &stats.points,
+                points_of(node.data().mover, result) as u32,
                 shared,
             );
         }
@@ -417,7 +441,7 @@ impl<R: Rules> Tree<R> {
         shared: bool,
     ) {
         let mut w = Worker::default();
-        let root = self.node(0);
+        let root = self.stats(0);
         let mut mine = 0u64;
         while root.proof.load(Relaxed) == UNPROVEN {
             if self.started.fetch_add(1, Relaxed) >= iterations {
@@ -433,18 +457,18 @@ impl<R: Rules> Tree<R> {
 
     /// Simulations done in the last search.
     fn simulations(&self) -> u64 {
-        self.node(0).visits.load(Relaxed) as u64
+        self.stats(0).visits.load(Relaxed) as u64
     }
 
     /// The root's children with their statistics.
     pub fn root_children(&self) -> impl Iterator<Item = RootChild<R::Move>> + '_ {
         self.children_of(self.node(0)).map(|i| {
-            let c = self.node(i);
+            let (c, stats) = (self.node(i), self.stats(i));
             RootChild {
                 mv: c.data().mv,
-                visits: c.visits.load(Relaxed) as u64,
-                points: c.points.load(Relaxed),
-                proof: c.proof.load(Relaxed),
+                visits: stats.visits.load(Relaxed) as u64,
+                points: stats.points.load(Relaxed) as u64,
+                proof: stats.proof.load(Relaxed),
             }
         })
     }

@@ -14,8 +14,9 @@ use std::time::{Duration, Instant};
 pub enum What {
     /// Random playouts from the start position to the end of the game.
     Playouts,
-    /// MCTS simulations (UCT, c = 2, random rollouts, no solver) from the start position; with
-    /// several threads, root parallelism (one tree per thread).
+    /// MCTS simulations (UCT, c = 2, random rollouts, no solver) from the start position, in
+    /// searches of `--iterations` simulations; with several threads, root parallelism (one tree
+    /// per thread) unless `--parallel tree`.
     Mcts,
 }
 
@@ -45,6 +46,10 @@ pub struct BenchArgs {
     /// Seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// MCTS: simulations per search; searches from the start position are repeated (each with
+    /// a fresh tree) until the time is up. 0: one search for the whole time.
+    #[arg(long, default_value_t = 10000)]
+    pub iterations: u64,
     /// MCTS with several threads: one tree per thread (`root`) or one shared tree (`tree`).
     #[arg(long, value_enum, default_value_t = ParallelArg::Root)]
     pub parallel: ParallelArg,
@@ -98,8 +103,13 @@ impl GameJob for Bench<'_> {
                 (n, began.elapsed().as_secs_f64(), plies as f64 / n as f64)
             }
             What::Mcts => {
+                let budget = if args.iterations == 0 {
+                    Budget::Millis((args.seconds * 1000.0) as u64)
+                } else {
+                    Budget::Work(args.iterations)
+                };
                 let config = MctsConfig {
-                    budget: Budget::Millis((args.seconds * 1000.0) as u64),
+                    budget,
                     c: 2.0,
                     rollout: Rollout::Random,
                     solver: false,
@@ -114,8 +124,12 @@ impl GameJob for Bench<'_> {
                     .build()
                     .expect("threads start");
                 let mut agent = MctsAgent::<R>::new(config, args.seed);
-                pool.install(|| agent.think(&rules, &start));
-                (agent.last_simulations, began.elapsed().as_secs_f64(), 0.0)
+                let mut simulations = 0;
+                while began.elapsed() < time {
+                    pool.install(|| agent.think(&rules, &start));
+                    simulations += agent.last_simulations;
+                }
+                (simulations, began.elapsed().as_secs_f64(), 0.0)
             }
         }
     }

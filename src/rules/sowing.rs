@@ -62,12 +62,13 @@ impl SowingTable {
         let seeds = board.get(origin);
         debug_assert!(seeds > 0);
         let len = self.cycle_len[origin] as u32;
-        let (laps, rest) = if seeds < len {
-            (0, seeds)
-        } else {
-            (seeds / len, seeds % len)
-        };
         let lifted = board.0 & !(0xffu128 << (8 * origin));
+        if seeds < len {
+            // No full lap (the usual case): no division, no multiply.
+            let sown = lifted + self.partial[origin][seeds as usize];
+            return (Board(sown), self.last[origin][seeds as usize] as usize);
+        }
+        let (laps, rest) = (seeds / len, seeds % len);
         let sown = lifted + self.lap[origin] * laps as u128 + self.partial[origin][rest as usize];
         (Board(sown), self.last[origin][rest as usize] as usize)
     }
