@@ -224,15 +224,17 @@ pub(crate) mod two_row {
     #[inline(always)]
     pub fn random_nonempty_house(board: crate::Board, m: usize, r: u32) -> usize {
         const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        const BYTES: u64 = 0x0101_0101_0101_0101;
         let houses = board.0 as u64 & (u64::MAX >> (64 - 8 * m));
         // The high bit of each byte is set where the byte is not zero.
-        let mut nonempty = ((houses & LOW7).wrapping_add(LOW7) | houses) & !LOW7;
+        let nonempty = ((houses & LOW7).wrapping_add(LOW7) | houses) & !LOW7;
         let n = nonempty.count_ones() as u64;
         let k = (r as u64 * n) >> 32;
-        for _ in 0..k {
-            nonempty &= nonempty - 1;
-        }
-        (nonempty.trailing_zeros() / 8) as usize
+        // Byte j of `prefix`: non-empty houses among 0..=j (at most 7, so no carries). The
+        // house wanted is the first whose prefix exceeds k: no loop, no branch.
+        let prefix = (nonempty >> 7).wrapping_mul(BYTES);
+        let reached = prefix.wrapping_add((0x7f - k) * BYTES) & !LOW7;
+        (reached.trailing_zeros() / 8) as usize
     }
 
     pub fn board_configurations(m: usize, total: u32) -> u128 {
