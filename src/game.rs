@@ -191,6 +191,14 @@ impl<R: Rules> Line<R> {
         Ok(())
     }
 
+    /// Plays `mv` if it is legal here and returns its text; `None` (nothing played) if not.
+    pub fn play(&mut self, rules: &R, mv: R::Move) -> Option<String> {
+        let child = self.children(rules).into_iter().find(|c| c.mv == mv)?;
+        let text = rules.format_move(self.current(), mv);
+        self.push(rules, child.mv, child.pos);
+        Some(text)
+    }
+
     /// Appends a move known to be legal and the position it leads to.
     pub fn push(&mut self, rules: &R, mv: R::Move, pos: R::Position) {
         let seeds = rules.board_seeds(&pos);

@@ -4,30 +4,15 @@
 
 mod common;
 
-use common::{kalah, oware};
+use common::{fails_with, kalah, mancala, oware};
 use mancala::agents::mcts::MctsAgent;
 use mancala::agents::{AgentSpec, Resources};
 use mancala::arena::report::summarize_match;
 use mancala::arena::{play_games, GameRecord, Plan};
 use mancala::search::solver::solve_sequential;
 use mancala::{Children, Line, Rules};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::sync::atomic::AtomicBool;
-
-fn mancala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn fails_with(args: &[&str], needle: &str) {
-    let out = mancala(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: `{needle}` not in: {err}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
-}
 
 fn plan(agents: &[&str], rounds: u64, openings: u32, seed: u64) -> Plan {
     let agents: Vec<AgentSpec> = agents.iter().map(|a| a.parse().unwrap()).collect();
@@ -556,4 +541,58 @@ fn play_answers_illegal_input_with_the_legal_moves() {
     let north = text.find("North").unwrap();
     let south = text[north..].find("South").unwrap();
     assert!(south > 0);
+}
+
+/// The `egdb` agent plays a move of the best exact value wherever the databases cover the
+/// position (checked with the exact solver), and its fallback elsewhere.
+#[test]
+fn egdb_agent_plays_perfectly_inside_its_databases() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = mancala(&[
+        "egdb",
+        "build",
+        "kalah(houses=3)",
+        "--max-seeds",
+        "8",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let db = dir.path().join("kalah-houses=3");
+    let rules = kalah("kalah(houses=3,seeds=2)");
+    let spec: AgentSpec = format!("egdb(dir={},fallback=random)", db.display())
+        .parse()
+        .unwrap();
+    let mut resources = Resources::default();
+    resources.prepare(&spec, &rules).unwrap();
+    let mut checked = 0;
+    for seed in 0..20 {
+        let mut agent = resources.build::<mancala::Kalah>(&spec, seed);
+        let mut line = Line::new(rules.start());
+        while line.status(&rules) == mancala::Status::Ongoing {
+            let pos = *line.current();
+            let mv = agent.choose(&rules, &line);
+            if rules.board_seeds(&pos) <= 8 {
+                let side = rules.side_to_move(&pos);
+                let best = solve_sequential(&rules, &pos, &[], 8);
+                let mut children = Children::<mancala::Kalah>::new();
+                rules.children(&pos, &mut children);
+                let c = children.iter().find(|c| c.mv == mv).unwrap();
+                let v = solve_sequential(&rules, &c.pos, &[], 8);
+                let v = if rules.side_to_move(&c.pos) == side {
+                    v
+                } else {
+                    -v
+                };
+                assert_eq!(v, best, "at {}", rules.format_position(&pos));
+                checked += 1;
+            }
+            line.play(&rules, mv).unwrap();
+        }
+    }
+    assert!(checked > 50, "{checked}");
 }

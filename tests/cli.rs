@@ -1,14 +1,10 @@
 //! The command line as a user meets it: outputs, JSON shapes, and bad input (exit status 2 with
 //! a message naming the bad token, never a panic).
 
-use std::process::{Command, Output};
+mod common;
 
-fn mancala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use common::{fails_with, mancala};
+use std::process::Command;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = mancala(args);
@@ -18,14 +14,6 @@ fn json(args: &[&str]) -> serde_json::Value {
         String::from_utf8_lossy(&out.stderr)
     );
     serde_json::from_slice(&out.stdout).expect("valid JSON on stdout")
-}
-
-fn fails_with(args: &[&str], needle: &str) {
-    let out = mancala(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: `{needle}` not in: {err}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
 }
 
 #[test]

@@ -211,14 +211,7 @@ pub fn play_game<R: Rules>(
     let mut line = Line::new(rules.start());
     let mut opening_text = Vec::new();
     for &mv in opening {
-        let pos = *line.current();
-        let child = line
-            .children(rules)
-            .into_iter()
-            .find(|c| c.mv == mv)
-            .expect("openings are legal lines");
-        opening_text.push(rules.format_move(&pos, mv));
-        line.push(rules, child.mv, child.pos);
+        opening_text.push(line.play(rules, mv).expect("openings are legal lines"));
     }
     let mut agents = [
         resources.build::<R>(&plan.agents[slot.south], derive_seed(seed, 0)),
@@ -234,16 +227,9 @@ pub fn play_game<R: Rules>(
         if line.moves().len() >= plan.max_plies as usize {
             break Termination::PlyCap;
         }
-        let pos = *line.current();
-        let side = rules.side_to_move(&pos).index();
+        let side = rules.side_to_move(line.current()).index();
         let mv = agents[side].choose(rules, &line);
-        let child = line
-            .children(rules)
-            .into_iter()
-            .find(|c| c.mv == mv)
-            .expect("agents choose legal moves");
-        moves.push(rules.format_move(&pos, mv));
-        line.push(rules, child.mv, child.pos);
+        moves.push(line.play(rules, mv).expect("agents choose legal moves"));
     };
     let pos = line.current();
     let outcome = match line.status(rules) {

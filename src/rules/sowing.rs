@@ -59,10 +59,12 @@ impl SowingTable {
     /// Returns the new board and the byte index of the pit that received the last seed.
     #[inline(always)]
     pub fn sow(&self, board: Board, origin: usize) -> (Board, usize) {
-        let seeds = board.get(origin);
+        // Origins are the mover's houses, bytes 0..7: the low 64 bits of the board.
+        debug_assert!(origin < 8);
+        let seeds = ((board.0 as u64) >> (8 * origin)) as u8 as u32;
         debug_assert!(seeds > 0);
         let len = self.cycle_len[origin] as u32;
-        let lifted = board.0 & !(0xffu128 << (8 * origin));
+        let lifted = board.0 ^ ((seeds as u64) << (8 * origin)) as u128;
         if seeds < len {
             // No full lap (the usual case): no division, no multiply.
             let sown = lifted + self.partial[origin][seeds as usize];

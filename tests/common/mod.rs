@@ -48,3 +48,21 @@ pub fn final_stores<R: Rules>(rules: &R, position: &str, moves: &str) -> Option<
         s => Some(rules.final_stores(l.current(), s.outcome().unwrap())),
     }
 }
+
+/// Runs the `mancala` binary with `args`.
+pub fn mancala(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Asserts that `mancala args` exits with status 2 and a message containing `needle`, without
+/// a panic.
+pub fn fails_with(args: &[&str], needle: &str) {
+    let out = mancala(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: `{needle}` not in: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+}
