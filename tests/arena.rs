@@ -403,6 +403,26 @@ fn a_killed_match_resumes_to_identical_tables() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("different run"));
+    // A record whose moves do not lead to its stores is refused, naming the game.
+    let text = read(records.clone());
+    let first = text.lines().next().unwrap().to_string();
+    let stores = first
+        .split("\"stores\":")
+        .nth(1)
+        .unwrap()
+        .split(']')
+        .next()
+        .unwrap()
+        .to_string();
+    let forged = first.replace(&format!("\"stores\":{stores}]"), "\"stores\":[12,12]");
+    assert_ne!(forged, first);
+    std::fs::write(&records, text.replacen(&first, &forged, 1)).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args(cut.to_str().unwrap()))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("game 0 is not a game of this run"));
 }
 
 #[test]
@@ -480,6 +500,58 @@ fn bad_agents_and_options_exit_2_naming_the_key() {
     );
     fails_with(&["tournament", k, "-a", "random", "-a", "greedy"], "three");
     fails_with(
+        &[
+            "match",
+            k,
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "--rounds",
+            "4294967295",
+        ],
+        "at most",
+    );
+    fails_with(
+        &[
+            "match",
+            k,
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "--openings",
+            "3",
+            "--max-plies",
+            "3",
+        ],
+        "--openings",
+    );
+    fails_with(
+        &[
+            "match",
+            "kalah(houses=1,seeds=1)",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "--openings",
+            "3",
+        ],
+        "no opening",
+    );
+    fails_with(
+        &[
+            "match",
+            k,
+            "-a",
+            "mcts(iterations=99999999999999999999)",
+            "-a",
+            "greedy",
+        ],
+        "iterations=",
+    );
+    fails_with(
         &["play", k, "--agent", "mcts(solver=maybe)"],
         "solver=maybe",
     );
@@ -514,6 +586,9 @@ fn bad_agents_and_options_exit_2_naming_the_key() {
     fails_with(&["run", &job("e.toml", "kind = [1\n")], "e.toml");
     fails_with(&["run", &job("f.toml", "kind = \"series\"\ngame = \"kalah\"\nagent = \"mcts\"\nvalues = [1]\nopponent = \"random\"\n")], "{}");
     fails_with(&["run", "/nonexistent.toml"], "/nonexistent.toml");
+    fails_with(&["run", &job("g.toml", "kind = \"match\"\ngame = \"kalah\"\nagents = [\"random\", \"greedy\"]\nrounds = \"ten\"\n")], "line 4");
+    fails_with(&["run", &job("h.toml", "kind = \"match\"\ngame = \"kalah\"\nagents = [\"random\", \"greedy\"]\nrounds = 2\ngames = 4\n")], "not both");
+    fails_with(&["run", &job("i.toml", "kind = \"series\"\ngame = \"kalah\"\nagent = \"mcts(iterations={})\"\nvalues = [1]\nopponent = \"random\"\nsprt = \"elo0=0,elo1=5\"\n")], "sprt");
 }
 
 #[test]
@@ -530,7 +605,7 @@ fn play_answers_illegal_input_with_the_legal_moves() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"Q\nA\nB\nC\nA\nB\nC\nquit\n")
+        .write_all(b"Z\nA\nB\nC\nA\nB\nC\nquit\n")
         .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());

@@ -59,7 +59,7 @@ pub enum AgentError {
     #[error("agent `human` plays only in `mancala play`")]
     HumanNotHere,
     /// The databases of an `egdb` agent could not be opened.
-    #[error("agent `{agent}`: {error}")]
+    #[error("agent `{agent}`: {error} (`dir` is the game's database directory, as `mancala egdb build` names it under its --out: e.g. databases/kalah)")]
     Egdb {
         /// The agent string.
         agent: String,

@@ -206,9 +206,9 @@ impl<'a> Keys<'a> {
             Some(v) => v
                 .parse::<u64>()
                 .ok()
-                .filter(|&n| n > 0 && v.bytes().all(|b| b.is_ascii_digit()))
+                .filter(|&n| n > 0 && n <= MAX_BUDGET && v.bytes().all(|b| b.is_ascii_digit()))
                 .map(Some)
-                .ok_or_else(|| self.bad(key, v, "a whole number greater than 0")),
+                .ok_or_else(|| self.bad(key, v, &format!("a whole number from 1 to {MAX_BUDGET}"))),
         }
     }
 
@@ -272,6 +272,8 @@ const MCTS_KEYS: &[&str] = &[
     "threads",
     "parallel",
 ];
+/// Largest number a budget key (`depth`, `iterations`, `time`) takes.
+pub const MAX_BUDGET: u64 = 1_000_000_000_000;
 /// Most threads an MCTS agent may ask for.
 pub const MAX_AGENT_THREADS: usize = 256;
 

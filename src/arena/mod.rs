@@ -156,7 +156,8 @@ impl Plan {
 }
 
 /// Every legal sequence of `plies` moves from the start that does not end the game, in a
-/// seeded random order (an empty opening if `plies` is 0 or none exists).
+/// seeded random order (one empty opening if `plies` is 0 or none exists: callers refuse the
+/// latter).
 pub fn openings<R: Rules>(rules: &R, plies: u32, seed: u64) -> Vec<Vec<R::Move>> {
     fn walk<R: Rules>(
         rules: &R,

@@ -140,11 +140,19 @@ pub fn summarize_match(
 
 /// `+70.4`, `-inf`, `nan`.
 pub fn fmt_signed(x: f64, decimals: usize) -> String {
+    // No "-0.0": a zero (or what rounds to it) has no sign.
+    let x = if (x * 10f64.powi(decimals as i32)).round() == 0.0 {
+        0.0
+    } else {
+        x
+    };
     if x.is_nan() {
         "nan".into()
     } else if x.is_infinite() {
         if x > 0.0 { "+inf" } else { "-inf" }.into()
-    } else if x >= 0.0 {
+    } else if x == 0.0 {
+        format!("{:.decimals$}", 0.0)
+    } else if x > 0.0 {
         format!("+{x:.decimals$}")
     } else {
         format!("{x:.decimals$}")
@@ -205,7 +213,14 @@ pub const MATCH_COLUMNS: &[&str] = &[
 impl MatchSummary {
     /// One CSV row, in [`MATCH_COLUMNS`] order.
     pub fn csv_row(&self, a: &str, b: &str) -> Vec<String> {
-        let f = |x: f64, d: usize| format!("{x:.d$}");
+        let f = |x: f64, d: usize| {
+            let x = if (x * 10f64.powi(d as i32)).round() == 0.0 {
+                0.0
+            } else {
+                x
+            };
+            format!("{x:.d$}")
+        };
         let mut row = vec![
             a.to_string(),
             b.to_string(),

@@ -10,7 +10,7 @@ use mancala::arena::report::{
     fmt_estimate, sprt_prefix, summarize_match, summarize_tournament, MATCH_COLUMNS,
     TOURNAMENT_COLUMNS,
 };
-use mancala::arena::{play_games, GameRecord, Plan};
+use mancala::arena::{openings, play_games, GameRecord, Plan, Termination};
 use mancala::stats::{sprt, Pentanomial, SprtParams, SprtVerdict};
 use mancala::{dispatch, GameJob, GameSpec, Rules};
 use std::collections::BTreeMap;
@@ -53,6 +53,9 @@ pub struct ArenaArgs {
     #[arg(long, default_value = "results")]
     pub results: std::path::PathBuf,
 }
+
+/// Most games one run may schedule.
+pub const MAX_GAMES: u64 = 1_000_000;
 
 fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -157,6 +160,21 @@ impl ArenaArgs {
             return Err(Failure::input(anyhow::anyhow!(
                 "--openings {}: at most 8 plies (the openings are enumerated)",
                 self.openings
+            )));
+        }
+        if self.openings >= self.max_plies {
+            return Err(Failure::input(anyhow::anyhow!(
+                "--openings {} leaves no move to the agents under --max-plies {}",
+                self.openings,
+                self.max_plies
+            )));
+        }
+        let pairings = agents.len() as u64 * (agents.len() as u64 - 1) / 2;
+        if rounds.saturating_mul(2).saturating_mul(pairings) > MAX_GAMES {
+            return Err(Failure::input(anyhow::anyhow!(
+                "{} pairs per pairing is {} games: at most {MAX_GAMES} games per run",
+                rounds,
+                (rounds as u128) * 2 * pairings as u128
             )));
         }
         let files = match &self.out {
@@ -274,11 +292,30 @@ impl GameJob for ArenaJob<'_> {
             self.command_line,
         );
         let schedule = plan.schedule();
-        // Resume: the records already played.
+        if plan.opening_plies > 0 && openings(&rules, plan.opening_plies, plan.seed)[0].is_empty() {
+            return Err(Failure::input(anyhow::anyhow!(
+                "{}: no game lasts {} plies, so there is no opening of that length (choose fewer --openings)",
+                rules.spec(),
+                plan.opening_plies
+            )));
+        }
+        // Resume: the records already played, each replayed to check it.
         let mut done: Vec<GameRecord> = match &arena.files {
             Some(files) => files.resume(&identity, &schedule, plan)?,
             None => Vec::new(),
         };
+        for r in &done {
+            if let Err(why) = replay(&rules, r, plan.max_plies) {
+                return Err(Failure::input(anyhow::anyhow!(
+                    "{}: game {} is not a game of this run ({why}); remove the file to start again",
+                    arena.files.as_ref().map_or(String::new(), |f| f
+                        .path("games.jsonl")
+                        .display()
+                        .to_string()),
+                    r.game
+                )));
+            }
+        }
         if let Some(files) = &arena.files {
             files
                 .write_manifest(&manifest, None)
@@ -427,8 +464,9 @@ impl Arena {
                     points.push((*value, s));
                 }
                 let mut markdown = format!(
-                    "`{}` against `{}`: score of the first (points per game) with its 95% \
-                     interval, by `{}`.\n\n| {} | games | W-D-L | score | Elo (95% interval) | \
+                    "`{}` against `{}`, by `{}`: score of the first (points per game), its Elo \
+                     difference with 95% interval (pentanomial), and its mean final margin in \
+                     seeds with 95% interval.\n\n| {} | games | W-D-L | score | Elo (95% interval) | \
                      margin (seeds) |\n|---:|---:|---|---:|---|---|\n",
                     series.template, names[opponent], series.key, series.key
                 );
@@ -514,6 +552,42 @@ fn series_plot(
         let _ = root.present();
     }
     svg
+}
+
+/// Checks a game record of an earlier run by replaying it: legal moves, and the termination
+/// and final stores they lead to.
+fn replay<R: Rules>(rules: &R, r: &GameRecord, max_plies: u32) -> Result<(), String> {
+    let mut line = mancala::Line::new(rules.start());
+    for (k, text) in r.opening.iter().chain(&r.moves).enumerate() {
+        if line.status(rules) != mancala::Status::Ongoing {
+            return Err(format!("move {} `{text}` after the end of the game", k + 1));
+        }
+        line.play_text(rules, text).map_err(|e| e.to_string())?;
+    }
+    let (termination, outcome) = match line.status(rules) {
+        mancala::Status::Over(o) => (Termination::Normal, o),
+        mancala::Status::Repeated(o) => (Termination::Repetition, o),
+        mancala::Status::Ongoing if line.moves().len() >= max_plies as usize => (
+            Termination::PlyCap,
+            rules.repetition_outcome(line.current()),
+        ),
+        mancala::Status::Ongoing => return Err("the game is not over".into()),
+    };
+    if termination != r.termination {
+        return Err(format!(
+            "it ends by {}, not {}",
+            termination.name(),
+            r.termination.name()
+        ));
+    }
+    let stores = rules.final_stores(line.current(), outcome);
+    if stores != r.stores {
+        return Err(format!(
+            "its moves give stores {stores:?}, not {:?}",
+            r.stores
+        ));
+    }
+    Ok(())
 }
 
 /// Follows the SPRT over the complete pairs in game order while games finish in any order.

@@ -122,8 +122,8 @@ impl RunFiles {
             && !name.starts_with('.');
         if !ok {
             anyhow::bail!(
-                "--out `{name}`: a run name is a plain file name (letters, digits, - _ . = ,), \
-                 written under the results directory"
+                "run name `{name}` (--out, or a job file's name): a run name is a plain file \
+                 name (letters, digits, - _ . = ,), written under the results directory"
             );
         }
         Ok(RunFiles {

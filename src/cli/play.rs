@@ -8,7 +8,7 @@ use anyhow::Context as _;
 use clap::Args;
 use mancala::agents::{derive_seed, AgentSpec, Resources};
 use mancala::core::Side;
-use mancala::{dispatch, GameJob, Rules, Status};
+use mancala::{dispatch, GameJob, PlayError, Rules, Status};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -96,20 +96,21 @@ impl GameJob for Play {
             let legal = line.legal_text(&rules);
             if both_human || side == self.human {
                 say(&format!("{side} to move ({legal}): "))?;
-                let mut text = String::new();
+                let mut bytes = Vec::new();
                 if input
-                    .read_line(&mut text)
+                    .read_until(b'\n', &mut bytes)
                     .context("cannot read the terminal")?
                     == 0
                 {
                     say("\n")?;
                     return Ok(());
                 }
+                let text = String::from_utf8_lossy(&bytes);
                 let text = text.trim();
                 if text.is_empty() {
                     continue;
                 }
-                if matches!(text, "quit" | "exit" | "q") {
+                if matches!(text.to_ascii_lowercase().as_str(), "quit" | "exit" | "q") {
                     return Ok(());
                 }
                 if text
@@ -123,8 +124,17 @@ impl GameJob for Play {
                     ))?;
                     continue;
                 }
-                if let Err(e) = line.play_text(&rules, text) {
-                    say(&format!("{e}\n"))?;
+                match line.play_text(&rules, text) {
+                    Err(PlayError::Parse { error, legal, .. }) => {
+                        say(&format!("{error}; legal moves: {legal}\n"))?;
+                    }
+                    Err(PlayError::Illegal { token, legal, .. }) => {
+                        say(&format!(
+                            "`{token}` is not legal here; legal moves: {legal}\n"
+                        ))?;
+                    }
+                    Err(e) => say(&format!("{e}\n"))?,
+                    Ok(()) => {}
                 }
             } else {
                 let spinner = indicatif::ProgressBar::new_spinner();

@@ -142,11 +142,11 @@ pub fn run(args: RunArgs, command_line: &str) -> CliResult {
     let files = RunFiles::new(&args.results, &name).map_err(|e| bad_job(path, e))?;
     match kind.as_str() {
         "match" | "tournament" | "series" => {
-            let job: ArenaJob = table.try_into().map_err(|e| bad_job(path, e))?;
+            let job: ArenaJob = toml::from_str(&text).map_err(|e| bad_job(path, e))?;
             run_arena(job, &kind, &args, files, job_json, command_line, path)
         }
         "solve" => {
-            let job: SolveJob = table.try_into().map_err(|e| bad_job(path, e))?;
+            let job: SolveJob = toml::from_str(&text).map_err(|e| bad_job(path, e))?;
             let _ = &job.description;
             let mut argv = vec!["solve".to_string(), job.game.clone(), "--json".into()];
             if let Some(p) = &job.position {
@@ -170,7 +170,7 @@ pub fn run(args: RunArgs, command_line: &str) -> CliResult {
             run_subcommand(&argv, "solve", &files, job_json, command_line, path)
         }
         "egdb" => {
-            let job: EgdbJob = table.try_into().map_err(|e| bad_job(path, e))?;
+            let job: EgdbJob = toml::from_str(&text).map_err(|e| bad_job(path, e))?;
             let _ = &job.description;
             let mut argv = vec![
                 "egdb".to_string(),
@@ -208,6 +208,12 @@ fn run_arena(
     path: &Path,
 ) -> CliResult {
     let _ = &job.description;
+    if kind != "match" && job.sprt.is_some() {
+        return Err(bad_job(path, "key `sprt` is for `kind = \"match\"` only"));
+    }
+    if job.rounds.is_some() && job.games.is_some() {
+        return Err(bad_job(path, "give `rounds` (pairs) or `games`, not both"));
+    }
     let (agents, series, min) = match kind {
         "series" => {
             if !job.agents.is_empty() {
@@ -269,9 +275,7 @@ fn run_arena(
                     ));
                 }
             }
-            if kind == "tournament" && job.sprt.is_some() {
-                return Err(bad_job(path, "key `sprt` is for `kind = \"match\"` only"));
-            }
+
             (
                 job.agents.clone(),
                 None,
