@@ -581,7 +581,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
             self.counters.add(counters);
             self.unreported += unreported;
             if let Some(v) = v {
-                if best.map_or(true, |(b, _)| v > b) {
+                if best.is_none_or(|(b, _)| v > b) {
                     best = Some((v, i));
                 }
             }
