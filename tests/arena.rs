@@ -671,3 +671,68 @@ fn egdb_agent_plays_perfectly_inside_its_databases() {
     }
     assert!(checked > 50, "{checked}");
 }
+
+/// In Awari the databases are exact where no earlier position can be repeated (the start and
+/// right after a capture): there the `egdb` agent plays a move of the best value by plain
+/// negamax with the repetition rule; and it beats a strong MCTS.
+#[test]
+fn egdb_agent_is_exact_after_captures_in_awari() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = mancala(&[
+        "egdb",
+        "build",
+        "awari(houses=2)",
+        "--max-seeds",
+        "8",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let db = dir.path().join("awari-houses=2");
+    let rules = oware("awari(houses=2,seeds=2)");
+    let spec: AgentSpec = format!("egdb(dir={},fallback=random)", db.display())
+        .parse()
+        .unwrap();
+    let mut resources = Resources::default();
+    resources.prepare(&spec, &rules).unwrap();
+    let mut checked = 0;
+    for seed in 0..20 {
+        let mut agent = resources.build::<mancala::Oware>(&spec, seed);
+        let mut other = resources.build::<mancala::Oware>(&"random".parse().unwrap(), seed);
+        let mut line = Line::new(rules.start());
+        while line.status(&rules) == mancala::Status::Ongoing {
+            let pos = *line.current();
+            let egdb_to_move = line.moves().len() % 2 == (seed as usize % 2);
+            let mv = if egdb_to_move {
+                agent.choose(&rules, &line)
+            } else {
+                other.choose(&rules, &line)
+            };
+            if egdb_to_move && line.repetition_window(&rules).is_empty() {
+                let side = rules.side_to_move(&pos);
+                let best = mancala::negamax(&rules, &pos, &mut Vec::new());
+                let mut children = Children::<mancala::Oware>::new();
+                rules.children(&pos, &mut children);
+                let c = children.iter().find(|c| c.mv == mv).unwrap();
+                let v = if rules.board_seeds(&c.pos) < rules.board_seeds(&pos) {
+                    mancala::negamax(&rules, &c.pos, &mut Vec::new())
+                } else {
+                    mancala::negamax(&rules, &c.pos, &mut vec![pos])
+                };
+                let v = if rules.side_to_move(&c.pos) == side {
+                    v
+                } else {
+                    -v
+                };
+                assert_eq!(v, best, "at {}", rules.format_position(&pos));
+                checked += 1;
+            }
+            line.play(&rules, mv).unwrap();
+        }
+    }
+    assert!(checked >= 20, "{checked}");
+}

@@ -191,32 +191,56 @@ impl<R: Rules> Agent<R> for GreedyAgent {
     }
 }
 
-/// Perfect play from the databases where they cover the position (and, for games that can
-/// repeat, no earlier position could be repeated: the databases' values assume an empty
-/// history); a best move is chosen at random among the equally good ones. Elsewhere the
-/// fallback agent moves.
+/// Perfect play from the databases where they cover the position, a best move chosen at
+/// random among the equally good ones; elsewhere the fallback agent moves.
+///
+/// The databases value a position as if no earlier position could be repeated. In games with
+/// the repetition rule the agent therefore values a move that repeats a position of the game
+/// (the game ends there, RULES.md §0) by the repetition rule, and every other move by the
+/// databases: exact right after a capture, and otherwise blind only to longer cycles.
 struct EgdbAgent<R: Rules> {
     db: Arc<Egdb>,
     fallback: Box<dyn Agent<R>>,
     rng: Rng,
 }
 
-impl<R: Rules> Agent<R> for EgdbAgent<R> {
-    fn choose(&mut self, rules: &R, line: &Line<R>) -> R::Move {
+impl<R: Rules> EgdbAgent<R> {
+    /// The best moves by the databases, or `None` where they do not reach.
+    fn best_moves(&self, rules: &R, line: &Line<R>) -> Option<Vec<R::Move>> {
         let pos = line.current();
-        if line.repetition_window(rules).is_empty() {
-            if let Some(values) = self.db.move_values(rules, pos) {
-                if let Some(best) = values.iter().map(|(_, v)| *v).max() {
-                    let best_moves: Vec<R::Move> = values
-                        .iter()
-                        .filter(|(_, v)| *v == best)
-                        .map(|(m, _)| *m)
-                        .collect();
-                    return best_moves[uniform(&mut self.rng, best_moves.len())];
-                }
+        if rules.board_seeds(pos) > self.db.max_seeds()? {
+            return None;
+        }
+        let window = line.repetition_window(rules);
+        let side = rules.side_to_move(pos);
+        let mut best: (i32, Vec<R::Move>) = (i32::MIN, Vec::new());
+        for c in line.children(rules) {
+            let v = if R::CAN_REPEAT && (c.pos == *pos || window.contains(&c.pos)) {
+                rules.store_difference(&c.pos) + rules.repetition_outcome(&c.pos).value()
+            } else {
+                self.db.value(rules, &c.pos)?
+            };
+            let v = if rules.side_to_move(&c.pos) == side {
+                v
+            } else {
+                -v
+            };
+            if v > best.0 {
+                best = (v, vec![c.mv]);
+            } else if v == best.0 {
+                best.1.push(c.mv);
             }
         }
-        self.fallback.choose(rules, line)
+        Some(best.1)
+    }
+}
+
+impl<R: Rules> Agent<R> for EgdbAgent<R> {
+    fn choose(&mut self, rules: &R, line: &Line<R>) -> R::Move {
+        match self.best_moves(rules, line) {
+            Some(moves) if !moves.is_empty() => moves[uniform(&mut self.rng, moves.len())],
+            _ => self.fallback.choose(rules, line),
+        }
     }
 }
 

@@ -522,6 +522,7 @@ fn series_plot(
             let _ = chart
                 .configure_mesh()
                 .x_desc(series.key.as_str())
+                .x_label_formatter(&|x| format!("{}", x.round() as u64))
                 .y_desc("score (points per game)")
                 .draw();
             let score_of = |e: f64| mancala::stats::score_from_elo(e);
