@@ -96,6 +96,43 @@ pub fn rollout<R: Rules>(
     (result_of(rules, &pos, outcome), ROLLOUT_PLIES)
 }
 
+/// Counts below this get 1/n, 1/sqrt(n) and ln(n) from a table.
+const TABLE: usize = 1024;
+
+/// `(1/n, 1/sqrt(n), ln n)` for `n < TABLE`.
+fn table() -> &'static [(f64, f64, f64); TABLE] {
+    static T: OnceLock<Box<[(f64, f64, f64); TABLE]>> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = Box::new([(0.0, 0.0, 0.0); TABLE]);
+        for (n, e) in t.iter_mut().enumerate().skip(1) {
+            let x = n as f64;
+            *e = (1.0 / x, 1.0 / x.sqrt(), x.ln());
+        }
+        t
+    })
+}
+
+/// `(1/n, 1/sqrt(n))`, `n >= 1`.
+#[inline(always)]
+fn reciprocals(n: u32) -> (f64, f64) {
+    match table().get(n as usize) {
+        Some(&(r, s, _)) => (r, s),
+        None => {
+            let x = n as f64;
+            (1.0 / x, 1.0 / x.sqrt())
+        }
+    }
+}
+
+/// `ln n`, `n >= 1`.
+#[inline(always)]
+fn ln(n: u32) -> f64 {
+    match table().get(n as usize) {
+        Some(&(_, _, l)) => l,
+        None => (n as f64).ln(),
+    }
+}
+
 /// Nodes per arena chunk.
 const CHUNK: usize = 1 << 16;
 /// Most nodes a tree holds (about 72 bytes each for two-row games); beyond it leaves are rolled
@@ -347,7 +384,9 @@ impl<R: Rules> Tree<R> {
     fn select(&self, rules: &R, n: usize, c_uct: f64, solver: bool) -> usize {
         let node = self.node(n);
         let side = rules.side_to_move(&node.data().pos);
-        let log_n = (self.stats(n).visits.load(Relaxed).max(1) as f64).ln();
+        // `Q + c sqrt(ln N / n)` as `Q + (c sqrt(ln N)) / sqrt(n)`: one logarithm and one square
+        // root per node, then a table of 1/n and 1/sqrt(n) for the children's small counts.
+        let explore = c_uct * ln(self.stats(n).visits.load(Relaxed).max(1)).sqrt();
         let range = self.children_of(node);
         let mut best = range.start;
         let mut best_score = f64::NEG_INFINITY;
@@ -361,8 +400,8 @@ impl<R: Rules> Tree<R> {
             if visits == 0 {
                 return i;
             }
-            let mean = c.points.load(Relaxed) as f64 / (2.0 * visits as f64);
-            let score = mean + c_uct * (log_n / visits as f64).sqrt();
+            let (recip, recip_sqrt) = reciprocals(visits);
+            let score = 0.5 * c.points.load(Relaxed) as f64 * recip + explore * recip_sqrt;
             if score > best_score {
                 best_score = score;
                 best = i;
