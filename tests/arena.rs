@@ -26,6 +26,37 @@ fn plan(agents: &[&str], rounds: u64, openings: u32, seed: u64) -> Plan {
     }
 }
 
+/// A child's value (from the side to move at the child) seen from the mover at `parent`.
+fn from_parent<R: Rules>(rules: &R, parent: &R::Position, child: &R::Position, v: i32) -> i32 {
+    if rules.side_to_move(child) == rules.side_to_move(parent) {
+        v
+    } else {
+        -v
+    }
+}
+
+/// Endgame databases of `game` up to `max_seeds`, built by the command line into a temporary
+/// directory; returns it and the database directory `name` in it.
+fn built_db(game: &str, max_seeds: &str, name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = mancala(&[
+        "egdb",
+        "build",
+        game,
+        "--max-seeds",
+        max_seeds,
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let db = dir.path().join(name);
+    (dir, db)
+}
+
 /// Plays every game of `plan` on a pool of `threads` threads.
 fn play<R: Rules>(rules: &R, plan: &Plan, threads: usize) -> Vec<GameRecord> {
     let mut resources = Resources::default();
@@ -130,7 +161,6 @@ fn deep_agents_play_optimal_moves_in_small_positions() {
     let mut agent = resources.build::<mancala::Kalah>(&ab, 3);
     while line.status(&rules) == mancala::Status::Ongoing {
         let pos = *line.current();
-        let side = rules.side_to_move(&pos);
         let best = solve_sequential(&rules, &pos, &[], 8);
         let mv = agent.choose(&rules, &line);
         let child = line
@@ -139,11 +169,7 @@ fn deep_agents_play_optimal_moves_in_small_positions() {
             .find(|c| c.mv == mv)
             .unwrap();
         let v = solve_sequential(&rules, &child.pos, &[], 8);
-        let v = if rules.side_to_move(&child.pos) == side {
-            v
-        } else {
-            -v
-        };
+        let v = from_parent(&rules, &pos, &child.pos, v);
         assert_eq!(v, best, "at {}", rules.format_position(&pos));
         checked += 1;
         line.push(&rules, child.mv, child.pos);
@@ -173,7 +199,6 @@ fn mcts_solver_plays_winning_moves_in_won_positions() {
                 continue;
             }
             let pos = *l2.current();
-            let side = rules.side_to_move(&pos);
             let value = solve_sequential(&rules, &pos, &[], 8);
             if value <= 0 {
                 continue;
@@ -185,11 +210,7 @@ fn mcts_solver_plays_winning_moves_in_won_positions() {
             rules.children(&pos, &mut children);
             let c = children.iter().find(|c| c.mv == mv).unwrap();
             let v = solve_sequential(&rules, &c.pos, &[], 8);
-            let v = if rules.side_to_move(&c.pos) == side {
-                v
-            } else {
-                -v
-            };
+            let v = from_parent(&rules, &pos, &c.pos, v);
             assert!(
                 v > 0,
                 "{}: move {mv} loses a won position",
@@ -622,22 +643,7 @@ fn play_answers_illegal_input_with_the_legal_moves() {
 /// position (checked with the exact solver), and its fallback elsewhere.
 #[test]
 fn egdb_agent_plays_perfectly_inside_its_databases() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = mancala(&[
-        "egdb",
-        "build",
-        "kalah(houses=3)",
-        "--max-seeds",
-        "8",
-        "--out",
-        dir.path().to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let db = dir.path().join("kalah-houses=3");
+    let (_dir, db) = built_db("kalah(houses=3)", "8", "kalah-houses=3");
     let rules = kalah("kalah(houses=3,seeds=2)");
     let spec: AgentSpec = format!("egdb(dir={},fallback=random)", db.display())
         .parse()
@@ -652,17 +658,12 @@ fn egdb_agent_plays_perfectly_inside_its_databases() {
             let pos = *line.current();
             let mv = agent.choose(&rules, &line);
             if rules.board_seeds(&pos) <= 8 {
-                let side = rules.side_to_move(&pos);
                 let best = solve_sequential(&rules, &pos, &[], 8);
                 let mut children = Children::<mancala::Kalah>::new();
                 rules.children(&pos, &mut children);
                 let c = children.iter().find(|c| c.mv == mv).unwrap();
                 let v = solve_sequential(&rules, &c.pos, &[], 8);
-                let v = if rules.side_to_move(&c.pos) == side {
-                    v
-                } else {
-                    -v
-                };
+                let v = from_parent(&rules, &pos, &c.pos, v);
                 assert_eq!(v, best, "at {}", rules.format_position(&pos));
                 checked += 1;
             }
@@ -677,22 +678,7 @@ fn egdb_agent_plays_perfectly_inside_its_databases() {
 /// negamax with the repetition rule; and it beats a strong MCTS.
 #[test]
 fn egdb_agent_is_exact_after_captures_in_awari() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = mancala(&[
-        "egdb",
-        "build",
-        "awari(houses=2)",
-        "--max-seeds",
-        "8",
-        "--out",
-        dir.path().to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let db = dir.path().join("awari-houses=2");
+    let (_dir, db) = built_db("awari(houses=2)", "8", "awari-houses=2");
     let rules = oware("awari(houses=2,seeds=2)");
     let spec: AgentSpec = format!("egdb(dir={},fallback=random)", db.display())
         .parse()
@@ -713,7 +699,6 @@ fn egdb_agent_is_exact_after_captures_in_awari() {
                 other.choose(&rules, &line)
             };
             if egdb_to_move && line.repetition_window(&rules).is_empty() {
-                let side = rules.side_to_move(&pos);
                 let best = mancala::negamax(&rules, &pos, &mut Vec::new());
                 let mut children = Children::<mancala::Oware>::new();
                 rules.children(&pos, &mut children);
@@ -723,11 +708,7 @@ fn egdb_agent_is_exact_after_captures_in_awari() {
                 } else {
                     mancala::negamax(&rules, &c.pos, &mut vec![pos])
                 };
-                let v = if rules.side_to_move(&c.pos) == side {
-                    v
-                } else {
-                    -v
-                };
+                let v = from_parent(&rules, &pos, &c.pos, v);
                 assert_eq!(v, best, "at {}", rules.format_position(&pos));
                 checked += 1;
             }
