@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fails_with, kalah, mancala, oware};
+use common::{built, fails_with, kalah, mancala, oware};
 use mancala::agents::mcts::MctsAgent;
 use mancala::agents::{AgentSpec, Resources};
 use mancala::arena::report::summarize_match;
@@ -33,28 +33,6 @@ fn from_parent<R: Rules>(rules: &R, parent: &R::Position, child: &R::Position, v
     } else {
         -v
     }
-}
-
-/// Endgame databases of `game` up to `max_seeds`, built by the command line into a temporary
-/// directory; returns it and the database directory `name` in it.
-fn built_db(game: &str, max_seeds: &str, name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let out = mancala(&[
-        "egdb",
-        "build",
-        game,
-        "--max-seeds",
-        max_seeds,
-        "--out",
-        dir.path().to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let db = dir.path().join(name);
-    (dir, db)
 }
 
 /// Plays every game of `plan` on a pool of `threads` threads.
@@ -643,11 +621,9 @@ fn play_answers_illegal_input_with_the_legal_moves() {
 /// position (checked with the exact solver), and its fallback elsewhere.
 #[test]
 fn egdb_agent_plays_perfectly_inside_its_databases() {
-    let (_dir, db) = built_db("kalah(houses=3)", "8", "kalah-houses=3");
+    let (_dir, db) = built("kalah(houses=3)", "8");
     let rules = kalah("kalah(houses=3,seeds=2)");
-    let spec: AgentSpec = format!("egdb(dir={},fallback=random)", db.display())
-        .parse()
-        .unwrap();
+    let spec: AgentSpec = format!("egdb(dir={db},fallback=random)").parse().unwrap();
     let mut resources = Resources::default();
     resources.prepare(&spec, &rules).unwrap();
     let mut checked = 0;
@@ -678,11 +654,9 @@ fn egdb_agent_plays_perfectly_inside_its_databases() {
 /// negamax with the repetition rule; and it beats a strong MCTS.
 #[test]
 fn egdb_agent_is_exact_after_captures_in_awari() {
-    let (_dir, db) = built_db("awari(houses=2)", "8", "awari-houses=2");
+    let (_dir, db) = built("awari(houses=2)", "8");
     let rules = oware("awari(houses=2,seeds=2)");
-    let spec: AgentSpec = format!("egdb(dir={},fallback=random)", db.display())
-        .parse()
-        .unwrap();
+    let spec: AgentSpec = format!("egdb(dir={db},fallback=random)").parse().unwrap();
     let mut resources = Resources::default();
     resources.prepare(&spec, &rules).unwrap();
     let mut checked = 0;

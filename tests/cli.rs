@@ -3,18 +3,8 @@
 
 mod common;
 
-use common::{fails_with, mancala};
+use common::{built, fails_with, json, mancala};
 use std::process::Command;
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = mancala(args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON on stdout")
-}
 
 #[test]
 fn show_json_has_the_documented_fields() {
@@ -158,25 +148,6 @@ fn bad_options_exit_2() {
     fails_with(&["solve", "kalah", "--threads", "0"], "--threads");
     fails_with(&["solve", "kalah", "--tt-mb", "0"], "--tt-mb");
     fails_with(&["perft", "kalah", "--depth", "-1"], "-1");
-}
-
-/// A temporary directory with the database of `game` built by the command line.
-fn built(game: &str, max_seeds: &str) -> (tempfile::TempDir, String) {
-    let root = tempfile::tempdir().unwrap();
-    let v = json(&[
-        "egdb",
-        "build",
-        game,
-        "--max-seeds",
-        max_seeds,
-        "--out",
-        root.path().to_str().unwrap(),
-        "--threads",
-        "2",
-        "--json",
-    ]);
-    let dir = v["dir"].as_str().unwrap().to_string();
-    (root, dir)
 }
 
 #[test]

@@ -66,3 +66,34 @@ pub fn fails_with(args: &[&str], needle: &str) {
     assert!(err.contains(needle), "{args:?}: `{needle}` not in: {err}");
     assert!(!err.contains("panicked"), "{args:?}: {err}");
 }
+
+/// The JSON that `mancala args` prints (which must succeed).
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let out = mancala(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON on stdout")
+}
+
+/// A temporary directory with the database of `game` built by the command line, and the
+/// database directory in it.
+pub fn built(game: &str, max_seeds: &str) -> (tempfile::TempDir, String) {
+    let root = tempfile::tempdir().unwrap();
+    let v = json(&[
+        "egdb",
+        "build",
+        game,
+        "--max-seeds",
+        max_seeds,
+        "--out",
+        root.path().to_str().unwrap(),
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    let dir = v["dir"].as_str().unwrap().to_string();
+    (root, dir)
+}
