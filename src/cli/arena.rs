@@ -317,9 +317,7 @@ impl GameJob for ArenaJob<'_> {
             }
         }
         if let Some(files) = &arena.files {
-            files
-                .write_manifest(&manifest, None)
-                .map_err(Failure::from)?;
+            files.write_manifest(&manifest).map_err(Failure::from)?;
         }
         let played: std::collections::HashSet<u64> = done.iter().map(|r| r.game).collect();
         let todo: Vec<_> = schedule

@@ -258,13 +258,9 @@ impl RunFiles {
         Ok(Appender { file, path })
     }
 
-    /// Writes the manifest, with `extra` fields if given.
-    pub fn write_manifest(&self, manifest: &Manifest, extra: Option<Value>) -> anyhow::Result<()> {
-        let mut value = manifest.to_value();
-        if let (Some(Value::Object(extra)), Value::Object(object)) = (extra, &mut value) {
-            object.extend(extra);
-        }
-        let text = serde_json::to_string_pretty(&value)? + "\n";
+    /// Writes the manifest.
+    pub fn write_manifest(&self, manifest: &Manifest) -> anyhow::Result<()> {
+        let text = serde_json::to_string_pretty(&manifest.to_value())? + "\n";
         write_atomic(&self.path("json"), text.as_bytes())
     }
 
@@ -303,6 +299,6 @@ impl RunFiles {
         write_atomic(&self.path("games.jsonl"), jsonl.as_bytes())?;
         write_atomic(&self.path("csv"), &csv)?;
         write_atomic(&self.path("md"), md.as_bytes())?;
-        self.write_manifest(manifest, None)
+        self.write_manifest(manifest)
     }
 }
