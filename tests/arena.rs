@@ -50,6 +50,7 @@ fn play<R: Rules>(rules: &R, plan: &Plan, threads: usize) -> Vec<GameRecord> {
             rules,
             plan,
             &resources,
+            &mancala::arena::openings(rules, plan.opening_plies, plan.seed),
             &plan.schedule(),
             &AtomicBool::new(false),
             &|_| {},

@@ -170,7 +170,7 @@ mod tests {
     }
 
     /// Deep enough to see the end of the game, alpha-beta plays a move of the exact solver's
-    /// best value (hand-checked small position: Kalah(2,1)).
+    /// best value (the exact solver is the reference; Kalah(3,2) from the start).
     #[test]
     fn deep_search_is_exact() {
         let rules = kalah("kalah(houses=3,seeds=2)");

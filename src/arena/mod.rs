@@ -250,7 +250,8 @@ pub fn play_game<R: Rules>(
     }
 }
 
-/// Plays the games of `slots` on the current rayon pool, calling `done` with each record as it
+/// Plays the games of `slots`, from `openings` (as [`openings`] gives them for the plan), on
+/// the current rayon pool, calling `done` with each record as it
 /// finishes (in any order), until `stop` is set. Returns the records in schedule order. Games
 /// run concurrently, one per pool thread, unless an agent's own threads fill the pool: then
 /// one game at a time, the agent's threads on the pool. The records do not depend on which.
@@ -258,17 +259,17 @@ pub fn play_games<R: Rules>(
     rules: &R,
     plan: &Plan,
     resources: &Resources,
+    openings: &[Vec<R::Move>],
     slots: &[Slot],
     stop: &AtomicBool,
     done: &(dyn Fn(&GameRecord) + Sync),
 ) -> Vec<GameRecord> {
     use rayon::prelude::*;
-    let openings = openings(rules, plan.opening_plies, plan.seed);
     let play = |&slot: &Slot| {
         if stop.load(Relaxed) {
             return None;
         }
-        let record = play_game(rules, plan, resources, &openings, slot);
+        let record = play_game(rules, plan, resources, openings, slot);
         done(&record);
         Some(record)
     };

@@ -138,14 +138,18 @@ pub fn summarize_match(
     }
 }
 
-/// `+70.4`, `-inf`, `nan`.
-pub fn fmt_signed(x: f64, decimals: usize) -> String {
-    // No "-0.0": a zero (or what rounds to it) has no sign.
-    let x = if (x * 10f64.powi(decimals as i32)).round() == 0.0 {
+/// `x`, or 0 if it rounds to zero at `decimals` decimals: no "-0.0" in tables.
+fn unsigned_zero(x: f64, decimals: usize) -> f64 {
+    if (x * 10f64.powi(decimals as i32)).round() == 0.0 {
         0.0
     } else {
         x
-    };
+    }
+}
+
+/// `+70.4`, `-inf`, `nan`.
+pub fn fmt_signed(x: f64, decimals: usize) -> String {
+    let x = unsigned_zero(x, decimals);
     if x.is_nan() {
         "nan".into()
     } else if x.is_infinite() {
@@ -214,11 +218,7 @@ impl MatchSummary {
     /// One CSV row, in [`MATCH_COLUMNS`] order.
     pub fn csv_row(&self, a: &str, b: &str) -> Vec<String> {
         let f = |x: f64, d: usize| {
-            let x = if (x * 10f64.powi(d as i32)).round() == 0.0 {
-                0.0
-            } else {
-                x
-            };
+            let x = unsigned_zero(x, d);
             format!("{x:.d$}")
         };
         let mut row = vec![

@@ -292,7 +292,8 @@ impl GameJob for ArenaJob<'_> {
             self.command_line,
         );
         let schedule = plan.schedule();
-        if plan.opening_plies > 0 && openings(&rules, plan.opening_plies, plan.seed)[0].is_empty() {
+        let openings = openings(&rules, plan.opening_plies, plan.seed);
+        if plan.opening_plies > 0 && openings[0].is_empty() {
             return Err(Failure::input(anyhow::anyhow!(
                 "{}: no game lasts {} plies, so there is no opening of that length (choose fewer --openings)",
                 rules.spec(),
@@ -349,22 +350,30 @@ impl GameJob for ArenaJob<'_> {
             stop.store(true, std::sync::atomic::Ordering::Relaxed);
         }
         let new = pool.install(|| {
-            play_games(&rules, plan, &resources, &todo, &stop, &|record| {
-                if let Some(a) = &appender {
-                    if let Err(e) = a.lock().expect("no panics while held").append(record) {
-                        write_error
-                            .lock()
-                            .expect("no panics while held")
-                            .get_or_insert(e);
+            play_games(
+                &rules,
+                plan,
+                &resources,
+                &openings,
+                &todo,
+                &stop,
+                &|record| {
+                    if let Some(a) = &appender {
+                        if let Err(e) = a.lock().expect("no panics while held").append(record) {
+                            write_error
+                                .lock()
+                                .expect("no panics while held")
+                                .get_or_insert(e);
+                            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                        }
+                    }
+                    let mut w = sprt_watch.lock().expect("no panics while held");
+                    if w.insert(record) {
                         stop.store(true, std::sync::atomic::Ordering::Relaxed);
                     }
-                }
-                let mut w = sprt_watch.lock().expect("no panics while held");
-                if w.insert(record) {
-                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
-                }
-                progress.inc(1);
-            })
+                    progress.inc(1);
+                },
+            )
         });
         progress.finish_and_clear();
         if let Some(e) = write_error.into_inner().expect("no panics while held") {
