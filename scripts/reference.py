@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
-"""Independent reference implementation of Kalah and Oware/Awari (plain Python 3).
+"""Independent reference implementation of Kalah, Oware/Awari/Wari, Woaley I and II,
+Adi, Giuti and Cups (plain Python 3).
 
-Written from /work/shared/RULES.md (sections 0, 1, 2, 12) and the project's rule
-decisions, without looking at the Rust code, to cross-check it.  Simple, slow,
-obvious: plain lists, plain loops.
+Written from /work/shared/RULES.md (sections 0-8, 12) and the project's rule
+decisions (scripts/RULE-DECISIONS.md), without looking at the Rust code, to
+cross-check it.  Simple, slow, obvious: plain lists, plain loops.  The rules of
+woaley1, adi, giuti and cups are in reference_two_row.py; wari and woaley2 are
+oware presets and are played by the oware code here.
 
 Subcommands:
   perft GAME POSITION DEPTH      number of move sequences of exactly DEPTH plies
   solve GAME POSITION [--moves]  exact value for the side to move (full minimax)
   check FILE...                  recompute golden files, exit 1 on any mismatch
   selftest                       hand-worked checks
-  generate [all|kalah|oware|solved] [--out DIR]
-                                 (re)write the golden files in tests/data
+  generate [all|kalah|oware|solved|wari|woaley1|woaley2|adi|giuti|cups|solved-two-row]
+           [--out DIR]     (re)write the golden files in tests/data
 
 POSITION may be the word `start` for the game's start position.
 """
@@ -21,9 +24,8 @@ import os
 import sys
 import time
 
-
-class UsageError(Exception):
-    pass
+import reference_two_row as tworow
+from reference_two_row import UsageError
 
 
 # ---------------------------------------------------------------------------
@@ -52,6 +54,26 @@ AWARI_DEFAULTS = dict(OWARE_DEFAULTS)
 AWARI_DEFAULTS["grand-slam"] = "forbidden"
 AWARI_DEFAULTS["repetition"] = "even-split"
 
+# Wari (RULE-DECISIONS.md): oware without the must-feed key; american=true is
+# oware's must-feed=false.  The default capture list is 2-4-6 when seeds=6
+# (Wari-72), else 2-3: see effective_defaults.
+WARI_DEFAULTS = {
+    "houses": 6,
+    "seeds": 4,
+    "american": False,
+    "capture": (2, 3),
+    "grand-slam": "no-capture",
+    "skip-origin": True,
+    "repetition": "own-side",
+    "stop-at-majority": False,
+}
+
+# Woaley II: every oware key, grand-slam=woaley-skip by default.
+WOALEY2_DEFAULTS = dict(OWARE_DEFAULTS)
+WOALEY2_DEFAULTS["grand-slam"] = "woaley-skip"
+
+GAME_NAMES = ["kalah", "oware", "awari", "wari", "woaley2"] + tworow.TWO_ROW_NAMES
+
 
 def defaults_for(name):
     if name == "kalah":
@@ -60,7 +82,21 @@ def defaults_for(name):
         return OWARE_DEFAULTS
     if name == "awari":
         return AWARI_DEFAULTS
-    raise UsageError("unknown game name %r (expected kalah, oware or awari)" % name)
+    if name == "wari":
+        return WARI_DEFAULTS
+    if name == "woaley2":
+        return WOALEY2_DEFAULTS
+    if name in tworow.TWO_ROW_DEFAULTS:
+        return tworow.TWO_ROW_DEFAULTS[name]
+    raise UsageError("unknown game name %r (expected one of %s)" % (name, ", ".join(GAME_NAMES)))
+
+
+def effective_defaults(game):
+    """The defaults of a parsed game; only wari's capture default depends on another key."""
+    defaults = dict(defaults_for(game["name"]))
+    if game["name"] == "wari" and game["seeds"] == 6:
+        defaults["capture"] = (2, 4, 6)
+    return defaults
 
 
 def parse_bool(key, text):
@@ -99,7 +135,8 @@ def parse_game(text):
         name = text
         pairs = []
     name = name.strip()
-    game = dict(defaults_for(name))
+    defaults = defaults_for(name)
+    game = dict(defaults)
     game["name"] = name
     seen = set()
     for pair in pairs:
@@ -111,9 +148,11 @@ def parse_game(text):
         if key in seen:
             raise UsageError("game string %r: key %r given twice" % (text, key))
         seen.add(key)
-        if key not in game or key == "name":
+        if key not in defaults:
             raise UsageError("game string %r: unknown key %r for %s" % (text, key, name))
-        if key == "houses":
+        if name in tworow.TWO_ROW_DEFAULTS:
+            game[key] = tworow.parse_key(name, key, value, parse_int, parse_choice)
+        elif key == "houses":
             game[key] = parse_int(key, value, 1 if name == "kalah" else 2)
             if game[key] > 26:
                 raise UsageError("houses must be at most 26")
@@ -123,7 +162,7 @@ def parse_game(text):
             game[key] = parse_choice(key, value, ["opposite-nonempty", "empty"])
         elif key == "end":
             game[key] = parse_choice(key, value, ["either-side-empty", "mover-empty"])
-        elif key in ("skip-origin", "must-feed", "stop-at-majority"):
+        elif key in ("skip-origin", "must-feed", "stop-at-majority", "american"):
             game[key] = parse_bool(key, value)
         elif key == "grand-slam":
             game[key] = parse_choice(
@@ -141,6 +180,13 @@ def parse_game(text):
             game[key] = tuple(sorted(counts))
         else:
             raise UsageError("unhandled key %r" % key)
+    if name == "wari":
+        # internal keys read by the oware code (never printed)
+        game["must-feed"] = not game["american"]
+        if "capture" not in seen:
+            game["capture"] = effective_defaults(game)["capture"]
+    if name in tworow.TWO_ROW_DEFAULTS:
+        tworow.finish_game(game)
     return game
 
 
@@ -156,7 +202,7 @@ def value_text(value):
 
 def canonical_game(game):
     """Defaults omitted, keys sorted."""
-    defaults = defaults_for(game["name"])
+    defaults = effective_defaults(game)
     parts = []
     for key in sorted(defaults):
         if game[key] != defaults[key]:
@@ -172,10 +218,18 @@ def is_kalah(game):
 
 # ---------------------------------------------------------------------------
 # Positions: (board tuple of 2m ints, stores tuple (south, north), side 0/1)
-# side 0 = South, 1 = North.
+# side 0 = South, 1 = North.  The games of reference_two_row.py add a fourth
+# element, their extra state (see there).
 # ---------------------------------------------------------------------------
 
+def is_two_row(game):
+    """woaley1, adi, giuti, cups: rules in reference_two_row.py."""
+    return game["name"] in tworow.TWO_ROW_DEFAULTS
+
+
 def start_position(game):
+    if is_two_row(game):
+        return tworow.start_position(game)
     m = game["houses"]
     return (tuple([game["seeds"]] * (2 * m)), (0, 0), 0)
 
@@ -192,6 +246,8 @@ def parse_number_list(text, what):
 
 
 def parse_position(game, text):
+    if is_two_row(game):
+        return tworow.parse_position(game, text)
     text = text.strip()
     if text == "start":
         return start_position(game)
@@ -233,6 +289,8 @@ def parse_position(game, text):
 
 
 def format_position(game, pos):
+    if is_two_row(game):
+        return tworow.format_position(game, pos)
     board, stores, side = pos
     m = game["houses"]
     south = ",".join(str(x) for x in board[:m])
@@ -241,6 +299,9 @@ def format_position(game, pos):
 
 
 def move_name(game, house):
+    """Moves are house indices in kalah/oware/wari/woaley2, texts in the other games."""
+    if isinstance(house, str):
+        return house
     m = game["houses"]
     if house < m:
         return chr(ord("A") + house)
@@ -455,7 +516,11 @@ def oware_terminal(game, pos):
         st[1 - side] += board_total
         return tuple(st)
     # (2) oware must-feed (not awari): opponent empty and no move feeds.
-    if game["must-feed"] and game["name"] != "awari":
+    #     woaley2 (RULE-DECISIONS.md, RULES.md §4.4 sudden death): the same
+    #     condition ends the game whatever must-feed says, and the mover takes
+    #     the seeds on their side minus one, the opponent that one seed.
+    sudden_death = game["name"] == "woaley2"
+    if (game["must-feed"] and game["name"] != "awari") or sudden_death:
         if seeds_on_side(game, board, 1 - side) == 0:
             any_feeds = False
             for h, child, grand_slam, feeds in oware_candidates(game, pos):
@@ -463,7 +528,11 @@ def oware_terminal(game, pos):
                     any_feeds = True
             if not any_feeds:
                 st = list(stores)
-                st[side] += board_total
+                if sudden_death:
+                    st[side] += board_total - 1
+                    st[1 - side] += 1
+                else:
+                    st[side] += board_total
                 return tuple(st)
     # (3) stop at majority: board seeds count for nobody.
     if game["stop-at-majority"]:
@@ -497,11 +566,13 @@ def oware_moves(game, pos):
 
 
 def repetition_stores(game, pos):
-    board, stores, side = pos
+    """Final stores when pos repeats: each side takes its own seeds (own-side, the
+    only rule of woaley1/adi/giuti), or the board is split evenly (even-split)."""
+    board, stores = pos[0], pos[1]
     m = game["houses"]
     south = sum(board[:m])
     north = sum(board[m:])
-    if game["repetition"] == "own-side":
+    if game.get("repetition", "own-side") == "own-side":
         return (stores[0] + south, stores[1] + north)
     half = (south + north) // 2
     return (stores[0] + half, stores[1] + half)
@@ -514,6 +585,8 @@ def repetition_stores(game, pos):
 def terminal(game, pos):
     if is_kalah(game):
         return kalah_terminal(game, pos)
+    if is_two_row(game):
+        return tworow.terminal(game, pos)
     return oware_terminal(game, pos)
 
 
@@ -521,11 +594,18 @@ def legal_moves(game, pos):
     """Legal moves of a position that is not over."""
     if is_kalah(game):
         return kalah_moves(game, pos)
+    if is_two_row(game):
+        return tworow.legal_moves(game, pos)
     return oware_moves(game, pos)
 
 
 def uses_repetition(game):
-    return not is_kalah(game)
+    """Every game but kalah and cups can repeat a position."""
+    if is_kalah(game):
+        return False
+    if is_two_row(game):
+        return tworow.can_repeat(game)
+    return True
 
 
 def perft(game, pos, depth, history):
@@ -578,13 +658,13 @@ class Solver:
 
     def memo_key(self, pos, history):
         """What the value of pos can depend on.
-        Kalah: no repetition is possible, the value depends on pos alone.
-        Oware/awari: the value depends on pos and on the earlier positions that
+        Kalah, cups: no repetition is possible, the value depends on pos alone.
+        The other games: the value depends on pos and on the earlier positions that
         could still be repeated.  Stores never decrease, so every later position
         has stores >= pos's stores and every earlier one has stores <= them: an
         earlier position can only be repeated if its stores equal pos's stores.
         So the key is pos plus those history entries (pos itself included)."""
-        if is_kalah(self.game):
+        if not uses_repetition(self.game):
             return pos
         same_stores = []
         for earlier in history:

@@ -10,7 +10,8 @@
 //! |--------------|------------------------------------------------------------|
 //! | `0..m`       | the mover's houses, in sowing order (the mover's left to right) |
 //! | `m..2m`      | the opponent's houses, in sowing order                     |
-//! | `2m..14`     | always zero                                                |
+//! | `2m..12`     | always zero                                                |
+//! | `12`, `13`   | zero, or game state in games of at most 6 houses ([`STATE_BYTE`]) |
 //! | `14`         | the mover's store ([`MOVER_STORE`])                        |
 //! | `15`         | the opponent's store ([`OPPONENT_STORE`])                  |
 //!
@@ -29,6 +30,13 @@ pub const MAX_SEEDS: u32 = 255;
 pub const MOVER_STORE: usize = 14;
 /// Byte index of the opponent's store.
 pub const OPPONENT_STORE: usize = 15;
+
+/// Byte holding extra game state in games of at most 6 houses a side (Woaley I's forced house,
+/// Adi's last capturer, the mover's hand in Cups). [`Board::flip`] clears it: each game carries
+/// its state across a turn itself.
+pub const STATE_BYTE: usize = 13;
+/// A second state byte (the opponent's hand in Cups).
+pub const STATE_BYTE_2: usize = 12;
 
 /// 0x01 in every byte: multiplying by it sums bytes into the top byte.
 const ONES: u128 = u128::from_le_bytes([1; 16]);

@@ -8,8 +8,11 @@
 mod board;
 mod notation;
 
-pub use board::{Board, TwoRowPosition, MAX_HOUSES, MAX_SEEDS, MOVER_STORE, OPPONENT_STORE};
-pub use notation::{house_letter, parse_house_letter, ParsePositionError};
+pub use board::{
+    Board, TwoRowPosition, MAX_HOUSES, MAX_SEEDS, MOVER_STORE, OPPONENT_STORE, STATE_BYTE,
+    STATE_BYTE_2,
+};
+pub use notation::{house_letter, parse_house_letter, ParsePositionError, PositionText};
 
 use std::fmt;
 

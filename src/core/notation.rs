@@ -2,8 +2,9 @@
 //!
 //! Position text: `<South houses>/<North houses> <South store>-<North store> <S|N>`, houses
 //! comma-separated in sowing order, for example the start of Kalah(6,4):
-//! `4,4,4,4,4,4/4,4,4,4,4,4 0-0 S`. Further game state follows as `;key=value` fields; the games
-//! of this module have none, so any field is refused.
+//! `4,4,4,4,4,4/4,4,4,4,4,4 0-0 S`. Further game state follows as `;key=value` fields (Woaley I's
+//! `;forced=b`, Cups' `;hand=40-40`): [`PositionText`] splits them off for the game to read, and
+//! [`TwoRowPosition::parse`], for games without fields, refuses any.
 
 use super::{Side, TwoRowPosition, MAX_SEEDS};
 use std::fmt::Write as _;
@@ -53,60 +54,71 @@ pub enum ParsePositionError {
         expected: u32,
     },
     /// A `;key=value` field the game does not have.
-    #[error(
-        "position field `{field}` is not part of this game's positions (it has no extra fields)"
-    )]
+    #[error("position field `{field}` is not part of this game's positions ({fields})")]
     UnknownField {
         /// The field as written.
         field: String,
+        /// The fields the game has, in words.
+        fields: String,
+    },
+    /// A field the game has, with a value it does not take.
+    #[error("position field `{field}` is not valid: expected {expected}")]
+    BadField {
+        /// The field as written.
+        field: String,
+        /// What the field takes.
+        expected: String,
+    },
+    /// A field the game needs is missing.
+    #[error("position has no `;{key}=...` field; this game needs one ({expected})")]
+    MissingField {
+        /// The key.
+        key: String,
+        /// What the field holds.
+        expected: String,
     },
 }
 
-/// The letter of the mover-relative house `i` of `side`: South's `A`.., North's `a`...
-pub fn house_letter(side: Side, i: usize) -> char {
-    let base = match side {
-        Side::South => b'A',
-        Side::North => b'a',
-    };
-    (base + i as u8) as char
+/// Position text split into its parts: houses, stores, side to move and `;key=value` fields,
+/// before any game checks the seed total or reads the fields.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionText<'a> {
+    /// Absolute house counts: South's `m` houses, then North's, in sowing order.
+    pub houses: Vec<u32>,
+    /// Stores `[South, North]`.
+    pub stores: [u32; 2],
+    /// The player to move.
+    pub side: Side,
+    /// The `;key=value` fields in the order written, as `(key, value, whole field)`.
+    pub fields: Vec<(&'a str, &'a str, &'a str)>,
 }
 
-/// The side and house index (from the owner's left) a move letter names, if it is a letter.
-pub fn parse_house_letter(c: char) -> Option<(Side, usize)> {
-    match c {
-        'A'..='Z' => Some((Side::South, c as usize - 'A' as usize)),
-        'a'..='z' => Some((Side::North, c as usize - 'a' as usize)),
-        _ => None,
-    }
-}
-
-fn parse_count(token: &str, place: &str) -> Result<u32, ParsePositionError> {
-    Some(token.trim())
-        .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
-        .and_then(|t| t.parse::<u32>().ok())
-        .filter(|&n| n <= MAX_SEEDS)
-        .ok_or_else(|| ParsePositionError::Number {
-            token: token.trim().to_string(),
-            place: place.to_string(),
-        })
-}
-
-impl TwoRowPosition {
-    /// Parses position text for a game of `m` houses per player and `total` seeds.
+impl<'a> PositionText<'a> {
+    /// Splits `text`, a position of `m` houses per player.
     ///
     /// # Errors
     /// [`ParsePositionError`] naming the bad token: shape, house count, a count that is not a
-    /// number from 0 to 255, the side to move, the seed total, or a `;field`.
-    pub fn parse(text: &str, m: usize, total: u32) -> Result<TwoRowPosition, ParsePositionError> {
+    /// number from 0 to 255, the side to move, or a field that is not `key=value`.
+    pub fn split(text: &'a str, m: usize) -> Result<PositionText<'a>, ParsePositionError> {
         let shape = || ParsePositionError::Shape {
             text: text.to_string(),
         };
-        let mut fields = text.split(';');
-        let main = fields.next().unwrap_or("");
-        if let Some(field) = fields.next() {
-            return Err(ParsePositionError::UnknownField {
-                field: field.trim().to_string(),
-            });
+        let mut parts_iter = text.split(';');
+        let main = parts_iter.next().unwrap_or("");
+        let mut fields = Vec::new();
+        for field in parts_iter {
+            let field = field.trim();
+            match field.split_once('=') {
+                Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => {
+                    fields.push((k.trim(), v.trim(), field))
+                }
+                _ => {
+                    return Err(ParsePositionError::BadField {
+                        field: field.to_string(),
+                        expected: "`key=value`".to_string(),
+                    })
+                }
+            }
         }
         let parts: Vec<&str> = main.split_whitespace().collect();
         if parts.len() != 3 {
@@ -146,14 +158,100 @@ impl TwoRowPosition {
                 })
             }
         };
-        let found: u32 = houses.iter().sum::<u32>() + stores[0] + stores[1];
+        Ok(PositionText {
+            houses,
+            stores,
+            side,
+            fields,
+        })
+    }
+
+    /// Seeds in the houses and stores.
+    pub fn seeds(&self) -> u32 {
+        self.houses.iter().sum::<u32>() + self.stores[0] + self.stores[1]
+    }
+
+    /// Checks that the text holds `total` seeds in all, `extra` of them outside houses and
+    /// stores (Cups' hands).
+    pub fn check_total(&self, extra: u32, total: u32) -> Result<(), ParsePositionError> {
+        let found = self.seeds() + extra;
         if found != total {
             return Err(ParsePositionError::SeedTotal {
                 found,
                 expected: total,
             });
         }
-        Ok(TwoRowPosition::from_absolute(&houses, stores, side))
+        Ok(())
+    }
+
+    /// Refuses every field whose key is not in `known` (`known` described in words by `what`),
+    /// and a key given twice.
+    pub fn check_fields(&self, known: &[&str], what: &str) -> Result<(), ParsePositionError> {
+        for (i, (key, _, field)) in self.fields.iter().enumerate() {
+            if !known.contains(key) || self.fields[..i].iter().any(|(k, _, _)| k == key) {
+                return Err(ParsePositionError::UnknownField {
+                    field: field.to_string(),
+                    fields: what.to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of field `key`, with the whole field text for error messages.
+    pub fn field(&self, key: &str) -> Option<(&'a str, &'a str)> {
+        self.fields
+            .iter()
+            .find(|(k, _, _)| *k == key)
+            .map(|(_, v, f)| (*v, *f))
+    }
+
+    /// The position of the houses, stores and side (fields not applied).
+    pub fn position(&self) -> TwoRowPosition {
+        TwoRowPosition::from_absolute(&self.houses, self.stores, self.side)
+    }
+}
+
+/// The letter of the mover-relative house `i` of `side`: South's `A`.., North's `a`...
+pub fn house_letter(side: Side, i: usize) -> char {
+    let base = match side {
+        Side::South => b'A',
+        Side::North => b'a',
+    };
+    (base + i as u8) as char
+}
+
+/// The side and house index (from the owner's left) a move letter names, if it is a letter.
+pub fn parse_house_letter(c: char) -> Option<(Side, usize)> {
+    match c {
+        'A'..='Z' => Some((Side::South, c as usize - 'A' as usize)),
+        'a'..='z' => Some((Side::North, c as usize - 'a' as usize)),
+        _ => None,
+    }
+}
+
+fn parse_count(token: &str, place: &str) -> Result<u32, ParsePositionError> {
+    Some(token.trim())
+        .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|t| t.parse::<u32>().ok())
+        .filter(|&n| n <= MAX_SEEDS)
+        .ok_or_else(|| ParsePositionError::Number {
+            token: token.trim().to_string(),
+            place: place.to_string(),
+        })
+}
+
+impl TwoRowPosition {
+    /// Parses position text for a game of `m` houses per player and `total` seeds.
+    ///
+    /// # Errors
+    /// [`ParsePositionError`] naming the bad token: shape, house count, a count that is not a
+    /// number from 0 to 255, the side to move, the seed total, or a `;field`.
+    pub fn parse(text: &str, m: usize, total: u32) -> Result<TwoRowPosition, ParsePositionError> {
+        let parts = PositionText::split(text, m)?;
+        parts.check_fields(&[], "it has no extra fields")?;
+        parts.check_total(0, total)?;
+        Ok(parts.position())
     }
 
     /// The position text (RULES.md §12) for a game of `m` houses per player.

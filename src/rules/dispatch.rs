@@ -1,7 +1,7 @@
 //! The one place where a runtime game string becomes a rules type.
 
 use super::spec::GameSpec;
-use super::{Kalah, Oware, Rules};
+use super::{Adi, Cups, Giuti, Kalah, Oware, Rules, Woaley1};
 
 /// A job that can run on any game: `run` is instantiated once per rules type.
 pub trait GameJob {
@@ -16,5 +16,9 @@ pub fn dispatch<J: GameJob>(spec: &GameSpec, job: J) -> J::Output {
     match spec {
         GameSpec::Kalah(k) => job.run(Kalah::new(k.clone())),
         GameSpec::Oware(o) => job.run(Oware::new(o.clone())),
+        GameSpec::Woaley1(w) => job.run(Woaley1::new(w.clone())),
+        GameSpec::Adi(a) => job.run(Adi::new(a.clone())),
+        GameSpec::Giuti(g) => job.run(Giuti::new(g.clone())),
+        GameSpec::Cups(c) => job.run(Cups::new(c.clone())),
     }
 }

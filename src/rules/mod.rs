@@ -5,11 +5,16 @@
 //! the rest are plain fields read in predictable branches. [`dispatch`] is the only place that
 //! turns a runtime game string into a type.
 
+pub mod adi;
+pub mod cups;
 pub mod dispatch;
+pub mod giuti;
 pub mod kalah;
 pub mod oware;
+pub mod relay;
 pub mod sowing;
 pub mod spec;
+pub mod woaley1;
 
 use crate::core::Side;
 use arrayvec::ArrayVec;
@@ -17,10 +22,14 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use thiserror::Error;
 
+pub use adi::Adi;
+pub use cups::Cups;
 pub use dispatch::{dispatch, GameJob};
+pub use giuti::Giuti;
 pub use kalah::Kalah;
 pub use oware::Oware;
 pub use spec::{GameSpec, ParseGameError};
+pub use woaley1::Woaley1;
 
 /// Most moves any position of a supported game has.
 pub const MAX_CHILDREN: usize = 16;
@@ -68,11 +77,13 @@ impl Outcome {
 /// Why a move text was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseMoveError {
-    /// Not a house letter.
-    #[error("`{token}` is not a move: moves are house letters, South's `A`.. and North's `a`..")]
+    /// Not a move in the game's notation.
+    #[error("`{token}` is not a move: {notation}")]
     NotAMove {
         /// The token.
         token: String,
+        /// The game's move notation, in words.
+        notation: &'static str,
     },
     /// A house of the player who is not to move.
     #[error("`{token}` is a house of {owner}, but {to_move} is to move")]
@@ -183,7 +194,10 @@ pub trait Rules: Send + Sync + Sized + 'static {
 /// Shared notation and accounting of the two-row games whose position is a
 /// [`crate::core::TwoRowPosition`] and whose move is a mover-relative house index.
 pub(crate) mod two_row {
-    use super::{Outcome, ParseMoveError};
+    /// The notation of games whose moves are house letters.
+    pub const HOUSE_LETTERS: &str = "moves are house letters, South's `A`.. and North's `a`..";
+
+    use super::{GameSpec, Outcome, ParseMoveError};
     use crate::core::{house_letter, parse_house_letter, Side, TwoRowPosition};
 
     pub fn parse_move(m: usize, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
@@ -194,6 +208,7 @@ pub(crate) mod two_row {
             _ => {
                 return Err(ParseMoveError::NotAMove {
                     token: token.to_string(),
+                    notation: HOUSE_LETTERS,
                 })
             }
         };
@@ -242,19 +257,12 @@ pub(crate) mod two_row {
         (0..k).fold(1u128, |c, i| c * (n - i) / (i + 1))
     }
 
-    /// The [`Rules`](super::Rules) methods that every two-row game with a
-    /// [`TwoRowPosition`] and house-letter moves shares: game string, start position (every house
-    /// holding the game's seeds), side to move, stores, notation. Expects fields `spec: GameSpec`
-    /// and `m: usize` (houses per player).
-    macro_rules! two_row_common {
+    /// The [`Rules`](super::Rules) methods that every two-row game with a [`TwoRowPosition`]
+    /// shares: game string, side to move, stores. Expects a field `spec: GameSpec`.
+    macro_rules! two_row_basics {
         () => {
             fn spec(&self) -> &GameSpec {
                 &self.spec
-            }
-
-            fn start(&self) -> TwoRowPosition {
-                let seeds = self.spec.total_seeds() / (2 * self.m as u32);
-                TwoRowPosition::from_absolute(&vec![seeds; 2 * self.m], [0, 0], Side::South)
             }
 
             fn side_to_move(&self, pos: &TwoRowPosition) -> Side {
@@ -264,6 +272,25 @@ pub(crate) mod two_row {
             #[inline(always)]
             fn store_difference(&self, pos: &TwoRowPosition) -> i32 {
                 pos.board.store_difference()
+            }
+
+            fn final_stores(&self, pos: &TwoRowPosition, outcome: Outcome) -> [u32; 2] {
+                $crate::rules::two_row::final_stores(pos, outcome)
+            }
+        };
+    }
+    pub(crate) use two_row_basics;
+
+    /// [`two_row_basics`] and the other methods that every two-row game with a
+    /// [`TwoRowPosition`] without extra state and house-letter moves shares: start position
+    /// (every house holding the game's seeds), notation, database keys. Expects fields
+    /// `spec: GameSpec` and `m: usize` (houses per player).
+    macro_rules! two_row_common {
+        () => {
+            $crate::rules::two_row::two_row_basics!();
+
+            fn start(&self) -> TwoRowPosition {
+                $crate::rules::two_row::start(&self.spec, Side::South)
             }
 
             #[inline(always)]
@@ -291,10 +318,6 @@ pub(crate) mod two_row {
                 $crate::rules::two_row::format_move(pos, mv)
             }
 
-            fn final_stores(&self, pos: &TwoRowPosition, outcome: Outcome) -> [u32; 2] {
-                $crate::rules::two_row::final_stores(pos, outcome)
-            }
-
             #[inline(always)]
             fn egdb_board(&self, pos: &TwoRowPosition) -> Option<Board> {
                 Some(Board(pos.board.0 & Board::houses_mask(self.m)))
@@ -310,6 +333,50 @@ pub(crate) mod two_row {
         };
     }
     pub(crate) use two_row_common;
+
+    /// The start position of `spec`: every house holding the game's seeds per house, empty
+    /// stores, `side` to move.
+    pub fn start(spec: &GameSpec, side: Side) -> TwoRowPosition {
+        let m = spec.houses();
+        let seeds = spec.total_seeds() / (2 * m as u32);
+        TwoRowPosition::from_absolute(&vec![seeds; 2 * m], [0, 0], side)
+    }
+
+    /// The letter of house `i` of the board seen from `pos`'s mover (`0..m` the mover's,
+    /// `m..2m` the opponent's): the owner's letter, South's `A`.. or North's `a`...
+    pub fn board_letter(pos: &TwoRowPosition, m: usize, i: usize) -> char {
+        if i < m {
+            house_letter(pos.side, i)
+        } else {
+            house_letter(pos.side.opponent(), i - m)
+        }
+    }
+
+    /// The house of the board (mover-relative, `0..2m`) that a one-letter token names, on
+    /// either side.
+    pub fn parse_board_letter(
+        m: usize,
+        pos: &TwoRowPosition,
+        token: &str,
+    ) -> Result<usize, ParseMoveError> {
+        let mut chars = token.chars();
+        let (owner, i) = match (chars.next().and_then(parse_house_letter), chars.next()) {
+            (Some(x), None) => x,
+            _ => {
+                return Err(ParseMoveError::NotAMove {
+                    token: token.to_string(),
+                    notation: HOUSE_LETTERS,
+                })
+            }
+        };
+        if i >= m {
+            return Err(ParseMoveError::NoSuchHouse {
+                token: token.to_string(),
+                houses: m,
+            });
+        }
+        Ok(if owner == pos.side { i } else { m + i })
+    }
 
     pub fn final_stores(pos: &TwoRowPosition, outcome: Outcome) -> [u32; 2] {
         let (south, north) = match pos.side {

@@ -16,8 +16,15 @@
 //! * **Feeding** (§2.3, `must-feed=true`): when the opponent has no seeds the mover must give
 //!   them seeds (a move feeds if the opponent holds seeds after it, captures included); if no
 //!   move does, the game ends and the mover takes every seed left. `must-feed=false` is the
-//!   "American" variant (§2.7). For `awari` the rule reads instead: a move that leaves the
-//!   opponent without seeds is illegal unless every move does so.
+//!   "American" variant (§2.7; `wari(american=true)`). For `awari` the rule reads instead: a move
+//!   that leaves the opponent without seeds is illegal unless every move does so. For `woaley2`
+//!   (§4.4, seed 000 "A woaley II." sudden death) the mover who cannot feed takes the seeds left
+//!   but one, and the opponent gets that one.
+//! * Presets: `wari` is `oware` under the names of seed 000's Wari text (`american`, Wari-72 with
+//!   `seeds=6` capturing on 2, 4 and 6, §2.6-§2.7); `woaley2` (§4) is `oware` with
+//!   `grand-slam=woaley-skip` by default and the sudden-death gift above. Woaley II's optional
+//!   "N moves without a capture" end (§4.5) is not a rule here: a ply cap of `match` plays that
+//!   part (`--max-plies`), and the default end is the repetition rule.
 //! * **End** (§2.4), checked in this order: the player to move has no seeds (the opponent takes
 //!   the seeds left); the feeding rule above; with `stop-at-majority=true`, a store holding more
 //!   than half the seeds (the seeds on the board then count for nobody).
@@ -39,6 +46,8 @@ pub struct Oware {
     m: usize,
     total: u32,
     awari: bool,
+    /// `woaley2`: the sudden-death gift of one seed (RULES.md §4.4).
+    sudden_death_gift: bool,
     must_feed: bool,
     grand_slam: GrandSlam,
     capture: CaptureSet,
@@ -82,6 +91,7 @@ impl Oware {
             m,
             total: 2 * m as u32 * spec.seeds as u32,
             awari: spec.preset == OwarePreset::Awari,
+            sudden_death_gift: spec.preset == OwarePreset::Woaley2,
             must_feed: spec.must_feed,
             grand_slam: spec.grand_slam,
             capture: spec.capture,
@@ -181,7 +191,11 @@ impl Rules for Oware {
             return Some(Outcome { mover: 0, opponent });
         }
         if opponent == 0 && self.must_feed && !self.awari && !self.can_feed(b) {
-            return Some(Outcome { mover, opponent: 0 });
+            let gift = self.sudden_death_gift as u32;
+            return Some(Outcome {
+                mover: mover - gift,
+                opponent: gift,
+            });
         }
         if self.stop_at_majority && 2 * b.get(MOVER_STORE).max(b.get(OPPONENT_STORE)) > self.total {
             return Some(Outcome {

@@ -11,29 +11,34 @@ use crate::core::{Board, MAX_HOUSES};
 /// Longest cycle a two-row game sows along: every house and both stores.
 pub const MAX_CYCLE: usize = 2 * MAX_HOUSES + 2;
 
-/// Precomputed sowing masks for each origin house of the mover (bytes `0..m`).
+/// Most origins a table has: every house of the board (games that lift the opponent's houses).
+const MAX_ORIGINS: usize = 2 * MAX_HOUSES;
+
+/// Precomputed sowing masks for each origin house (bytes `0..origins`).
 #[derive(Clone, Debug)]
 pub struct SowingTable {
-    cycle_len: [u8; MAX_HOUSES],
-    lap: [u128; MAX_HOUSES],
-    partial: [[u128; MAX_CYCLE]; MAX_HOUSES],
-    last: [[u8; MAX_CYCLE]; MAX_HOUSES],
+    cycle_len: [u8; MAX_ORIGINS],
+    lap: [u128; MAX_ORIGINS],
+    partial: [[u128; MAX_CYCLE]; MAX_ORIGINS],
+    last: [[u8; MAX_CYCLE]; MAX_ORIGINS],
 }
 
 impl SowingTable {
-    /// Builds the table for the mover's `m` houses. `cycle(origin)` lists the pits (board byte
-    /// indices) that receive seeds, in sowing order, starting with the first pit after `origin`;
-    /// it includes `origin` itself (last) when a full lap drops a seed back into it.
+    /// Builds the table for origins `0..origins` (the mover's `m` houses, or all `2m` houses of
+    /// the board). `cycle(origin)` lists the pits (board byte indices) that receive seeds, in
+    /// sowing order; it includes `origin` itself where a seed drops back into it (last for a
+    /// full lap, first for Woaley I's sowing that starts in the lifted house).
     ///
     /// Returns `None` if some origin's cycle is empty (nowhere to sow).
-    pub fn new(m: usize, cycle: impl Fn(usize) -> Vec<usize>) -> Option<SowingTable> {
+    pub fn new(origins: usize, cycle: impl Fn(usize) -> Vec<usize>) -> Option<SowingTable> {
+        assert!(origins <= MAX_ORIGINS);
         let mut t = SowingTable {
-            cycle_len: [0; MAX_HOUSES],
-            lap: [0; MAX_HOUSES],
-            partial: [[0; MAX_CYCLE]; MAX_HOUSES],
-            last: [[0; MAX_CYCLE]; MAX_HOUSES],
+            cycle_len: [0; MAX_ORIGINS],
+            lap: [0; MAX_ORIGINS],
+            partial: [[0; MAX_CYCLE]; MAX_ORIGINS],
+            last: [[0; MAX_CYCLE]; MAX_ORIGINS],
         };
-        for origin in 0..m {
+        for origin in 0..origins {
             let pits = cycle(origin);
             let len = pits.len();
             if len == 0 {
@@ -63,8 +68,22 @@ impl SowingTable {
         debug_assert!(origin < 8);
         let seeds = ((board.0 as u64) >> (8 * origin)) as u8 as u32;
         debug_assert!(seeds > 0);
-        let len = self.cycle_len[origin] as u32;
         let lifted = board.0 ^ ((seeds as u64) << (8 * origin)) as u128;
+        self.spread(lifted, origin, seeds)
+    }
+
+    /// [`SowingTable::sow`] for any origin of the table, the opponent's houses included.
+    #[inline(always)]
+    pub fn sow_from(&self, board: Board, origin: usize) -> (Board, usize) {
+        let seeds = board.get(origin);
+        debug_assert!(seeds > 0);
+        self.spread(board.with(origin, 0).0, origin, seeds)
+    }
+
+    /// Drops `seeds` lifted from `origin` along its cycle on the board `lifted`.
+    #[inline(always)]
+    fn spread(&self, lifted: u128, origin: usize, seeds: u32) -> (Board, usize) {
+        let len = self.cycle_len[origin] as u32;
         if seeds < len {
             // No full lap (the usual case): no division, no multiply.
             let sown = lifted + self.partial[origin][seeds as usize];

@@ -6,6 +6,15 @@
 //! | `kalah` | `houses` (6), `seeds` (4), `capture` (`opposite-nonempty`, or `empty`: Irving's rule), `end` (`either-side-empty`, or `mover-empty`) |
 //! | `oware` | `houses` (6), `seeds` (4), `skip-origin` (true), `must-feed` (true), `grand-slam` (`no-capture`, `forbidden`, `capture-all`, `woaley-skip`), `capture` (`2-3`), `repetition` (`own-side`, `even-split`), `stop-at-majority` (false) |
 //! | `awari` | the keys of `oware`; defaults `grand-slam=forbidden`, `repetition=even-split` and the Awari starving rule (Romein & Bal 2002) |
+//! | `wari`  | the keys of `oware` but `must-feed`, plus `american` (false: the feeding rule holds); `capture` defaults to `2-4-6` when `seeds=6` (Wari-72) |
+//! | `woaley2` | the keys of `oware`; default `grand-slam=woaley-skip` and the sudden-death gift of RULES.md §4.4 |
+//! | `woaley1` | `houses` (6, at most 6), `seeds` (4), `free-choice` (`any`, or `own-side`) |
+//! | `adi`   | `houses` (6, at most 6), `seeds` (4), `round-end` (8) |
+//! | `giuti` | `houses` (6), `seeds` (4) |
+//! | `cups`  | `bowls` (4, from 3 to 6) |
+//!
+//! Games with extra position state (`woaley1`, `adi`, `cups`) keep it in board bytes 12 and 13,
+//! so they have at most 6 houses a side.
 //!
 //! Capacity: at most [`MAX_HOUSES`] houses per player and [`MAX_SEEDS`] seeds in all (the packed
 //! board keeps one byte per pit); larger games are refused here, never truncated.
@@ -20,8 +29,63 @@ use thiserror::Error;
 pub enum GameSpec {
     /// Kalah (RULES.md §1).
     Kalah(KalahSpec),
-    /// Oware and its Awari preset (RULES.md §2).
+    /// Oware and its presets `awari`, `wari` (RULES.md §2) and `woaley2` (§4).
     Oware(OwareSpec),
+    /// Woaley I (RULES.md §3).
+    Woaley1(Woaley1Spec),
+    /// Adi (RULES.md §5).
+    Adi(AdiSpec),
+    /// Giuti (RULES.md §6).
+    Giuti(GiutiSpec),
+    /// Cups, "Gra mis" (RULES.md §8).
+    Cups(CupsSpec),
+}
+
+/// Woaley I's parameters (RULES.md §3, §12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Woaley1Spec {
+    /// Houses per player, `1..=6`.
+    pub houses: u8,
+    /// Seeds per house at the start.
+    pub seeds: u8,
+    /// Which houses a free choice may lift (RULES.md §3.4).
+    pub free_choice: FreeChoice,
+}
+
+/// Which houses a Woaley I player with a free choice may lift (RULES.md §3.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FreeChoice {
+    /// Any house of the board holding 2 or more (the source's sample game).
+    Any,
+    /// Only the mover's own houses (the source's text).
+    OwnSide,
+}
+
+/// Adi's parameters (RULES.md §5, §12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdiSpec {
+    /// Houses per player, `1..=6`.
+    pub houses: u8,
+    /// Seeds per house at the start.
+    pub seeds: u8,
+    /// The round ends when the board holds this many seeds or fewer (RULES.md §5: 8).
+    pub round_end: u8,
+}
+
+/// Giuti's parameters (RULES.md §6, §12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GiutiSpec {
+    /// Houses per player, `1..=7`.
+    pub houses: u8,
+    /// Seeds per house at the start (the source: 4 to 9).
+    pub seeds: u8,
+}
+
+/// Cups' parameters (RULES.md §8, §12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CupsSpec {
+    /// Bowls per player, `3..=6` (the source allows up to 10; the packed board holds 6).
+    pub bowls: u8,
 }
 
 /// Kalah's parameters (RULES.md §1, §12).
@@ -63,6 +127,12 @@ pub enum OwarePreset {
     /// `awari` (Romein & Bal 2002): a move that leaves the opponent without seeds is illegal
     /// unless every move does so; then the opponent cannot move and the mover takes the rest.
     Awari,
+    /// `wari`: the Wari rules of seed 000 (`american` drops the feeding rule; Wari-72 with
+    /// `seeds=6`). Plays as `oware`; only the game string differs.
+    Wari,
+    /// `woaley2` (RULES.md §4): an opponent who cannot be fed ends the game with the sudden-death
+    /// gift: the mover takes the seeds left but one, which goes to the opponent.
+    Woaley2,
 }
 
 /// Grand-slam policy (RULES.md §2.5, §4.3).
@@ -144,7 +214,7 @@ pub enum ParseGameError {
         text: String,
     },
     /// An unknown game name.
-    #[error("unknown game `{name}`: expected one of kalah, oware, awari")]
+    #[error("unknown game `{name}`: expected one of kalah, oware, awari, wari, woaley1, woaley2, adi, giuti, cups")]
     UnknownGame {
         /// The name.
         name: String,
@@ -263,6 +333,24 @@ const OWARE_KEYS: &[&str] = &[
     "skip-origin",
     "stop-at-majority",
 ];
+const WARI_KEYS: &[&str] = &[
+    "american",
+    "capture",
+    "grand-slam",
+    "houses",
+    "repetition",
+    "seeds",
+    "skip-origin",
+    "stop-at-majority",
+];
+const WOALEY1_KEYS: &[&str] = &["free-choice", "houses", "seeds"];
+const ADI_KEYS: &[&str] = &["houses", "round-end", "seeds"];
+const GIUTI_KEYS: &[&str] = &["houses", "seeds"];
+const CUPS_KEYS: &[&str] = &["bowls"];
+const FREE_CHOICES: &[(&str, FreeChoice)] =
+    &[("any", FreeChoice::Any), ("own-side", FreeChoice::OwnSide)];
+/// Houses a side of the games that keep extra state in board bytes 12 and 13.
+const MAX_HOUSES_WITH_STATE: u8 = 6;
 const KALAH_CAPTURES: &[(&str, KalahCapture)] = &[
     ("opposite-nonempty", KalahCapture::OppositeNonempty),
     ("empty", KalahCapture::Empty),
@@ -282,6 +370,41 @@ const REPETITIONS: &[(&str, Repetition)] = &[
     ("even-split", Repetition::EvenSplit),
 ];
 
+/// The capture counts a preset uses when `capture` is not given: `2-4-6` for Wari-72
+/// (`wari(seeds=6)`, RULES.md §2.6), else `2-3`.
+fn default_capture(preset: OwarePreset, seeds: u8) -> &'static [u32] {
+    if preset == OwarePreset::Wari && seeds == 6 {
+        &[2, 4, 6]
+    } else {
+        &[2, 3]
+    }
+}
+
+fn default_grand_slam(preset: OwarePreset) -> GrandSlam {
+    match preset {
+        OwarePreset::Awari => GrandSlam::Forbidden,
+        OwarePreset::Woaley2 => GrandSlam::WoaleySkip,
+        OwarePreset::Oware | OwarePreset::Wari => GrandSlam::NoCapture,
+    }
+}
+
+fn default_repetition(preset: OwarePreset) -> Repetition {
+    if preset == OwarePreset::Awari {
+        Repetition::EvenSplit
+    } else {
+        Repetition::OwnSide
+    }
+}
+
+fn houses_and_seeds(keys: &mut Vec<(&str, String)>, houses: u8, seeds: u8) {
+    if houses != 6 {
+        keys.push(("houses", houses.to_string()));
+    }
+    if seeds != 4 {
+        keys.push(("seeds", seeds.to_string()));
+    }
+}
+
 fn name_of<T: PartialEq + Copy>(options: &[(&'static str, T)], t: T) -> &'static str {
     options
         .iter()
@@ -296,6 +419,10 @@ impl GameSpec {
         match self {
             GameSpec::Kalah(k) => k.houses as usize,
             GameSpec::Oware(o) => o.houses as usize,
+            GameSpec::Woaley1(w) => w.houses as usize,
+            GameSpec::Adi(a) => a.houses as usize,
+            GameSpec::Giuti(g) => g.houses as usize,
+            GameSpec::Cups(c) => c.bowls as usize,
         }
     }
 
@@ -304,6 +431,11 @@ impl GameSpec {
         let (h, s) = match self {
             GameSpec::Kalah(k) => (k.houses, k.seeds),
             GameSpec::Oware(o) => (o.houses, o.seeds),
+            GameSpec::Woaley1(w) => (w.houses, w.seeds),
+            GameSpec::Adi(a) => (a.houses, a.seeds),
+            GameSpec::Giuti(g) => (g.houses, g.seeds),
+            // Ten beans a bowl in each hand (seed 002).
+            GameSpec::Cups(c) => (c.bowls, 10),
         };
         2 * h as u32 * s as u32
     }
@@ -366,10 +498,17 @@ impl FromStr for GameSpec {
                 args.check_all_used(KALAH_KEYS)?;
                 GameSpec::Kalah(spec)
             }
-            "oware" | "awari" => {
-                let awari = name == "awari";
+            "oware" | "awari" | "wari" | "woaley2" => {
+                let preset = match name {
+                    "awari" => OwarePreset::Awari,
+                    "wari" => OwarePreset::Wari,
+                    "woaley2" => OwarePreset::Woaley2,
+                    _ => OwarePreset::Oware,
+                };
+                let houses = number(&mut args, "houses", 6, 1, max_houses)?;
+                let seeds = number(&mut args, "seeds", 4, 1, 255)?;
                 let capture = match args.take("capture") {
-                    None => CaptureSet::from_counts(&[2, 3]),
+                    None => CaptureSet::from_counts(default_capture(preset, seeds)),
                     Some(v) => {
                         let expected = "seed counts from 1 to 255 joined by `-`, for example 2-3";
                         let mut counts = Vec::new();
@@ -384,41 +523,71 @@ impl FromStr for GameSpec {
                         CaptureSet::from_counts(&counts)
                     }
                 };
+                let must_feed = if preset == OwarePreset::Wari {
+                    !flag(&mut args, "american", false)?
+                } else {
+                    flag(&mut args, "must-feed", true)?
+                };
                 let spec = OwareSpec {
-                    preset: if awari {
-                        OwarePreset::Awari
-                    } else {
-                        OwarePreset::Oware
-                    },
-                    houses: number(&mut args, "houses", 6, 1, max_houses)?,
-                    seeds: number(&mut args, "seeds", 4, 1, 255)?,
+                    preset,
+                    houses,
+                    seeds,
                     skip_origin: flag(&mut args, "skip-origin", true)?,
-                    must_feed: flag(&mut args, "must-feed", true)?,
+                    must_feed,
                     grand_slam: choice(
                         &mut args,
                         "grand-slam",
-                        if awari {
-                            GrandSlam::Forbidden
-                        } else {
-                            GrandSlam::NoCapture
-                        },
+                        default_grand_slam(preset),
                         GRAND_SLAMS,
                     )?,
                     capture,
                     repetition: choice(
                         &mut args,
                         "repetition",
-                        if awari {
-                            Repetition::EvenSplit
-                        } else {
-                            Repetition::OwnSide
-                        },
+                        default_repetition(preset),
                         REPETITIONS,
                     )?,
                     stop_at_majority: flag(&mut args, "stop-at-majority", false)?,
                 };
-                args.check_all_used(OWARE_KEYS)?;
+                args.check_all_used(if preset == OwarePreset::Wari {
+                    WARI_KEYS
+                } else {
+                    OWARE_KEYS
+                })?;
                 GameSpec::Oware(spec)
+            }
+            "woaley1" => {
+                let spec = Woaley1Spec {
+                    houses: number(&mut args, "houses", 6, 1, MAX_HOUSES_WITH_STATE)?,
+                    seeds: number(&mut args, "seeds", 4, 1, 255)?,
+                    free_choice: choice(&mut args, "free-choice", FreeChoice::Any, FREE_CHOICES)?,
+                };
+                args.check_all_used(WOALEY1_KEYS)?;
+                GameSpec::Woaley1(spec)
+            }
+            "adi" => {
+                let spec = AdiSpec {
+                    houses: number(&mut args, "houses", 6, 1, MAX_HOUSES_WITH_STATE)?,
+                    seeds: number(&mut args, "seeds", 4, 1, 255)?,
+                    round_end: number(&mut args, "round-end", 8, 0, 255)?,
+                };
+                args.check_all_used(ADI_KEYS)?;
+                GameSpec::Adi(spec)
+            }
+            "giuti" => {
+                let spec = GiutiSpec {
+                    houses: number(&mut args, "houses", 6, 1, max_houses)?,
+                    seeds: number(&mut args, "seeds", 4, 1, 255)?,
+                };
+                args.check_all_used(GIUTI_KEYS)?;
+                GameSpec::Giuti(spec)
+            }
+            "cups" => {
+                let spec = CupsSpec {
+                    bowls: number(&mut args, "bowls", 4, 3, MAX_HOUSES_WITH_STATE)?,
+                };
+                args.check_all_used(CUPS_KEYS)?;
+                GameSpec::Cups(spec)
             }
             _ => {
                 return Err(ParseGameError::UnknownGame {
@@ -458,32 +627,25 @@ impl fmt::Display for GameSpec {
                 "kalah"
             }
             GameSpec::Oware(o) => {
-                let awari = o.preset == OwarePreset::Awari;
                 let capture = o.capture.counts();
-                if capture != [2, 3] {
+                if capture != default_capture(o.preset, o.seeds) {
                     let list: Vec<String> = capture.iter().map(|c| c.to_string()).collect();
                     keys.push(("capture", list.join("-")));
                 }
-                let gs_default = if awari {
-                    GrandSlam::Forbidden
-                } else {
-                    GrandSlam::NoCapture
-                };
-                if o.grand_slam != gs_default {
+                if o.grand_slam != default_grand_slam(o.preset) {
                     keys.push(("grand-slam", name_of(GRAND_SLAMS, o.grand_slam).into()));
                 }
                 if o.houses != 6 {
                     keys.push(("houses", o.houses.to_string()));
                 }
                 if !o.must_feed {
-                    keys.push(("must-feed", "false".into()));
+                    if o.preset == OwarePreset::Wari {
+                        keys.push(("american", "true".into()));
+                    } else {
+                        keys.push(("must-feed", "false".into()));
+                    }
                 }
-                let rep_default = if awari {
-                    Repetition::EvenSplit
-                } else {
-                    Repetition::OwnSide
-                };
-                if o.repetition != rep_default {
+                if o.repetition != default_repetition(o.preset) {
                     keys.push(("repetition", name_of(REPETITIONS, o.repetition).into()));
                 }
                 if o.seeds != 4 {
@@ -495,11 +657,38 @@ impl fmt::Display for GameSpec {
                 if o.stop_at_majority {
                     keys.push(("stop-at-majority", "true".into()));
                 }
-                if awari {
-                    "awari"
-                } else {
-                    "oware"
+                keys.sort();
+                match o.preset {
+                    OwarePreset::Oware => "oware",
+                    OwarePreset::Awari => "awari",
+                    OwarePreset::Wari => "wari",
+                    OwarePreset::Woaley2 => "woaley2",
                 }
+            }
+            GameSpec::Woaley1(w) => {
+                if w.free_choice != FreeChoice::Any {
+                    keys.push(("free-choice", name_of(FREE_CHOICES, w.free_choice).into()));
+                }
+                houses_and_seeds(&mut keys, w.houses, w.seeds);
+                "woaley1"
+            }
+            GameSpec::Adi(a) => {
+                houses_and_seeds(&mut keys, a.houses, a.seeds);
+                if a.round_end != 8 {
+                    keys.push(("round-end", a.round_end.to_string()));
+                }
+                keys.sort();
+                "adi"
+            }
+            GameSpec::Giuti(g) => {
+                houses_and_seeds(&mut keys, g.houses, g.seeds);
+                "giuti"
+            }
+            GameSpec::Cups(c) => {
+                if c.bowls != 4 {
+                    keys.push(("bowls", c.bowls.to_string()));
+                }
+                "cups"
             }
         };
         f.write_str(name)?;

@@ -1,0 +1,260 @@
+//! Cups ("Gra mis", by the Amberstons), RULES.md §8 (seed 002, "Bez pudła: Mancalove – Gra mis"),
+//! with the project's decisions of `scripts/RULE-DECISIONS.md`.
+//!
+//! `m` bowls a player (4; the source allows 3 to 10, the packed board holds 6). Each player starts
+//! with `10 m` beans in hand and an empty row; each player's store is to the right of their row,
+//! and bowl `i` (from the owner's left, from 1) faces the opponent's bowl `m + 1 - i`.
+//! A turn is exactly one of:
+//! * **Planting** `p<k>`: `k` beans from the hand, `1 <= k <= min(m, hand)` (seed 002: "1, 2, 3
+//!   lub 4 fasolek"), one each into the own bowls `1..k`. **Capture**: if the `k`-th bean lands in
+//!   a bowl that was empty, every bean of the opponent's facing bowl goes to the planter's store.
+//! * **Harvest** `<letter>`: lift all beans of own bowl `i` and sow them one a bowl to the right,
+//!   the last into the own store. Exact harvest: legal only when the bowl holds exactly
+//!   `m + 1 - i` beans. A bowl with more is **blocked** for harvest but can still be planted
+//!   into.
+//! * **Pass**: a player who can do neither passes (`pass`). **The game ends when neither player
+//!   can act.** Only beans in stores count; more wins, equal is a shared win. Beans in bowls and
+//!   hands count for nobody, so the value is the store difference. Beans only move towards the
+//!   stores or out of the hands, so no position repeats.
+//!
+//! Positions: `<bowls>/<bowls> <stores> <S|N>;hand=<South>-<North>`. The mover's hand lives in
+//! board byte [`STATE_BYTE`] and the opponent's in [`STATE_BYTE_2`]; moves are stored as the bowl
+//! index (harvest), [`PLANT`]` | k` (planting) or [`PASS`].
+
+use super::spec::{CupsSpec, GameSpec};
+use super::two_row::{self, two_row_basics};
+use super::{Child, Children, Outcome, ParseMoveError, Rules};
+use crate::core::{
+    Board, ParsePositionError, PositionText, Side, TwoRowPosition, MOVER_STORE, STATE_BYTE,
+    STATE_BYTE_2,
+};
+
+/// Bit of a move that marks planting; the low bits are the bean count.
+pub const PLANT: u8 = 0x10;
+/// The move that passes.
+pub const PASS: u8 = 0xff;
+
+/// The Cups rules of one game string.
+#[derive(Clone, Debug)]
+pub struct Cups {
+    spec: GameSpec,
+    m: usize,
+}
+
+impl Cups {
+    /// The rules of `spec`.
+    pub fn new(spec: CupsSpec) -> Cups {
+        Cups {
+            m: spec.bowls as usize,
+            spec: GameSpec::Cups(spec),
+        }
+    }
+
+    /// Whether the mover of `board` can plant or harvest.
+    #[inline]
+    fn can_act(&self, board: Board) -> bool {
+        board.get(STATE_BYTE) > 0 || (0..self.m).any(|i| board.get(i) == (self.m - i) as u32)
+    }
+
+    /// The board seen from the other player, hands swapped with it.
+    #[inline]
+    fn turn(&self, board: Board) -> Board {
+        board
+            .flip(self.m)
+            .with(STATE_BYTE, board.get(STATE_BYTE_2))
+            .with(STATE_BYTE_2, board.get(STATE_BYTE))
+    }
+
+    fn child(&self, pos: &TwoRowPosition, mv: u8, board: Board) -> Child<Self> {
+        Child {
+            mv,
+            pos: TwoRowPosition {
+                board: self.turn(board),
+                side: pos.side.opponent(),
+            },
+        }
+    }
+
+    /// A player's hand.
+    pub fn hand(&self, pos: &TwoRowPosition, side: Side) -> u32 {
+        if side == pos.side {
+            pos.board.get(STATE_BYTE)
+        } else {
+            pos.board.get(STATE_BYTE_2)
+        }
+    }
+}
+
+impl Rules for Cups {
+    const EXTRA_TURN: bool = false;
+    const CAN_REPEAT: bool = false;
+    type Position = TwoRowPosition;
+    type Move = u8;
+
+    two_row_basics!();
+
+    fn start(&self) -> TwoRowPosition {
+        let hand = 10 * self.m as u32;
+        let mut p = TwoRowPosition::from_absolute(&vec![0; 2 * self.m], [0, 0], Side::South);
+        p.board = p.board.with(STATE_BYTE, hand).with(STATE_BYTE_2, hand);
+        p
+    }
+
+    /// Beans not yet in a store: in bowls and in both hands.
+    #[inline(always)]
+    fn board_seeds(&self, pos: &TwoRowPosition) -> u32 {
+        pos.board.board_seeds(self.m) + pos.board.get(STATE_BYTE) + pos.board.get(STATE_BYTE_2)
+    }
+
+    fn outcome(&self, pos: &TwoRowPosition) -> Option<Outcome> {
+        if self.can_act(pos.board) || self.can_act(self.turn(pos.board)) {
+            None
+        } else {
+            Some(Outcome {
+                mover: 0,
+                opponent: 0,
+            })
+        }
+    }
+
+    fn repetition_outcome(&self, _pos: &TwoRowPosition) -> Outcome {
+        // Unreachable in play: no position repeats.
+        Outcome {
+            mover: 0,
+            opponent: 0,
+        }
+    }
+
+    fn children(&self, pos: &TwoRowPosition, out: &mut Children<Self>) {
+        let (m, b) = (self.m, pos.board);
+        let hand = b.get(STATE_BYTE);
+        let before = out.len();
+        let mut planted = b;
+        for k in 1..=m.min(hand as usize) {
+            let bowl = k - 1;
+            let was_empty = b.get(bowl) == 0;
+            planted = planted.with(bowl, planted.get(bowl) + 1);
+            let mut after = planted.with(STATE_BYTE, hand - k as u32);
+            if was_empty {
+                let facing = 2 * m - 1 - bowl;
+                after = after
+                    .with(MOVER_STORE, after.get(MOVER_STORE) + after.get(facing))
+                    .with(facing, 0);
+            }
+            out.push(self.child(pos, PLANT | k as u8, after));
+        }
+        for i in 0..m {
+            if b.get(i) == (m - i) as u32 {
+                let mut after = b.with(i, 0).with(MOVER_STORE, b.get(MOVER_STORE) + 1);
+                for j in i + 1..m {
+                    after = after.with(j, after.get(j) + 1);
+                }
+                out.push(self.child(pos, i as u8, after));
+            }
+        }
+        if out.len() == before {
+            out.push(self.child(pos, PASS, b));
+        }
+    }
+
+    #[inline(always)]
+    fn value_key(&self, pos: &TwoRowPosition) -> u128 {
+        pos.board.0 & (Board::houses_mask(self.m) | 0xffff << (8 * STATE_BYTE_2))
+    }
+
+    fn key_space(&self) -> Option<u128> {
+        None
+    }
+
+    fn parse_position(&self, text: &str) -> Result<TwoRowPosition, ParsePositionError> {
+        let parts = PositionText::split(text, self.m)?;
+        parts.check_fields(&["hand"], "Cups positions have `;hand=<South>-<North>`")?;
+        let expected = "the beans in each hand, `;hand=<South>-<North>`";
+        let (value, field) =
+            parts
+                .field("hand")
+                .ok_or_else(|| ParsePositionError::MissingField {
+                    key: "hand".to_string(),
+                    expected: expected.to_string(),
+                })?;
+        let bad = || ParsePositionError::BadField {
+            field: field.to_string(),
+            expected: format!("{expected}, each a whole number from 0 to 255"),
+        };
+        let count = |t: &str| {
+            Some(t)
+                .filter(|t| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit()))
+                .and_then(|t| t.parse::<u32>().ok())
+                .filter(|&n| n <= 255)
+        };
+        let (south, north) = value.split_once('-').ok_or_else(bad)?;
+        let hands = [count(south).ok_or_else(bad)?, count(north).ok_or_else(bad)?];
+        parts.check_total(hands[0] + hands[1], self.spec.total_seeds())?;
+        let mut pos = parts.position();
+        let (mover, opponent) = match pos.side {
+            Side::South => (hands[0], hands[1]),
+            Side::North => (hands[1], hands[0]),
+        };
+        pos.board = pos
+            .board
+            .with(STATE_BYTE, mover)
+            .with(STATE_BYTE_2, opponent);
+        Ok(pos)
+    }
+
+    fn format_position(&self, pos: &TwoRowPosition) -> String {
+        format!(
+            "{};hand={}-{}",
+            pos.to_text(self.m),
+            self.hand(pos, Side::South),
+            self.hand(pos, Side::North)
+        )
+    }
+
+    fn draw(&self, pos: &TwoRowPosition) -> String {
+        format!(
+            "{}      in hand: South {}, North {}\n",
+            pos.to_ascii(self.m),
+            self.hand(pos, Side::South),
+            self.hand(pos, Side::North)
+        )
+    }
+
+    fn parse_move(&self, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
+        let token = text.trim();
+        if token == "pass" {
+            return Ok(PASS);
+        }
+        if let Some(k) = token.strip_prefix('p') {
+            return Some(k)
+                .filter(|k| k.bytes().all(|c| c.is_ascii_digit()))
+                .and_then(|k| k.parse::<u8>().ok())
+                .filter(|k| (1..=self.m as u8).contains(k))
+                .map(|k| PLANT | k)
+                .ok_or_else(|| ParseMoveError::NotAMove {
+                    token: token.to_string(),
+                    notation: CUPS_NOTATION,
+                });
+        }
+        two_row::parse_move(self.m, pos, token).map_err(|e| match e {
+            ParseMoveError::NotAMove { .. } => ParseMoveError::NotAMove {
+                token: token.to_string(),
+                notation: CUPS_NOTATION,
+            },
+            e => e,
+        })
+    }
+
+    fn format_move(&self, pos: &TwoRowPosition, mv: u8) -> String {
+        if mv == PASS {
+            "pass".to_string()
+        } else if mv & PLANT != 0 {
+            format!("p{}", mv & !PLANT)
+        } else {
+            two_row::format_move(pos, mv)
+        }
+    }
+}
+
+const CUPS_NOTATION: &str = "a Cups move is `p<k>` (plant k beans from the hand, 1 to the bowls \
+                             a side), an own bowl letter (harvest it), or `pass`";
