@@ -238,7 +238,13 @@ fn awari_preset_rules() {
 /// North 34 : South 14.
 #[test]
 fn wari_sample_game_replays_to_34_14() {
-    let o = oware("oware(must-feed=false)");
+    // `wari(american=true)` is the game string of RULES.md §12 for this variant.
+    for game in ["oware(must-feed=false)", "wari(american=true)"] {
+        wari_sample_game(&oware(game));
+    }
+}
+
+fn wari_sample_game(o: &mancala::Oware) {
     let moves: Vec<&str> = "A f B e C c F a E b F c D f F c E a F a"
         .split(' ')
         .collect();
@@ -253,7 +259,7 @@ fn wari_sample_game_replays_to_34_14() {
     ];
     let mut stores = [0u32, 0];
     for ply in 1..=moves.len() {
-        let l = line(&o, "", &moves[..ply].join(" "));
+        let l = line(o, "", &moves[..ply].join(" "));
         let now = [
             l.current().store(mancala::Side::South),
             l.current().store(mancala::Side::North),
@@ -275,7 +281,7 @@ fn wari_sample_game_replays_to_34_14() {
         }
         stores = now;
     }
-    assert_eq!(final_stores(&o, "", &moves.join(" ")), Some([14, 34]));
+    assert_eq!(final_stores(o, "", &moves.join(" ")), Some([14, 34]));
 }
 
 #[test]

@@ -737,6 +737,46 @@ mod tests {
     }
 
     #[test]
+    fn canonical_forms_of_the_other_two_row_games() {
+        assert_eq!(canon("wari(american=false)"), "wari");
+        assert_eq!(canon("wari(seeds=6,capture=2-4-6)"), "wari(seeds=6)");
+        assert_eq!(
+            canon("wari(seeds=6,capture=2-3)"),
+            "wari(capture=2-3,seeds=6)"
+        );
+        assert_eq!(
+            canon("wari(american=true,houses=5)"),
+            "wari(american=true,houses=5)"
+        );
+        assert_eq!(canon("woaley2(grand-slam=woaley-skip)"), "woaley2");
+        assert_eq!(
+            canon("woaley2(grand-slam=no-capture)"),
+            "woaley2(grand-slam=no-capture)"
+        );
+        assert_eq!(canon("woaley1(free-choice=any,seeds=4)"), "woaley1");
+        assert_eq!(
+            canon("woaley1(seeds=3,free-choice=own-side,houses=4)"),
+            "woaley1(free-choice=own-side,houses=4,seeds=3)"
+        );
+        assert_eq!(
+            canon("adi(round-end=4,houses=3)"),
+            "adi(houses=3,round-end=4)"
+        );
+        assert_eq!(canon("giuti(seeds=9)"), "giuti(seeds=9)");
+        assert_eq!(canon("cups(bowls=4)"), "cups");
+        assert_eq!(canon("cups(bowls=3)"), "cups(bowls=3)");
+        let spec: GameSpec = "wari(american=true)".parse().unwrap();
+        let GameSpec::Oware(o) = spec else { panic!() };
+        assert!(!o.must_feed);
+        let err = |s: &str| s.parse::<GameSpec>().unwrap_err().to_string();
+        assert!(err("wari(must-feed=false)").contains("`must-feed`"));
+        assert!(err("woaley1(houses=7)").contains("from 1 to 6"));
+        assert!(err("cups(bowls=7)").contains("from 3 to 6"));
+        assert!(err("cups(seeds=3)").contains("`seeds`"));
+        assert!(err("giuti(free-choice=any)").contains("`free-choice`"));
+    }
+
+    #[test]
     fn errors_name_the_token() {
         let err = |s: &str| s.parse::<GameSpec>().unwrap_err().to_string();
         assert!(err("chess").contains("`chess`"));

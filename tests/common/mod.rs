@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use mancala::rules::spec::GameSpec;
+use mancala::rules::{Adi, Cups, Giuti, Woaley1};
 use mancala::{Kalah, Line, Oware, Rules, Status};
 
 pub fn kalah(game: &str) -> Kalah {
@@ -15,6 +16,34 @@ pub fn oware(game: &str) -> Oware {
     match game.parse::<GameSpec>().unwrap() {
         GameSpec::Oware(o) => Oware::new(o),
         other => panic!("{other} is not oware"),
+    }
+}
+
+pub fn woaley1(game: &str) -> Woaley1 {
+    match game.parse::<GameSpec>().unwrap() {
+        GameSpec::Woaley1(w) => Woaley1::new(w),
+        other => panic!("{other} is not woaley1"),
+    }
+}
+
+pub fn adi(game: &str) -> Adi {
+    match game.parse::<GameSpec>().unwrap() {
+        GameSpec::Adi(a) => Adi::new(a),
+        other => panic!("{other} is not adi"),
+    }
+}
+
+pub fn giuti(game: &str) -> Giuti {
+    match game.parse::<GameSpec>().unwrap() {
+        GameSpec::Giuti(g) => Giuti::new(g),
+        other => panic!("{other} is not giuti"),
+    }
+}
+
+pub fn cups(game: &str) -> Cups {
+    match game.parse::<GameSpec>().unwrap() {
+        GameSpec::Cups(c) => Cups::new(c),
+        other => panic!("{other} is not cups"),
     }
 }
 

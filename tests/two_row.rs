@@ -1,0 +1,368 @@
+//! Rule tests for the two-row games of RULES.md §2-§8 beyond Kalah and Oware: `wari`, `woaley1`,
+//! `woaley2`, `adi`, `giuti`, `cups`. One test per clause, named after it, on positions worked
+//! out by hand from the rule text (RULES.md and the decisions in `scripts/RULE-DECISIONS.md`);
+//! the sample material of the sources (seed 000 figures 9-14) is replayed as printed.
+
+mod common;
+use common::*;
+use mancala::Rules;
+
+// ---- Woaley I, RULES.md §3 ----
+
+/// Seed 000 figures 9-11: South is the source's player "B" (houses B1..B6 = `A`..`F`), North
+/// is "A" (A1..A6 = `a`..`f`). B lifts B5, A lifts A2 (forced), B lifts A6 (forced), A lifts B4
+/// (forced, captures 2), B lifts A1 (free choice on North's side, captures 2).
+#[test]
+fn woaley1_sample_game_of_figures_9_to_11() {
+    let w = woaley1("woaley1");
+    // B5 = E: 4 seeds, the first back into E, ending in A2 = b, which must be lifted next.
+    assert_eq!(after(&w, "", "E"), "4,4,4,4,1,5/5,5,4,4,4,4 0-0 N;forced=b");
+    // A2 = b (5 seeds) ends in A6 = f; f (5) ends in B4 = D.
+    assert_eq!(
+        after(&w, "", "E b"),
+        "4,4,4,4,1,5/5,1,5,5,5,5 0-0 S;forced=f"
+    );
+    assert_eq!(
+        after(&w, "", "E b f"),
+        "5,5,5,5,1,5/5,1,5,5,5,1 0-0 N;forced=D"
+    );
+    // D ends in A2 = b, now 2: North captures 2. The figure's board after the fourth move:
+    // North A6..A1 = 1 5 5 5 0 6, South B1..B6 = 5 5 5 1 2 6. (Figure 11 shows A1 as 0: the
+    // text's rule keeps one seed in the lifted house, so the test follows the text.)
+    assert_eq!(after(&w, "", "E b f D"), "5,5,5,1,2,6/6,0,5,5,5,1 0-2 S");
+    // Free choice: South lifts A1 = a (6 seeds), ending in A6 = f, now 2: South captures 2.
+    assert_eq!(after(&w, "", "E b f D a"), "5,5,5,1,2,6/1,1,6,6,6,0 2-2 N");
+}
+
+/// Figure 12: North lifts A5 (10 seeds), ends in A2 and takes A2 (2), A1 (2), B6 (4), B5 (2)
+/// = 10, stopping at B4. The figure gives no stores; any that make up 48 do.
+#[test]
+fn woaley1_figure_12_capture_of_ten() {
+    let w = woaley1("woaley1");
+    let pos = "6,2,6,0,1,3/1,1,4,0,10,0 7-7 N";
+    assert_eq!(after(&w, pos, "e"), "7,3,7,1,0,0/0,0,4,0,1,1 7-17 S");
+}
+
+/// Figure 14: North lifts A4 (4 seeds), takes B1 (4), A6 (2), A5 (2) = 8, and no house holds
+/// two any more: the game is over; the singletons left count for nobody.
+#[test]
+fn woaley1_figure_14_capture_of_eight_ends_the_game() {
+    let w = woaley1("woaley1");
+    let pos = "3,1,1,0,1,1/1,1,1,4,1,1 16-16 N";
+    assert_eq!(after(&w, pos, "d"), "0,1,1,0,1,1/1,1,1,1,0,0 16-24 S");
+    assert_eq!(final_stores(&w, pos, "d"), Some([16, 24]));
+}
+
+#[test]
+fn woaley1_singletons_are_untouchable() {
+    // §3.1: only B (3) and b (2) hold two or more.
+    let w = woaley1("woaley1(houses=3,seeds=2)");
+    assert_eq!(legal(&w, "1,3,1/1,2,1 3-0 S"), "B b");
+}
+
+#[test]
+fn woaley1_sowing_starts_in_the_lifted_house() {
+    // §3.2: B's 3 seeds go to B, C, a. a now holds 2 (captured), C before it 2 (captured), B 1
+    // stops the chain: 4 seeds taken on both sides of the board.
+    let w = woaley1("woaley1(houses=3,seeds=2)");
+    assert_eq!(after(&w, "1,3,1/1,2,1 3-0 S", "B"), "1,1,0/0,2,1 7-0 N");
+}
+
+#[test]
+fn woaley1_forced_continuation() {
+    // §3.4: A's 3 seeds end in C, which now holds 3 (no capture): North must lift C, and C's 3
+    // seeds (C, a, b) end in b holding 2: North captures 2 and no house holds two: game over.
+    let w = woaley1("woaley1(houses=3,seeds=2)");
+    assert_eq!(
+        after(&w, "3,0,2/0,1,0 6-0 S", "A"),
+        "1,1,3/0,1,0 6-0 N;forced=C"
+    );
+    assert_eq!(legal(&w, "1,1,3/0,1,0 6-0 N;forced=C"), "C");
+    assert_eq!(after(&w, "3,0,2/0,1,0 6-0 S", "A C"), "1,1,1/1,0,0 6-2 S");
+    assert_eq!(final_stores(&w, "3,0,2/0,1,0 6-0 S", "A C"), Some([6, 2]));
+}
+
+#[test]
+fn woaley1_free_choice_after_a_capture() {
+    // §3.4: with a free choice North may lift its own c or South's A (default `any`), only c
+    // under `free-choice=own-side`.
+    let pos = "2,1,0/0,0,3 6-0 N";
+    assert_eq!(legal(&woaley1("woaley1(houses=3,seeds=2)"), pos), "c A");
+    let own = woaley1("woaley1(houses=3,seeds=2,free-choice=own-side)");
+    assert_eq!(legal(&own, pos), "c");
+}
+
+#[test]
+fn woaley1_first_move_from_the_own_side() {
+    let w = woaley1("woaley1");
+    assert_eq!(
+        w.format_position(&w.start()),
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S;choice=own-side"
+    );
+    assert_eq!(legal(&w, ""), "A B C D E F");
+}
+
+#[test]
+fn woaley1_two_or_four_chains_on_either_side() {
+    // §3.3: C's 3 seeds (C, a, b) make b hold 4 (taken) and a 2 (taken); C holds 1: 6 seeds.
+    // Only singletons remain: the game is over.
+    let w = woaley1("woaley1(houses=3,seeds=2)");
+    assert_eq!(after(&w, "0,0,3/1,3,0 5-0 S", "C"), "0,0,1/0,0,0 11-0 N");
+    assert_eq!(final_stores(&w, "0,0,3/1,3,0 5-0 S", "C"), Some([11, 0]));
+}
+
+#[test]
+fn woaley1_pass_when_no_house_can_be_lifted() {
+    // §3.5 with `own-side`: North has only singletons but South's A holds 2: North passes.
+    let w = woaley1("woaley1(houses=3,seeds=2,free-choice=own-side)");
+    assert_eq!(legal(&w, "2,1,0/1,1,1 6-0 N"), "pass");
+    assert_eq!(after(&w, "2,1,0/1,1,1 6-0 N", "pass"), "2,1,0/1,1,1 6-0 S");
+}
+
+#[test]
+fn woaley1_end_when_no_house_holds_two() {
+    let w = woaley1("woaley1(houses=3,seeds=2)");
+    assert_eq!(final_stores(&w, "1,1,1/1,1,1 3-3 S", ""), Some([3, 3]));
+}
+
+#[test]
+fn woaley1_position_fields_are_checked() {
+    let w = woaley1("woaley1(houses=3,seeds=2)");
+    let err = |p: &str| w.parse_position(p).unwrap_err().to_string();
+    assert!(err("1,1,1/1,1,1 3-3 S;forced=a").contains("at least 2"));
+    assert!(err("1,1,1/2,1,1 2-3 S;forced=z").contains("`forced=z`"));
+    assert!(err("1,1,1/2,1,1 2-3 S;hand=3").contains("`hand=3`"));
+    assert!(err("1,1,1/2,1,1 2-3 S;choice=any").contains("own-side"));
+}
+
+// ---- Woaley II, RULES.md §4 ----
+
+#[test]
+fn woaley2_skip_origin_on_a_lap_of_four_houses() {
+    // §4.1 on a 2-house board: A's 5 seeds go B, a, b, (A skipped) B, a: a holds 3 and is
+    // taken; B before it is South's own: the chain stops.
+    let pos = "5,0/1,1 5-4 S";
+    assert_eq!(
+        after(&oware("woaley2(houses=2)"), pos, "A"),
+        "0,2/0,2 8-4 N"
+    );
+    let no_skip = oware("woaley2(houses=2,skip-origin=false)");
+    assert_eq!(after(&no_skip, pos, "A"), "1,2/2,2 5-4 N");
+}
+
+#[test]
+fn woaley2_opponent_side_two_three_chain() {
+    // §4.2: C's 2 seeds make a hold 2 and b 3: both taken (5); c keeps its seed.
+    let w = oware("woaley2(houses=3,seeds=2)");
+    assert_eq!(after(&w, "0,0,2/1,2,1 4-2 S", "C"), "0,0,0/0,0,1 9-2 N");
+}
+
+#[test]
+fn woaley2_five_house_limit_skips_the_first_opponent_house() {
+    // §4.3: C would take a (2) and b (3), every seed of North: a grand slam. Woaley-skip sows
+    // again skipping a: b 3, c 1, no capture. Oware's default sows and captures nothing.
+    let pos = "0,0,2/1,2,0 4-3 S";
+    assert_eq!(
+        after(&oware("woaley2(houses=3,seeds=2)"), pos, "C"),
+        "0,0,0/1,3,1 4-3 N"
+    );
+    assert_eq!(
+        after(&oware("oware(houses=3,seeds=2)"), pos, "C"),
+        "0,0,0/2,3,0 4-3 N"
+    );
+}
+
+#[test]
+fn woaley2_sudden_death_gives_one_seed() {
+    // §4.4: North is empty and South's moves (A: B, C; B: C) cannot reach it: South takes its
+    // 3 seeds but one, which goes to North. Oware gives South all 3.
+    let pos = "2,1,0/0,0,0 5-4 S";
+    assert_eq!(
+        final_stores(&oware("woaley2(houses=3,seeds=2)"), pos, ""),
+        Some([7, 5])
+    );
+    assert_eq!(
+        final_stores(&oware("oware(houses=3,seeds=2)"), pos, ""),
+        Some([8, 4])
+    );
+}
+
+#[test]
+fn woaley2_end_by_repetition() {
+    // §4.5: woaley2(houses=1,seeds=1): A -> a holds 2 (every North seed: the skip sowing has
+    // nowhere else to go, so nothing is captured), a -> A, A -> a repeats the first position
+    // after a move: each player takes the seeds on their side.
+    let w = oware("woaley2(houses=1,seeds=1)");
+    assert_eq!(after(&w, "", "A a"), "2/0 0-0 S");
+    assert_eq!(final_stores(&w, "", "A a A"), Some([0, 2]));
+}
+
+// ---- Wari variants, RULES.md §2.6-§2.7 ----
+
+#[test]
+fn wari_72_captures_four_and_six() {
+    // §2.6: C's 2 seeds make a hold 4 and b 6: both taken (10). Oware's 2-3 takes nothing.
+    let pos = "0,0,2/3,5,1 13-12 S";
+    let w72 = oware("wari(houses=3,seeds=6)");
+    assert_eq!(w72.spec().to_string(), "wari(houses=3,seeds=6)");
+    assert_eq!(after(&w72, pos, "C"), "0,0,0/0,0,1 23-12 N");
+    let plain = oware("oware(houses=3,seeds=6)");
+    assert_eq!(after(&plain, pos, "C"), "0,0,0/4,6,1 13-12 N");
+}
+
+#[test]
+fn wari_american_drops_the_feeding_rule() {
+    // §2.7: North is empty; B would feed it (C, a) and A would not (B): both are legal in the
+    // American variant, only B under the feeding rule.
+    let pos = "1,2,0/0,0,0 5-4 S";
+    assert_eq!(legal(&oware("wari(houses=3,seeds=2)"), pos), "B");
+    assert_eq!(
+        legal(&oware("wari(houses=3,seeds=2,american=true)"), pos),
+        "A B"
+    );
+}
+
+// ---- Adi, RULES.md §5 ----
+
+#[test]
+fn adi_relay_sowing() {
+    // A (2): B 1, C 2 -> lift C (2): a 1, b 3 -> lift b (3): c 1, A 1, B 2 -> lift B (2): C 1,
+    // a 2 -> lift a (2): b 1, c 2 -> lift c (2): A 2, B 1: B was empty, the move ends.
+    let a = adi("adi(houses=3,seeds=2,round-end=0)");
+    assert_eq!(after(&a, "2,0,1/0,2,0 7-0 S", "A"), "2,1,1/0,1,0 7-0 N");
+}
+
+#[test]
+fn adi_fours_go_to_the_house_owner() {
+    // A (4): B 1, C 1, a 4 (not the last seed: North, its owner, takes it), b 1 (was empty).
+    let a = adi("adi(houses=3,seeds=2,round-end=0)");
+    assert_eq!(
+        after(&a, "4,0,0/3,0,1 2-2 S", "A"),
+        "0,1,1/0,1,1 2-6 N;last-capture=N"
+    );
+}
+
+#[test]
+fn adi_last_seed_four_goes_to_the_mover() {
+    // A (3): B 1, C 1, a 4 with the last seed: South takes it and the move ends. North has no
+    // seed: the round ends and the 2 seeds left go to South, the last capturer.
+    let a = adi("adi(houses=3,seeds=2,round-end=0)");
+    assert_eq!(
+        after(&a, "3,0,0/3,0,0 6-0 S", "A"),
+        "0,1,1/0,0,0 10-0 N;last-capture=S"
+    );
+    assert_eq!(final_stores(&a, "3,0,0/3,0,0 6-0 S", "A"), Some([12, 0]));
+}
+
+#[test]
+fn adi_round_end_at_eight_seeds() {
+    // 8 seeds left: the round is over; they go to the last capturer, or before any capture
+    // each player takes their own side.
+    let a = adi("adi");
+    let pos = "1,1,1,1,1,1/1,1,0,0,0,0 20-20 S";
+    assert_eq!(
+        final_stores(&a, &format!("{pos};last-capture=N"), ""),
+        Some([20, 28])
+    );
+    assert_eq!(final_stores(&a, pos, ""), Some([26, 22]));
+    // 9 seeds: play goes on.
+    assert_eq!(
+        final_stores(&a, "1,1,1,1,1,1/1,1,1,0,0,0 20-19 S", ""),
+        None
+    );
+}
+
+// ---- Giuti, RULES.md §6 ----
+
+#[test]
+fn giuti_direction_choice() {
+    let g = giuti("giuti(houses=3,seeds=2)");
+    assert_eq!(legal(&g, ""), "A+ A- B+ B- C+ C-");
+    // A- (clockwise): A's 2 seeds go to c (now 2) and b (was empty): the move ends on North's
+    // side and the turn passes.
+    assert_eq!(after(&g, "2,0,3/1,0,1 5-0 S", "A-"), "0,0,3/1,1,2 5-0 N");
+}
+
+#[test]
+fn giuti_alternating_relay() {
+    // A+ : B 1, C 4 -> lift C (4) the other way: B 2, A 1, c 2, b 1 (was empty): the move ends
+    // on North's side, nothing is captured.
+    let g = giuti("giuti(houses=3,seeds=2)");
+    assert_eq!(after(&g, "2,0,3/1,0,1 5-0 S", "A+"), "1,2,0/1,1,2 5-0 N");
+}
+
+#[test]
+fn giuti_captures_opposite_the_empty_houses_reached() {
+    // C+ : a 2 -> lift a clockwise: C 1, B 1 (was empty). The move touched North's side and ends
+    // in South's B: South takes b (opposite B) and, A being empty too, c (opposite A).
+    // North is left without seeds: the game is over.
+    let g = giuti("giuti(houses=3,seeds=2)");
+    assert_eq!(after(&g, "0,0,1/1,2,3 3-2 S", "C+"), "0,1,1/0,0,0 8-2 N");
+    assert_eq!(final_stores(&g, "0,0,1/1,2,3 3-2 S", "C+"), Some([8, 2]));
+    // With A holding a seed only b is taken.
+    assert_eq!(after(&g, "1,0,1/1,2,2 3-2 S", "C+"), "1,1,1/0,0,2 5-2 N");
+}
+
+#[test]
+fn giuti_no_capture_without_touching_the_opponents_side() {
+    // A+ : B 1, C 1 (was empty): the move ends on South's side but never reached North's.
+    let g = giuti("giuti(houses=3,seeds=2)");
+    assert_eq!(after(&g, "2,0,0/1,1,1 7-0 S", "A+"), "0,1,1/1,1,1 7-0 N");
+}
+
+// ---- Cups, RULES.md §8 (seed 002) ----
+
+#[test]
+fn cups_planting() {
+    let c = cups("cups(bowls=3)");
+    assert_eq!(legal(&c, ""), "p1 p2 p3");
+    // p3: one bean each into A, B, C; C was empty but North's facing a is empty too.
+    assert_eq!(after(&c, "", "p3"), "1,1,1/0,0,0 0-0 N;hand=27-30");
+}
+
+#[test]
+fn cups_capture_on_planting_into_an_empty_bowl() {
+    // p3: the third bean lands in empty C: North's facing bowl a (3) goes to South's store.
+    // p2: the second lands in B, which held 2: no capture.
+    let c = cups("cups(bowls=3)");
+    let pos = "0,2,0/3,0,0 0-0 S;hand=25-30";
+    assert_eq!(after(&c, pos, "p3"), "1,3,1/0,0,0 3-0 N;hand=22-30");
+    assert_eq!(after(&c, pos, "p2"), "1,3,0/3,0,0 0-0 N;hand=23-30");
+}
+
+#[test]
+fn cups_exact_harvest_and_blocked_bowls() {
+    // With 3 bowls, A harvests with exactly 3 beans, B with 2, C with 1. C holds 2: blocked.
+    // Harvesting A: B and C get one each, the last goes to the store.
+    let c = cups("cups(bowls=3)");
+    let pos = "3,2,2/0,0,0 0-0 S;hand=0-53";
+    assert_eq!(legal(&c, pos), "A B");
+    assert_eq!(after(&c, pos, "A"), "0,3,3/0,0,0 1-0 N;hand=0-53");
+}
+
+#[test]
+fn cups_passing() {
+    // South has no beans in hand and every bowl blocked or short; North can plant: South passes.
+    let c = cups("cups(bowls=3)");
+    let pos = "0,3,3/0,0,0 1-0 S;hand=0-53";
+    assert_eq!(legal(&c, pos), "pass");
+    assert_eq!(after(&c, pos, "pass"), "0,3,3/0,0,0 1-0 N;hand=0-53");
+}
+
+#[test]
+fn cups_end_when_neither_can_act() {
+    let c = cups("cups(bowls=3)");
+    assert_eq!(
+        final_stores(&c, "0,3,3/0,3,3 40-8 S;hand=0-0", ""),
+        Some([40, 8])
+    );
+}
+
+#[test]
+fn cups_position_needs_the_hands() {
+    let c = cups("cups(bowls=3)");
+    let err = |p: &str| c.parse_position(p).unwrap_err().to_string();
+    assert!(err("0,0,0/0,0,0 0-0 S").contains("`;hand=...`"));
+    assert!(err("0,0,0/0,0,0 0-0 S;hand=30").contains("`hand=30`"));
+    assert!(err("0,0,0/0,0,0 0-0 S;hand=30-29").contains("59 seeds"));
+}
