@@ -90,6 +90,12 @@ struct SolveJob {
     value_only: bool,
     #[serde(default)]
     egdb: Option<String>,
+    /// `solve --method` of the solve (default `alphabeta`).
+    #[serde(default)]
+    method: Option<String>,
+    /// A second `--method` that must give the same value to every root move.
+    #[serde(default)]
+    check: Option<String>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -167,7 +173,30 @@ pub fn run(args: RunArgs, command_line: &str) -> CliResult {
             if let Some(d) = &job.egdb {
                 argv.extend(["--egdb".into(), d.clone()]);
             }
-            run_subcommand(&argv, "solve", &files, job_json, command_line, path)
+            if let Some(m) = &job.method {
+                argv.extend(["--method".into(), m.clone()]);
+            }
+            let check = job.check.as_ref().map(|m| {
+                let mut a: Vec<String> = argv
+                    .iter()
+                    .filter(|a| *a != "--value-only")
+                    .cloned()
+                    .collect();
+                if let Some(i) = a.iter().position(|x| x == "--method") {
+                    a.drain(i..i + 2);
+                }
+                a.extend(["--method".into(), m.clone()]);
+                a
+            });
+            run_subcommand(
+                &argv,
+                check.as_deref(),
+                "solve",
+                &files,
+                job_json,
+                command_line,
+                path,
+            )
         }
         "egdb" => {
             let job: EgdbJob = toml::from_str(&text).map_err(|e| bad_job(path, e))?;
@@ -189,7 +218,7 @@ pub fn run(args: RunArgs, command_line: &str) -> CliResult {
             if let Some(m) = &job.memory_limit {
                 argv.extend(["--memory-limit".into(), m.clone()]);
             }
-            run_subcommand(&argv, "egdb", &files, job_json, command_line, path)
+            run_subcommand(&argv, None, "egdb", &files, job_json, command_line, path)
         }
         other => Err(bad_job(
             path,
@@ -324,18 +353,71 @@ fn run_arena(
 }
 
 /// Runs this program's own subcommand `argv` with `--json` and turns its JSON into the run's
-/// files.
+/// files. With `check`, a second solve by another method runs too, and every root move must
+/// get the same exact value from both.
 fn run_subcommand(
     argv: &[String],
+    check: Option<&[String]>,
     kind: &'static str,
     files: &RunFiles,
     job_json: Value,
     command_line: &str,
     path: &Path,
 ) -> CliResult {
-    let exe = std::env::current_exe().context("cannot find this program's path")?;
     let mut manifest = Manifest::start(kind, json!({ "argv": argv }), 0, command_line);
     manifest.set("job", job_json);
+    let result = run_json(argv, path)?;
+    let checked = match check {
+        Some(check_argv) => {
+            let second = run_json(check_argv, path)?;
+            let exact = |r: &Value| -> Vec<(Value, Value)> {
+                r["moves"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter(|m| m["exact"] == json!(true))
+                    .map(|m| (m["move"].clone(), m["value"].clone()))
+                    .collect()
+            };
+            let (a, b) = (exact(&result), exact(&second));
+            let agree = result["value"] == second["value"]
+                && a.iter()
+                    .all(|m| b.contains(m) || !b.iter().any(|x| x.0 == m.0));
+            if !agree {
+                return Err(anyhow::anyhow!(
+                    "{}: the check disagrees: `mancala {}` gives {} ({}), `mancala {}` gives {} ({})",
+                    path.display(),
+                    argv.join(" "),
+                    result["value"],
+                    json!(a),
+                    check_argv.join(" "),
+                    second["value"],
+                    json!(b)
+                )
+                .into());
+            }
+            Some(second)
+        }
+        None => None,
+    };
+    let (text, header, rows) = match kind {
+        "solve" => solve_table(&result, checked.as_ref()),
+        _ => egdb_table(&result),
+    };
+    manifest.finish(true, 0);
+    manifest.set("result", result);
+    if let Some(c) = checked {
+        manifest.set("check", c);
+    }
+    files
+        .write_all(&manifest, &text, &header, &rows, &[])
+        .map_err(Failure::from)?;
+    emit(&text)
+}
+
+/// Runs this program's subcommand `argv` (which prints JSON) and parses what it prints.
+fn run_json(argv: &[String], path: &Path) -> Result<Value, Failure> {
+    let exe = std::env::current_exe().context("cannot find this program's path")?;
     let output = std::process::Command::new(exe)
         .args(argv)
         .stderr(std::process::Stdio::inherit())
@@ -350,21 +432,10 @@ fn run_subcommand(
             error.into()
         });
     }
-    let result: Value =
-        serde_json::from_slice(&output.stdout).context("the job printed no JSON")?;
-    let (text, header, rows) = match kind {
-        "solve" => solve_table(&result),
-        _ => egdb_table(&result),
-    };
-    manifest.finish(true, 0);
-    manifest.set("result", result);
-    files
-        .write_all(&manifest, &text, &header, &rows, &[])
-        .map_err(Failure::from)?;
-    emit(&text)
+    Ok(serde_json::from_slice(&output.stdout).context("the job printed no JSON")?)
 }
 
-fn solve_table(r: &Value) -> (String, Vec<String>, Vec<Vec<String>>) {
+fn solve_table(r: &Value, check: Option<&Value>) -> (String, Vec<String>, Vec<Vec<String>>) {
     let header: Vec<String> = [
         "game",
         "position",
@@ -374,6 +445,11 @@ fn solve_table(r: &Value) -> (String, Vec<String>, Vec<Vec<String>>) {
         "pv",
         "nodes",
         "seconds",
+        "method",
+        "check_method",
+        "check_value",
+        "check_nodes",
+        "check_seconds",
     ]
     .iter()
     .map(|s| s.to_string())
@@ -417,11 +493,28 @@ fn solve_table(r: &Value) -> (String, Vec<String>, Vec<Vec<String>>) {
         pv.join(" "),
         r["nodes"].to_string(),
         format!("{:.2}", r["seconds"].as_f64().unwrap_or(0.0)),
+        r["method"].as_str().unwrap_or("alphabeta").to_string(),
     ];
-    let text = format!(
-        "| game | position | value | best moves | every move | nodes | seconds |\n|---|---|---:|---|---|---:|---:|\n| `{}` | `{}` | {} | {} | {} | {} | {} |\n\nValue: final store difference in seeds from the side to move under perfect play. PV: {}\n",
-        row[0], row[1], row[2], row[3], row[4], row[6], row[7], row[5]
+    let mut row = row;
+    match check {
+        Some(c) => row.extend([
+            c["method"].as_str().unwrap_or("").to_string(),
+            c["value"].to_string(),
+            c["nodes"].to_string(),
+            format!("{:.2}", c["seconds"].as_f64().unwrap_or(0.0)),
+        ]),
+        None => row.extend(["".to_string(), "".into(), "".into(), "".into()]),
+    }
+    let mut text = format!(
+        "| game | position | value | best moves | every move | nodes | seconds |\n|---|---|---:|---|---|---:|---:|\n| `{}` | `{}` | {} | {} | {} | {} | {} |\n\nValue: final store difference in seeds from the side to move under perfect play, by `{}`. PV: {}\n",
+        row[0], row[1], row[2], row[3], row[4], row[6], row[7], row[8], row[5]
     );
+    if check.is_some() {
+        text.push_str(&format!(
+            "\nChecked by a second method, `{}`: value {}, every root move the same ({} nodes, {} s).\n",
+            row[9], row[10], row[11], row[12]
+        ));
+    }
     (text, header, vec![row])
 }
 

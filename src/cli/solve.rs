@@ -4,7 +4,7 @@ use super::{emit, print_json, CliResult, Failure, PositionArgs, Valued};
 use anyhow::Context as _;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala::search::{solve, SolveOptions};
+use mancala::search::{memo_solve, plain_solve, solve, SolveOptions};
 use mancala::{dispatch, GameJob, Rules};
 use serde_json::json;
 use std::fmt::Write as _;
@@ -29,8 +29,16 @@ pub struct SolveArgs {
     /// every layer's checksum is verified when it is opened).
     #[arg(long, value_name = "DIR")]
     pub egdb: Option<std::path::PathBuf>,
+    /// Search method: `alphabeta` (MTD(f) over parallel alpha-beta with a transposition table),
+    /// or one of the checks that share nothing with it but the rules: `memo` (exhaustive
+    /// minimax remembering every position in a concurrent map; games without repetition, such
+    /// as cups) and `plain` (alpha-beta with the repetition history but no table, hashing or
+    /// parallelism: small boards). Both value every root move exactly; their PV is the best
+    /// move.
+    #[arg(long, value_enum, default_value_t = Method::Alphabeta)]
+    pub method: Method,
     /// Print one JSON object: {"game", "position", "side_to_move", "value", "moves":[{"move",
-    /// "value", "exact"}], "pv", "nodes", "seconds", "threads", "table", "egdb"}.
+    /// "value", "exact"}], "pv", "nodes", "seconds", "threads", "table", "egdb", "method"}.
     #[arg(long)]
     pub json: bool,
 }
@@ -46,6 +54,27 @@ pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
         .num_threads(threads)
         .build()
         .context("cannot start worker threads")?)
+}
+
+/// How `solve` searches.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// MTD(f) over parallel alpha-beta with a transposition table.
+    Alphabeta,
+    /// Exhaustive memoized minimax (games without repetition).
+    Memo,
+    /// Alpha-beta with the repetition history, no table.
+    Plain,
+}
+
+impl Method {
+    fn name(self) -> &'static str {
+        match self {
+            Method::Alphabeta => "alphabeta",
+            Method::Memo => "memo",
+            Method::Plain => "plain",
+        }
+    }
 }
 
 struct Solve(SolveArgs);
@@ -67,6 +96,19 @@ impl GameJob for Solve {
         let threads = args
             .threads
             .map_or(SolveOptions::default().threads, usize::from);
+        if args.method != Method::Alphabeta && (args.value_only || args.egdb.is_some()) {
+            return Err(Failure::input(anyhow::anyhow!(
+                "--method {} values every move without databases: drop --value-only and --egdb",
+                args.method.name()
+            )));
+        }
+        if args.method == Method::Memo && R::CAN_REPEAT {
+            return Err(Failure::input(anyhow::anyhow!(
+                "--method memo needs a game without repetition, and in `{}` a position can \
+                 repeat (its value depends on the history): use --method plain",
+                rules.spec()
+            )));
+        }
         let egdb = match &args.egdb {
             Some(dir) => {
                 let started = Instant::now();
@@ -113,13 +155,17 @@ impl GameJob for Solve {
             }
             let _done = Done(&done);
             let result = if line.status(&rules) == mancala::Status::Ongoing {
-                solve(
-                    &rules,
-                    &pos,
-                    line.repetition_window(&rules),
-                    &options,
-                    &progress,
-                )
+                let window = line.repetition_window(&rules);
+                match args.method {
+                    Method::Alphabeta => solve(&rules, &pos, window, &options, &progress),
+                    Method::Memo => memo_solve(&rules, &pos, threads, &progress).map_err(|e| {
+                        mancala::search::SolveError::Threads {
+                            threads,
+                            reason: e.to_string(),
+                        }
+                    }),
+                    Method::Plain => Ok(plain_solve(&rules, &pos, window, &progress)),
+                }
             } else {
                 // A finished game (including by repetition): its final difference, no moves.
                 let o = line.status(&rules).outcome().expect("over");
@@ -165,6 +211,7 @@ impl GameJob for Solve {
                 ("nodes".to_string(), json!(solution.nodes)),
                 ("seconds".to_string(), json!(solution.seconds)),
                 ("threads".to_string(), json!(solution.threads)),
+                ("method".to_string(), json!(args.method.name())),
                 (
                     "table".to_string(),
                     json!({

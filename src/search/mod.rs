@@ -5,11 +5,13 @@
 //! (RULES.md §12). An extra turn keeps the sign (the same player moves again); a move that hands
 //! the turn over negates it.
 
+pub mod memo;
 pub mod negamax;
 pub mod perft;
 pub mod solver;
 pub mod tt;
 
+pub use memo::{memo_solve, plain_solve};
 pub use negamax::negamax;
 pub use perft::{perft, perft_divide};
 pub use solver::{solve, MoveValue, Solution, SolveError, SolveOptions, TableStats};
