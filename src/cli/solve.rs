@@ -4,7 +4,7 @@ use super::{emit, print_json, CliResult, Failure, PositionArgs, Valued};
 use anyhow::Context as _;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala::search::{memo_solve, plain_solve, solve, SolveOptions};
+use mancala::search::{full_solve, memo_solve, plain_solve, solve, SolveOptions};
 use mancala::{dispatch, GameJob, Rules};
 use serde_json::json;
 use std::fmt::Write as _;
@@ -33,8 +33,9 @@ pub struct SolveArgs {
     /// or one of the checks that share nothing with it but the rules: `memo` (exhaustive
     /// minimax remembering every position in a concurrent map; games without repetition, such
     /// as cups) and `plain` (alpha-beta with the repetition history but no table, hashing or
-    /// parallelism: small boards). Both value every root move exactly; their PV is the best
-    /// move.
+    /// parallelism: small boards), and `full` (the solver's one-thread full-window alpha-beta
+    /// on each root move, no MTD(f): checks the search on larger boards). All value every
+    /// root move exactly; their PV is the best move.
     #[arg(long, value_enum, default_value_t = Method::Alphabeta)]
     pub method: Method,
     /// Print one JSON object: {"game", "position", "side_to_move", "value", "moves":[{"move",
@@ -65,6 +66,8 @@ pub enum Method {
     Memo,
     /// Alpha-beta with the repetition history, no table.
     Plain,
+    /// One-thread full-window alpha-beta with a table on each root move.
+    Full,
 }
 
 impl Method {
@@ -73,6 +76,7 @@ impl Method {
             Method::Alphabeta => "alphabeta",
             Method::Memo => "memo",
             Method::Plain => "plain",
+            Method::Full => "full",
         }
     }
 }
@@ -164,6 +168,7 @@ impl GameJob for Solve {
                             reason: e.to_string(),
                         }
                     }),
+                    Method::Full => Ok(full_solve(&rules, &pos, window, args.tt_mb as usize)),
                     Method::Plain => Ok(plain_solve(&rules, &pos, window, &progress)),
                 }
             } else {

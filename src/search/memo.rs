@@ -12,6 +12,11 @@
 //!   iterative deepening and one thread, on every root move with a full window: for the
 //!   small boards of games that can repeat, where memoization would need the history too.
 //!
+//! * [`full_solve`]: the solver's one-thread full-window alpha-beta with a table, on every
+//!   root move: no MTD(f), no parallel split points, no enhanced transposition cutoffs. It
+//!   shares the table and the repetition keys with the solver, so it checks the search, not
+//!   those; for positions too large for the other two.
+//!
 //! Values are final store differences in seeds from the side to move, like the solver's.
 
 use super::solver::{MoveValue, Solution, TableStats};
@@ -156,6 +161,35 @@ pub fn plain_solve<R: Rules>(
         })
         .collect();
     solution(&children, &values, nodes, started, 1, 0)
+}
+
+/// The exact value of `pos` and of each of its moves by the solver's one-thread full-window
+/// alpha-beta ([`super::solver::alphabeta`]) on each root move, with a fresh table of `tt_mb`
+/// MiB for each.
+pub fn full_solve<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    window: &[R::Position],
+    tt_mb: usize,
+) -> Solution<R> {
+    let started = Instant::now();
+    let mut children = Children::<R>::new();
+    rules.children(pos, &mut children);
+    let side = rules.side_to_move(pos);
+    let mut history = window.to_vec();
+    history.push(*pos);
+    let values: Vec<i32> = children
+        .iter()
+        .map(|c| {
+            let v = super::solver::alphabeta(rules, &c.pos, &history, tt_mb);
+            if rules.side_to_move(&c.pos) == side {
+                v
+            } else {
+                -v
+            }
+        })
+        .collect();
+    solution(&children, &values, 0, started, 1, 0)
 }
 
 /// Beyond any value: a game has at most 255 seeds.

@@ -11,7 +11,7 @@ pub mod perft;
 pub mod solver;
 pub mod tt;
 
-pub use memo::{memo_solve, plain_solve};
+pub use memo::{full_solve, memo_solve, plain_solve};
 pub use negamax::negamax;
 pub use perft::{perft, perft_divide};
 pub use solver::{solve, MoveValue, Solution, SolveError, SolveOptions, TableStats};
