@@ -34,9 +34,13 @@ struct Perft {
 impl GameJob for Perft {
     type Output = u64;
     fn run<R: Rules>(self, rules: R) -> u64 {
-        let pos = rules
-            .parse_position(&self.position)
-            .expect("golden position parses");
+        let pos = if self.position == "start" {
+            rules.start()
+        } else {
+            rules
+                .parse_position(&self.position)
+                .unwrap_or_else(|e| panic!("golden position {}: {e}", self.position))
+        };
         perft(&rules, &pos, self.depth, &[])
     }
 }
@@ -99,10 +103,27 @@ fn oware_perft_matches_the_reference_implementation() {
     check_perft_file("oware.perft");
 }
 
+/// The two-row games of issue 5, one golden file each (`scripts/reference_two_row.py`).
+#[test]
+fn other_two_row_games_perft_matches_the_reference_implementation() {
+    for game in ["wari", "woaley1", "woaley2", "adi", "giuti", "cups"] {
+        check_perft_file(&format!("{game}.perft"));
+    }
+}
+
 #[test]
 fn small_positions_match_the_reference_solver() {
+    check_solved_file("solved-small.txt");
+}
+
+#[test]
+fn small_positions_of_the_other_two_row_games_match_the_reference_solver() {
+    check_solved_file("solved-two-row.txt");
+}
+
+fn check_solved_file(name: &str) {
     let mut failures = Vec::new();
-    for row in rows(&data("solved-small.txt")) {
+    for row in rows(&data(name)) {
         let [game, position, value] = &row[..] else {
             panic!("bad row {row:?}")
         };
