@@ -301,6 +301,10 @@ pub struct TournamentSummary {
     pub games: Vec<Vec<u64>>,
     /// Bradley–Terry ratings (Elo scale, agent 0 at 0) with 95% intervals, or why none.
     pub ratings: Result<Vec<Estimate>, String>,
+    /// When some maximum-likelihood rating is infinite (an agent that lost or won every game
+    /// against a group), the ratings with one virtual draw added to every pairing that played
+    /// (the prior of BayesElo, Coulom 2005, which keeps every rating finite); else `None`.
+    pub prior_ratings: Option<Vec<Estimate>>,
     /// How the games ended.
     pub terminations: Terminations,
 }
@@ -319,9 +323,24 @@ pub fn summarize_tournament(agents: &[String], records: &[GameRecord]) -> Tourna
         games[t][s] += 1;
         terminations.add(r.termination);
     }
+    let ratings = bradley_terry(&points, &games);
+    let infinite = matches!(&ratings, Ok(r) if r.iter().any(|e| !e.value.is_finite()));
+    let prior_ratings = infinite
+        .then(|| {
+            let with_draw = |i: usize, j: usize| if games[i][j] > 0 { 1 } else { 0 };
+            let p: Vec<Vec<f64>> = (0..n)
+                .map(|i| (0..n).map(|j| points[i][j] + with_draw(i, j) as f64 / 2.0).collect())
+                .collect();
+            let g: Vec<Vec<u64>> = (0..n)
+                .map(|i| (0..n).map(|j| games[i][j] + with_draw(i, j)).collect())
+                .collect();
+            bradley_terry(&p, &g).ok()
+        })
+        .flatten();
     TournamentSummary {
         agents: agents.to_vec(),
-        ratings: bradley_terry(&points, &games),
+        ratings,
+        prior_ratings,
         points,
         games,
         terminations,
@@ -338,6 +357,9 @@ pub const TOURNAMENT_COLUMNS: &[&str] = &[
     "games",
     "points",
     "score",
+    "rating_prior",
+    "rating_prior_low",
+    "rating_prior_high",
 ];
 
 impl TournamentSummary {
@@ -349,9 +371,10 @@ impl TournamentSummary {
             Ok(r) => r[i].value,
             Err(_) => 0.0,
         };
+        let prior = |i: usize| self.prior_ratings.as_ref().map_or(0.0, |r| r[i].value);
         order.sort_by(|&a, &b| {
-            (rating(b), score(b))
-                .partial_cmp(&(rating(a), score(a)))
+            (rating(b), prior(b), score(b))
+                .partial_cmp(&(rating(a), prior(a), score(a)))
                 .unwrap_or(std::cmp::Ordering::Equal)
         });
         order
@@ -366,6 +389,7 @@ impl TournamentSummary {
                 let g: u64 = self.games[i].iter().sum();
                 let p: f64 = self.points[i].iter().sum();
                 let r = self.ratings.as_ref().ok().map(|r| r[i]);
+                let q = self.prior_ratings.as_ref().map(|r| r[i]);
                 vec![
                     (rank + 1).to_string(),
                     self.agents[i].clone(),
@@ -375,6 +399,9 @@ impl TournamentSummary {
                     g.to_string(),
                     format!("{p:.1}"),
                     format!("{:.4}", p / g.max(1) as f64),
+                    q.map_or("".into(), |r| format!("{:.1}", r.value)),
+                    q.map_or("".into(), |r| format!("{:.1}", r.low)),
+                    q.map_or("".into(), |r| format!("{:.1}", r.high)),
                 ]
             })
             .collect()
@@ -382,20 +409,42 @@ impl TournamentSummary {
 
     /// Ratings and crosstable as Markdown.
     pub fn markdown(&self) -> String {
-        let mut out = String::from(
-            "| rank | agent | rating (Elo, 95% interval) | games | points | score |\n\
-             |---:|---|---|---:|---:|---:|\n",
-        );
-        for row in self.csv_rows() {
-            let rating = if row[2].is_empty() {
+        let prior = self.prior_ratings.is_some();
+        let mut out = String::from("| rank | agent | rating (Elo, 95% interval) |");
+        if prior {
+            out.push_str(" with a virtual draw per pairing |");
+        }
+        out.push_str(" games | points | score |\n|---:|---|---|");
+        if prior {
+            out.push_str("---|");
+        }
+        out.push_str("---:|---:|---:|\n");
+        let interval = |v: &str, low: &str, high: &str| {
+            if v.is_empty() {
                 "—".to_string()
             } else {
-                format!("{} [{}, {}]", row[2], row[3], row[4])
-            };
+                format!("{v} [{low}, {high}]")
+            }
+        };
+        for row in self.csv_rows() {
             out.push_str(&format!(
-                "| {} | `{}` | {} | {} | {} | {} |\n",
-                row[0], row[1], rating, row[5], row[6], row[7]
+                "| {} | `{}` | {} |",
+                row[0],
+                row[1],
+                interval(&row[2], &row[3], &row[4])
             ));
+            if prior {
+                out.push_str(&format!(" {} |", interval(&row[8], &row[9], &row[10])));
+            }
+            out.push_str(&format!(" {} | {} | {} |\n", row[5], row[6], row[7]));
+        }
+        if prior {
+            out.push_str(
+                "\nSome maximum-likelihood rating is infinite: an agent won or lost every game \
+                 against a group, so the data cannot place it. The second column adds one \
+                 virtual draw to every pairing (the prior of BayesElo, Coulom 2005), which keeps \
+                 every rating finite and ranks those agents.\n",
+            );
         }
         if let Err(e) = &self.ratings {
             out.push_str(&format!("\nNo ratings: {e}\n"));
