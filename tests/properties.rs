@@ -21,9 +21,9 @@ where
     let mut line: Line<R> = Line::new(rules.start());
     for &k in choices {
         let pos: mancala::TwoRowPosition = *line.current();
-        let seeds: u32 = pos.absolute_houses(m).iter().sum::<u32>()
-            + pos.store(Side::South)
-            + pos.store(Side::North);
+        // Seeds not in a store (Cups: in bowls and hands) plus both stores.
+        let seeds: u32 = rules.board_seeds(&pos) + pos.store(Side::South) + pos.store(Side::North);
+        prop_assert!(rules.board_seeds(&pos) >= pos.absolute_houses(m).iter().sum::<u32>());
         prop_assert_eq!(
             seeds,
             total,
@@ -90,6 +90,25 @@ fn oware_game() -> impl Strategy<Value = String> {
         })
 }
 
+/// Game strings of `wari`, `woaley2`, `woaley1`, `adi`, `giuti` and `cups` with their keys.
+fn other_game() -> impl Strategy<Value = String> {
+    (1usize..=6, 1u32..=6, any::<bool>(), 0u32..=12, 3usize..=6).prop_flat_map(
+        |(h, s, flag, round_end, bowls)| {
+            prop_oneof![
+                Just(format!("wari(houses={h},seeds={s},american={flag})")),
+                Just(format!("woaley2(houses={h},seeds={s},skip-origin={flag})")),
+                Just(format!(
+                    "woaley1(houses={h},seeds={s},free-choice={})",
+                    if flag { "any" } else { "own-side" }
+                )),
+                Just(format!("adi(houses={h},seeds={s},round-end={round_end})")),
+                Just(format!("giuti(houses={h},seeds={s})")),
+                Just(format!("cups(bowls={bowls})")),
+            ]
+        },
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -111,7 +130,24 @@ proptest! {
     }
 
     #[test]
-    fn game_strings_print_canonically(game in prop_oneof![kalah_game(), oware_game()]) {
+    fn other_two_row_games_conserve_seeds_and_round_trip(
+        game in other_game(),
+        choices in prop::collection::vec(0usize..14, 0..300),
+    ) {
+        let spec: GameSpec = game.parse().unwrap();
+        let (m, total) = (spec.houses(), spec.total_seeds());
+        match spec {
+            GameSpec::Oware(_) => play_and_check(&oware(&game), m, total, &choices)?,
+            GameSpec::Woaley1(_) => play_and_check(&woaley1(&game), m, total, &choices)?,
+            GameSpec::Adi(_) => play_and_check(&adi(&game), m, total, &choices)?,
+            GameSpec::Giuti(_) => play_and_check(&giuti(&game), m, total, &choices)?,
+            GameSpec::Cups(_) => play_and_check(&cups(&game), m, total, &choices)?,
+            GameSpec::Kalah(_) => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn game_strings_print_canonically(game in prop_oneof![kalah_game(), oware_game(), other_game()]) {
         let spec: GameSpec = game.parse().unwrap();
         let printed = spec.to_string();
         let again: GameSpec = printed.parse().unwrap();
