@@ -329,7 +329,11 @@ pub fn summarize_tournament(agents: &[String], records: &[GameRecord]) -> Tourna
         .then(|| {
             let with_draw = |i: usize, j: usize| if games[i][j] > 0 { 1 } else { 0 };
             let p: Vec<Vec<f64>> = (0..n)
-                .map(|i| (0..n).map(|j| points[i][j] + with_draw(i, j) as f64 / 2.0).collect())
+                .map(|i| {
+                    (0..n)
+                        .map(|j| points[i][j] + with_draw(i, j) as f64 / 2.0)
+                        .collect()
+                })
                 .collect();
             let g: Vec<Vec<u64>> = (0..n)
                 .map(|i| (0..n).map(|j| games[i][j] + with_draw(i, j)).collect())
