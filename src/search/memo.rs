@@ -178,10 +178,12 @@ pub fn full_solve<R: Rules>(
     let side = rules.side_to_move(pos);
     let mut history = window.to_vec();
     history.push(*pos);
+    let mut nodes = 0;
     let values: Vec<i32> = children
         .iter()
         .map(|c| {
-            let v = super::solver::alphabeta(rules, &c.pos, &history, tt_mb);
+            let (v, n) = super::solver::alphabeta_counted(rules, &c.pos, &history, tt_mb);
+            nodes += n;
             if rules.side_to_move(&c.pos) == side {
                 v
             } else {
@@ -189,7 +191,7 @@ pub fn full_solve<R: Rules>(
             }
         })
         .collect();
-    solution(&children, &values, 0, started, 1, 0)
+    solution(&children, &values, nodes, started, 1, 0)
 }
 
 /// Beyond any value: a game has at most 255 seeds.

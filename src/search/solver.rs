@@ -919,7 +919,17 @@ pub fn alphabeta<R: Rules>(
     history: &[R::Position],
     tt_mb: usize,
 ) -> i32 {
+    alphabeta_counted(rules, pos, history, tt_mb).0
+}
+
+/// [`alphabeta`] and the number of positions it searched.
+pub fn alphabeta_counted<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    history: &[R::Position],
+    tt_mb: usize,
+) -> (i32, u64) {
     single_thread(rules, pos, history, tt_mb, |s, p| {
-        s.search(p, i32::MIN + 1, i32::MAX)
+        (s.search(p, i32::MIN + 1, i32::MAX), s.counters.nodes)
     })
 }
