@@ -185,6 +185,12 @@ fn woaley2_sudden_death_gives_one_seed() {
         final_stores(&oware("oware(houses=3,seeds=2)"), pos, ""),
         Some([8, 4])
     );
+    // Sudden death is not the feeding rule: it holds without it too. Found by comparing with
+    // scripts/reference_two_row.py (tests/data/woaley2.perft).
+    assert_eq!(
+        final_stores(&oware("woaley2(houses=3,seeds=2,must-feed=false)"), pos, ""),
+        Some([7, 5])
+    );
 }
 
 #[test]

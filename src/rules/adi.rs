@@ -143,10 +143,7 @@ impl Rules for Adi {
     }
 
     fn repetition_outcome(&self, pos: &TwoRowPosition) -> Outcome {
-        Outcome {
-            mover: pos.board.mover_seeds(self.m),
-            opponent: pos.board.opponent_seeds(self.m),
-        }
+        two_row::own_sides(pos, self.m)
     }
 
     fn children(&self, pos: &TwoRowPosition, out: &mut Children<Self>) {

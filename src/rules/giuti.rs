@@ -130,10 +130,7 @@ impl Rules for Giuti {
     }
 
     fn repetition_outcome(&self, pos: &TwoRowPosition) -> Outcome {
-        Outcome {
-            mover: pos.board.mover_seeds(self.m),
-            opponent: pos.board.opponent_seeds(self.m),
-        }
+        two_row::own_sides(pos, self.m)
     }
 
     fn children(&self, pos: &TwoRowPosition, out: &mut Children<Self>) {

@@ -200,32 +200,18 @@ pub(crate) mod two_row {
     use super::{GameSpec, Outcome, ParseMoveError};
     use crate::core::{house_letter, parse_house_letter, Side, TwoRowPosition};
 
+    /// An own house of the mover of `pos`, named by its letter.
     pub fn parse_move(m: usize, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
         let token = text.trim();
-        let mut chars = token.chars();
-        let (owner, i) = match (chars.next().and_then(parse_house_letter), chars.next()) {
-            (Some(x), None) => x,
-            _ => {
-                return Err(ParseMoveError::NotAMove {
-                    token: token.to_string(),
-                    notation: HOUSE_LETTERS,
-                })
-            }
-        };
-        if i >= m {
-            return Err(ParseMoveError::NoSuchHouse {
-                token: token.to_string(),
-                houses: m,
-            });
-        }
-        if owner != pos.side {
+        let house = parse_board_letter(m, pos, token)?;
+        if house >= m {
             return Err(ParseMoveError::WrongSide {
                 token: token.to_string(),
-                owner,
+                owner: pos.side.opponent(),
                 to_move: pos.side,
             });
         }
-        Ok(i as u8)
+        Ok(house as u8)
     }
 
     pub fn format_move(pos: &TwoRowPosition, house: u8) -> String {
@@ -376,6 +362,14 @@ pub(crate) mod two_row {
             });
         }
         Ok(if owner == pos.side { i } else { m + i })
+    }
+
+    /// Each player takes the seeds on their own side (RULES.md §0, the repetition rule).
+    pub fn own_sides(pos: &TwoRowPosition, m: usize) -> Outcome {
+        Outcome {
+            mover: pos.board.mover_seeds(m),
+            opponent: pos.board.opponent_seeds(m),
+        }
     }
 
     pub fn final_stores(pos: &TwoRowPosition, outcome: Outcome) -> [u32; 2] {

@@ -190,7 +190,9 @@ impl Rules for Oware {
         if mover == 0 {
             return Some(Outcome { mover: 0, opponent });
         }
-        if opponent == 0 && self.must_feed && !self.awari && !self.can_feed(b) {
+        // Woaley II's sudden death (§4.4) holds with or without the feeding obligation.
+        let unfed_ends = (self.must_feed && !self.awari) || self.sudden_death_gift;
+        if opponent == 0 && unfed_ends && !self.can_feed(b) {
             let gift = self.sudden_death_gift as u32;
             return Some(Outcome {
                 mover: mover - gift,
@@ -214,10 +216,7 @@ impl Rules for Oware {
                 opponent: half,
             }
         } else {
-            Outcome {
-                mover: pos.board.mover_seeds(self.m),
-                opponent: pos.board.opponent_seeds(self.m),
-            }
+            two_row::own_sides(pos, self.m)
         }
     }
 
