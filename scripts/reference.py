@@ -991,7 +991,267 @@ def selftest():
     # (cycle: own-side repetition at 0,1/0,1 1-1 S: 2-2).  So North plays a: -2.
     expect("cycle value", V("oware(houses=2,seeds=1,must-feed=false)", "0,1/0,1 1-1 S"), -2)
 
+    selftest_new_games(expect, P, V, child)
     print("selftest: %d checks passed" % checks)
+
+
+def selftest_new_games(expect, P, V, child):
+    """Hand-worked checks of wari, woaley1, woaley2, adi, giuti and cups."""
+
+    def rejected(label, function, argument):
+        try:
+            function(argument)
+        except UsageError:
+            expect(label + " rejected", True, True)
+        else:
+            expect(label + " rejected", "accepted", "UsageError")
+
+    def moves(game_text, pos_text):
+        g = parse_game(game_text)
+        return [move_name(g, m) for m, c in legal_moves(g, parse_position(g, pos_text))]
+
+    def over(game_text, pos_text):
+        g = parse_game(game_text)
+        return terminal(g, parse_position(g, pos_text))
+
+    # --- game strings and positions
+    for text, want in [
+        ("wari(seeds=6,capture=2-4-6)", "wari(seeds=6)"),
+        ("wari(capture=2-4-6)", "wari(capture=2-4-6)"),
+        ("wari(seeds=6,capture=3-2)", "wari(capture=2-3,seeds=6)"),
+        ("wari(american=false,houses=6)", "wari"),
+        ("woaley2(grand-slam=woaley-skip)", "woaley2"),
+        ("woaley2(grand-slam=no-capture,must-feed=false)",
+         "woaley2(grand-slam=no-capture,must-feed=false)"),
+        ("woaley1(free-choice=any,seeds=4)", "woaley1"),
+        ("adi(round-end=8,houses=6)", "adi"),
+        ("adi(seeds=2,round-end=0)", "adi(round-end=0,seeds=2)"),
+        ("giuti(seeds=5)", "giuti(seeds=5)"),
+        ("cups(bowls=4)", "cups"),
+        ("cups(bowls=3)", "cups(bowls=3)"),
+    ]:
+        expect("canonical " + text, canonical_game(parse_game(text)), want)
+    for bad in ["wari(must-feed=false)", "woaley2(american=true)", "cups(houses=4)",
+                "cups(bowls=2)", "cups(bowls=7)", "cups(seeds=3)", "adi(houses=7)",
+                "giuti(houses=0)", "woaley1(free-choice=mine)", "giuti(round-end=3)",
+                "woaley1(grand-slam=forbidden)", "adi(round-end=x)"]:
+        rejected("game " + bad, parse_game, bad)
+    expect("woaley1 start", format_position(parse_game("woaley1"), start_position(
+        parse_game("woaley1"))), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S;choice=own-side")
+    g = parse_game("woaley1(free-choice=own-side)")
+    expect("woaley1 own-side start", format_position(g, start_position(g)),
+           "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S")
+    expect("woaley1 own-side choice prints free",
+           format_position(g, parse_position(g, "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S;choice=own-side")),
+           "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S")
+    expect("cups start", format_position(parse_game("cups"), start_position(parse_game("cups"))),
+           "0,0,0,0/0,0,0,0 0-0 S;hand=40-40")
+    g = parse_game("adi(houses=2,seeds=2)")
+    expect("adi field", format_position(g, parse_position(g, "1,2/3,0 2-0 S;last-capture=N")),
+           "1,2/3,0 2-0 S;last-capture=N")
+    for game_text, bad in [
+        ("cups(bowls=3)", "0,0,0/0,0,0 0-0 S"),                      # hand missing
+        ("cups(bowls=3)", "0,0,0/0,0,0 0-0 S;hand=30-29"),           # 59 beans
+        ("cups(bowls=3)", "0,0,0/0,0,0 0-0 S ;hand=30-30"),          # space before ;
+        ("cups(bowls=3)", "0,0,0/0,0,0 0-0 S;hand=30-30;hand=30-30"),
+        ("woaley1(houses=2,seeds=2)", "1,1/3,1 2-0 S;forced=A"),     # A holds 1
+        ("woaley1(houses=2,seeds=2)", "1,1/3,1 2-0 S;forced=c"),     # no house c
+        ("woaley1(houses=2,seeds=2)", "1,1/3,1 2-0 S;choice=any"),
+        ("woaley1(houses=2,seeds=2)", "1,1/3,1 2-0 S;last-capture=S"),
+        ("adi(houses=2,seeds=2)", "1,2/3,0 2-0 S;last-capture=X"),
+        ("adi(houses=2,seeds=2)", "1,2/3,0 2-0 S;forced=a"),
+        ("giuti(houses=2,seeds=2)", "2,2/2,2 0-0 S;last-capture=S"),
+        ("wari(houses=2,seeds=2)", "2,2/2,2 0-0 S;x=1"),
+    ]:
+        rejected("position %s %s" % (game_text, bad),
+                 lambda text: parse_position(parse_game(game_text), text), bad)
+
+    # --- Wari: the sample game of RULES.md §2 (seed 000, American variant)
+    g = parse_game("wari(american=true)")
+    pos = start_position(g)
+    captures = []
+    plies = "A f B e C c F a E b F c D f F c E a F a".split()
+    for number, letter in enumerate(plies, 1):
+        legal = dict((move_name(g, m), c) for m, c in legal_moves(g, pos))
+        if number == 19:
+            # the source prints "A", which is empty here: F is the only move
+            expect("wari sample ply 19 moves", sorted(legal), ["F"])
+        expect("wari sample ply %d %s legal" % (number, letter), letter in legal, True)
+        child_pos = legal[letter]
+        for side in (0, 1):
+            gained = child_pos[1][side] - pos[1][side]
+            if gained:
+                captures.append((number, "SN"[side], gained))
+        pos = child_pos
+    expect("wari sample captures", captures,
+           [(6, "N", 5), (7, "S", 6), (9, "S", 4), (11, "S", 2), (12, "N", 3),
+            (14, "N", 7), (15, "S", 2)])
+    expect("wari sample end", format_position(g, pos), "0,0,0,0,0,0/0,3,0,13,3,0 14-15 S")
+    expect("wari sample score", terminal(g, pos), (14, 34))
+    # Wari plays as oware: same start counts.
+    expect("wari = oware perft 4", P("wari", "start", 4), P("oware", "start", 4))
+    # Wari-72: seeds=6 captures 2, 4, 6 by default.  wari(houses=2,seeds=6)
+    # 1,1/3,1 18-0 S: B sows a: 4: captured (the house before, A, is South's).
+    expect("wari-72 capture", child("wari(houses=2,seeds=6)", "1,1/3,1 18-0 S", "B"),
+           "1,0/0,1 22-0 N")
+    expect("wari-72 capture=2-3", child("wari(capture=2-3,houses=2,seeds=6)",
+                                        "1,1/3,1 18-0 S", "B"), "1,0/4,1 18-0 N")
+    # american=true drops feeding: 0,0/1,3 0-0 N (wari(2,1)): a doesn't feed.
+    expect("wari feed", P("wari(houses=2,seeds=1)", "0,0/1,3 0-0 N", 1), 1)
+    expect("wari american", P("wari(american=true,houses=2,seeds=1)", "0,0/1,3 0-0 N", 1), 2)
+
+    # --- Woaley II
+    # woaley-skip by default (as the oware test above): B sown skipping a.
+    expect("woaley2 skip", child("woaley2(houses=2,seeds=2)", "1,2/1,1 3-0 S", "B"),
+           "2,0/1,2 3-0 N")
+    # Sudden death, woaley2(3,2) 1,1,0/0,0,0 6-4 S: North is empty and neither
+    # A (to B) nor B (to C) reaches North: over, South takes 2 - 1 = 1 and
+    # North 1: 7-5, +2.  Oware gives South both seeds: 8-4, +4.
+    expect("woaley2 sudden death", over("woaley2(houses=3,seeds=2)", "1,1,0/0,0,0 6-4 S"),
+           (7, 5))
+    expect("woaley2 sudden death value", V("woaley2(houses=3,seeds=2)", "1,1,0/0,0,0 6-4 S"), 2)
+    expect("oware no-feed value", V("oware(houses=3,seeds=2)", "1,1,0/0,0,0 6-4 S"), 4)
+    expect("woaley2 sudden death must-feed=false",
+           over("woaley2(houses=3,must-feed=false,seeds=2)", "1,1,0/0,0,0 6-4 S"), (7, 5))
+    # The mover has no seeds: the opponent takes all, as in oware: 3-5.
+    expect("woaley2 mover empty", over("woaley2(houses=2,seeds=2)", "0,0/2,0 3-3 S"), (3, 5))
+
+    # --- Woaley I: seed 000 figures 9-11 (South = player B, B1..B6 = A..F,
+    # North's A1..A6 = a..f).  B lifts B5 = E (4 seeds: E, F, a, b), ends in b
+    # (A2) with 5; A must lift b (5: b..f), ends in f (A6) with 5; B must lift f
+    # (f, A, B, C, D), ends in D (B4); A must lift D (D, E, F, a, b): b holds 2:
+    # captured, a (6) stops the chain.  B chooses a (6 seeds: a..f): f holds 2.
+    w = "woaley1"
+    line = [("E", "4,4,4,4,1,5/5,5,4,4,4,4 0-0 N;forced=b"),
+            ("b", "4,4,4,4,1,5/5,1,5,5,5,5 0-0 S;forced=f"),
+            ("f", "5,5,5,5,1,5/5,1,5,5,5,1 0-0 N;forced=D"),
+            ("D", "5,5,5,1,2,6/6,0,5,5,5,1 0-2 S"),
+            ("a", "5,5,5,1,2,6/1,1,6,6,6,0 2-2 N")]
+    pos_text = "start"
+    for letter, want in line:
+        if letter in ("b", "f", "D"):
+            expect("woaley1 forced %s" % letter, moves(w, pos_text), [letter])
+        expect("woaley1 sample %s" % letter, child(w, pos_text, letter), want)
+        pos_text = want
+    # After the 4th move (RULES.md: North A6..A1 = 1 5 5 5 0 6, South B1..B6 =
+    # 5 5 5 1 2 6) South chooses freely among every house with 2 or more:
+    # A B C E F a c d e = 9; free-choice=own-side: A B C E F = 5.
+    after4 = "5,5,5,1,2,6/6,0,5,5,5,1 0-2 S"
+    expect("woaley1 free any", moves(w, after4), list("ABCEFacde"))
+    expect("woaley1 free own", moves("woaley1(free-choice=own-side)", after4), list("ABCEF"))
+    # The first move is from the mover's own side.
+    expect("woaley1 first move", moves(w, "start"), list("ABCDEF"))
+    # Figure 12: North A6..A1 = 0 10 0 4 1 1 (a..f = 1,1,4,0,10,0), South
+    # 6 2 6 0 1 3.  North lifts A5 = e (10): e f A B C D E F a b; b (2), a (2),
+    # F (4), E (2) captured = 10, D (1) stops.  (Stores: 14 seeds, split 7-7.)
+    expect("woaley1 figure 12", child(w, "6,2,6,0,1,3/1,1,4,0,10,0 7-7 N", "e"),
+           "7,3,7,1,0,0/0,0,4,0,1,1 7-17 S")
+    # Figure 14: North A6..A1 = 1 1 4 1 1 1, South 3 1 1 0 1 1.  North lifts
+    # A4 = d (4: d e f A): A (4), f (2), e (2) = 8, d (1) stops; no house holds
+    # 2 or more: over, board seeds for nobody.
+    fig14 = "3,1,1,0,1,1/1,1,1,4,1,1 16-16 N"
+    expect("woaley1 figure 14 moves", moves(w, fig14), ["A", "d"])
+    expect("woaley1 figure 14", child(w, fig14, "d"), "0,1,1,0,1,1/1,1,1,1,0,0 16-24 S")
+    expect("woaley1 figure 14 over", over(w, "0,1,1,0,1,1/1,1,1,1,0,0 16-24 S"), (16, 24))
+    # Pass, woaley1(2,2) 1,1/3,1 2-0 S, free-choice=own-side: South has no
+    # house with 2: pass; North lifts a (3: a b A): A (2), b (2) captured, a
+    # (1) stops: 0,1/1,0 2-4, over: -2.  free-choice=any: South lifts a
+    # itself: 6-0: +6.
+    expect("woaley1 pass", moves("woaley1(free-choice=own-side,houses=2,seeds=2)",
+                                 "1,1/3,1 2-0 S"), ["pass"])
+    expect("woaley1 pass child", child("woaley1(free-choice=own-side,houses=2,seeds=2)",
+                                       "1,1/3,1 2-0 S", "pass"), "1,1/3,1 2-0 N")
+    expect("woaley1 pass value", V("woaley1(free-choice=own-side,houses=2,seeds=2)",
+                                   "1,1/3,1 2-0 S"), -2)
+    expect("woaley1 any value", V("woaley1(houses=2,seeds=2)", "1,1/3,1 2-0 S"), 6)
+    # Pass from the own-side start state under free-choice=any, woaley1(2,2)
+    # 1,1/4,0 2-0 S;choice=own-side: pass, then North chooses freely.
+    expect("woaley1 own-side pass", moves("woaley1(houses=2,seeds=2)",
+                                          "1,1/4,0 2-0 S;choice=own-side"), ["pass"])
+    expect("woaley1 free", moves("woaley1(houses=2,seeds=2)", "1,1/4,0 2-0 S"), ["a"])
+    # A lap of more than 2m seeds, woaley1(1,3) 5/1 0-0 S;forced=A: the 5 seeds
+    # go A a A a A: A 3, a 3, the last in A (3, no capture): North is forced to A.
+    expect("woaley1 long lap", child("woaley1(houses=1,seeds=3)", "5/1 0-0 S;forced=A", "A"),
+           "3/3 0-0 N;forced=A")
+
+    # --- Adi
+    a22 = "adi(houses=2,round-end=0,seeds=2)"
+    # 3,0/3,0 2-0 S: A (3) sows B 1, a 4 (not the last seed: North, the owner,
+    # takes it), b 1: last seed in an empty house: over.
+    expect("adi owner capture", child(a22, "3,0/3,0 2-0 S", "A"),
+           "0,1/0,1 2-4 N;last-capture=N")
+    # 1,2/3,0 2-0 S: A (1) -> B 3: lift B: a 4 (North takes), b 1, A 1: over.
+    expect("adi relay owner capture", child(a22, "1,2/3,0 2-0 S", "A"),
+           "1,0/0,1 2-4 N;last-capture=N")
+    # 2,3/1,0 2-0 S: A (2) -> B 4 (South's own house, not the last seed: South
+    # takes it as owner), a 2 (last): lift a: b 1, A 1: over.
+    expect("adi own owner capture", child(a22, "2,3/1,0 2-0 S", "A"),
+           "1,0/0,1 6-0 N;last-capture=S")
+    # adi(1,3) 5/0 1-0 S: A (5) -> a A a A a (the lap passes the origin): a 3,
+    # lift a (3) -> A a A: A 4 with the last seed: South takes it, move over.
+    expect("adi lap over origin", child("adi(houses=1,round-end=0,seeds=3)", "5/0 1-0 S", "A"),
+           "0/1 5-0 N;last-capture=S")
+    # Round end: adi(1,2) start has 4 <= 8 seeds: over; nobody has captured:
+    # each side its own 2: 0.  With a last capturer, they take the 4.
+    expect("adi round end", over("adi(houses=1,seeds=2)", "start"), (2, 2))
+    expect("adi round end S", V("adi(houses=1,seeds=2)", "2/2 0-0 S;last-capture=S"), 4)
+    expect("adi round end N", V("adi(houses=1,seeds=2)", "2/2 0-0 S;last-capture=N"), -4)
+    expect("adi round-end=3", P("adi(houses=1,round-end=3,seeds=2)", "start", 1), 1)
+    # Endless, adi(1,2) 3/1 0-0 S: A (3) -> a 2, A 1, a 3: lift a (3) -> A 2,
+    # a 1, A 3: lift A (3): the same board, stores and house as at the start:
+    # endless, not legal.  No legal move: over, own sides: 3-1.
+    expect("adi endless", moves("adi(houses=1,round-end=0,seeds=2)", "3/1 0-0 S"), [])
+    expect("adi endless value", V("adi(houses=1,round-end=0,seeds=2)", "3/1 0-0 S"), 2)
+    expect("adi endless value N", V("adi(houses=1,round-end=0,seeds=2)",
+                                    "3/1 0-0 S;last-capture=N"), -4)
+
+    # --- Giuti
+    # giuti(2,2) start, A+: B 3, a 3 (last): lift a, backwards: B 4, A 1, b 3
+    # (last, wrapping): lift b, forwards: A 2, B 5, a 1: empty: over on North's
+    # side: no capture.  A-: b 3, a 3: lift a forwards: b 4, A 1, B 3: lift B
+    # backwards: A 2, b 5, a 1.
+    expect("giuti A+", child("giuti(houses=2,seeds=2)", "start", "A+"), "2,5/1,0 0-0 N")
+    expect("giuti A-", child("giuti(houses=2,seeds=2)", "start", "A-"), "2,0/1,5 0-0 N")
+    expect("giuti moves", moves("giuti(houses=2,seeds=2)", "start"), ["A+", "A-", "B+", "B-"])
+    # giuti(3,1) 0,0,1/1,0,2 2-0 S, C+: a 2 (last): lift a backwards: C 1, B 1
+    # (empty: over).  B is South's, North was touched: capture b (opposite B,
+    # empty) and, A being empty too (next in the final lap's direction), f (2).
+    # C-: B 1, over; North was not touched: no capture.
+    expect("giuti capture 2 houses", child("giuti(houses=3,seeds=1)", "0,0,1/1,0,2 2-0 S", "C+"),
+           "0,1,1/0,0,0 4-0 N")
+    expect("giuti no touch", child("giuti(houses=3,seeds=1)", "0,0,1/1,0,2 2-0 S", "C-"),
+           "0,1,0/1,0,2 2-0 N")
+    # The same for North, 1,0,2/0,0,1 2-0 N: c+ -> A 2: lift A backwards: c 1,
+    # b 1 (over): North takes B (opposite b, empty) and C (opposite a, empty): 2.
+    expect("giuti north capture", child("giuti(houses=3,seeds=1)", "1,0,2/0,0,1 2-0 N", "c+"),
+           "0,0,0/0,1,1 2-2 S")
+    # The player to move then has no seeds: over, board seeds for nobody.
+    expect("giuti over", over("giuti(houses=3,seeds=1)", "0,0,0/0,1,1 2-2 S"), (2, 2))
+    expect("giuti over 2", over("giuti(houses=3,seeds=1)", "0,1,1/0,0,0 4-0 N"), (4, 0))
+    # Endless, giuti(1,2) 3/1 0-0 S: A+ and A- both go a 2, A 1, a 3: lift a:
+    # A 2, a 1, A 3: lift A in the first direction again: endless.  Over: 0.
+    expect("giuti endless", moves("giuti(houses=1,seeds=2)", "3/1 0-0 S"), [])
+    expect("giuti endless value", V("giuti(houses=1,seeds=2)", "3/1 0-0 S"), 0)
+
+    # --- Cups
+    expect("cups perft 1", P("cups", "start", 1), 4)
+    expect("cups perft 2", P("cups", "start", 2), 16)
+    expect("cups p1", child("cups", "start", "p1"), "1,0,0,0/0,0,0,0 0-0 N;hand=39-40")
+    # North plants 4: its bowl 4 (d) was empty: it takes South's facing bowl A (1).
+    expect("cups plant capture", child("cups", "1,0,0,0/0,0,0,0 0-0 N;hand=39-40", "p4"),
+           "0,0,0,0/1,1,1,1 0-1 S;hand=39-36")
+    # Harvest, cups(3) 3,1,1/1,0,0 0-0 S;hand=0-54: A holds 3 = m+1-1: B, C,
+    # store; C holds 1 = m+1-3: store; B holds 1, not 2.
+    h3 = "3,1,1/1,0,0 0-0 S;hand=0-54"
+    expect("cups harvest moves", moves("cups(bowls=3)", h3), ["A", "C"])
+    expect("cups harvest", child("cups(bowls=3)", h3, "A"), "0,2,2/1,0,0 1-0 N;hand=0-54")
+    # Blocked bowl (A holds 4 > 3), empty hand: South passes, North plants.
+    expect("cups blocked", moves("cups(bowls=3)", "4,0,0/0,0,0 0-0 S;hand=0-56"), ["pass"])
+    expect("cups pass perft", P("cups(bowls=3)", "4,0,0/0,0,0 0-0 S;hand=0-56", 2), 3)
+    # Nobody can act: over, beans in bowls count for nobody.
+    expect("cups end", over("cups(bowls=3)", "4,0,0/0,0,0 2-54 S;hand=0-0"), (2, 54))
+    expect("cups end value", V("cups(bowls=3)", "4,0,0/0,0,0 2-54 S;hand=0-0"), -52)
+    expect("cups last harvest", V("cups(bowls=3)", "0,0,1/0,0,0 30-29 S;hand=0-0"), 2)
 
 
 # ---------------------------------------------------------------------------
@@ -1072,33 +1332,50 @@ def write_file(path, lines):
 def base_game_text(game):
     """The same game name, houses and seeds with every other option at its default
     (for awari: oware, to show where the awari rules change a count)."""
-    name = "kalah" if is_kalah(game) else "oware"
+    name = game["name"]
+    if name == "cups":
+        return "cups(bowls=%d)" % game["bowls"]
+    if name == "awari":
+        name = "oware"
     return "%s(houses=%d,seeds=%d)" % (name, game["houses"], game["seeds"])
 
 
 def changed_options(game):
-    """Rule options (besides houses/seeds) that differ from the base game."""
+    """Rule options (besides houses/seeds/bowls) that differ from the base game."""
     names = []
     if game["name"] == "awari":
         names.append("awari")
     base = parse_game(base_game_text(game))
-    for key in sorted(base):
-        if key in ("houses", "seeds", "name"):
+    for key in sorted(defaults_for(base["name"])):
+        if key in ("houses", "seeds", "bowls"):
             continue
         if game[key] != base[key] and not (game["name"] == "awari" and game[key] == AWARI_DEFAULTS[key]):
             names.append("%s=%s" % (key, value_text(game[key])))
     return names
 
 
+def comparison_games(game, case):
+    """Games whose count is shown in a comment when it differs: the games named in
+    the case's 4th element if it has one ("base" stands for the base game), else
+    the base game if an option differs from it."""
+    if len(case) > 3:
+        texts = [base_game_text(game) if text == "base" else text for text in case[3]]
+    elif changed_options(game):
+        texts = [base_game_text(game)]
+    else:
+        texts = []
+    return [parse_game(text) for text in texts]
+
+
 def generate_perft(cases, header):
-    """cases: list of comments (str) or (game, position, depths)."""
+    """cases: list of comments (str) or (game, position, depths[, [game, ...]])."""
     lines = list(HEADER) + ["# " + h for h in header]
     option_differs = {}
     for case in cases:
         if isinstance(case, str):
             lines.append("# " + case)
             continue
-        game_text, pos_text, depths = case
+        game_text, pos_text, depths = case[:3]
         game = parse_game(game_text)
         pos = parse_position(game, pos_text)
         options = changed_options(game)
@@ -1108,13 +1385,13 @@ def generate_perft(cases, header):
             start = time.time()
             count = run_perft(game, pos, depth)
             elapsed = time.time() - start
-            if options:
-                base = parse_game(base_game_text(game))
+            for base in comparison_games(game, case):
                 base_count = run_perft(base, parse_position(base, pos_text), depth)
                 if base_count != count:
                     lines.append("# (%s gives %d here)" % (canonical_game(base), base_count))
-                    for option in options:
-                        option_differs[option] = True
+                    if canonical_game(base) == canonical_game(parse_game(base_game_text(game))):
+                        for option in options:
+                            option_differs[option] = True
             line = "%s | %s | %d | %d" % (
                 canonical_game(game), format_position(game, pos), depth, count)
             print("%s   (%.1fs)" % (line, elapsed), flush=True)
@@ -1125,15 +1402,25 @@ def generate_perft(cases, header):
     return lines
 
 
-def generate_solved(cases, header):
+def generate_solved(cases, header, compare=False):
+    """cases: comments (str) or (game, position[, [game, ...]]).  compare: add a
+    '# (... gives V here)' comment where a comparison game has another value."""
     lines = list(HEADER) + ["# " + h for h in header]
     for case in cases:
         if isinstance(case, str):
             lines.append("# " + case)
             continue
-        game_text, pos_text = case
+        game_text, pos_text = case[:2]
         start = time.time()
-        line = solve_line(game_text, pos_text)
+        game = parse_game(game_text)
+        pos = parse_position(game, pos_text)
+        value = solve(game, pos)
+        if compare:
+            for base in comparison_games(game, (None, None, None) + tuple(case[2:])):
+                base_value = solve(base, parse_position(base, pos_text))
+                if base_value != value:
+                    lines.append("# (%s gives %d here)" % (canonical_game(base), base_value))
+        line = "%s | %s | %d" % (canonical_game(game), format_position(game, pos), value)
         print("%s   (%.1fs)" % (line, time.time() - start), flush=True)
         lines.append(line)
     return lines
@@ -1149,6 +1436,49 @@ def generate(out_dir, which):
     if which in ("all", "solved"):
         write_file(os.path.join(out_dir, "solved-small.txt"),
                    generate_solved(SOLVED_CASES, SOLVED_HEADER))
+    for name in TWO_ROW_FILES:
+        if which in ("all", name):
+            write_file(os.path.join(out_dir, name + ".perft"),
+                       generate_perft(TWO_ROW_FILES[name], two_row_perft_header(name)))
+    if which in ("all", "solved-two-row"):
+        write_file(os.path.join(out_dir, "solved-two-row.txt"),
+                   generate_solved(tworow.SOLVED_TWO_ROW_CASES, SOLVED_TWO_ROW_HEADER,
+                                   compare=True))
+
+
+TWO_ROW_FILES = {
+    "wari": tworow.WARI_PERFT_CASES,
+    "woaley1": tworow.WOALEY1_PERFT_CASES,
+    "woaley2": tworow.WOALEY2_PERFT_CASES,
+    "adi": tworow.ADI_PERFT_CASES,
+    "giuti": tworow.GIUTI_PERFT_CASES,
+    "cups": tworow.CUPS_PERFT_CASES,
+}
+
+
+def two_row_perft_header(name):
+    return [
+        "Rules: shared/RULES.md and scripts/RULE-DECISIONS.md (%s)." % name,
+        "Format: GAME | POSITION | DEPTH | COUNT = number of move sequences of exactly DEPTH",
+        "plies (a pass is a ply; a line that ends before DEPTH counts 0, one that ends",
+        "exactly at DEPTH counts 1).",
+    ] + tworow.PERFT_NOTES[name] + [
+        "A '# (... gives N here)' comment: the count under the base rules (same houses and",
+        "seeds or bowls, other keys default) or under a named comparison game, where it",
+        "differs, showing that the option matters.",
+    ]
+
+
+SOLVED_TWO_ROW_HEADER = [
+    "Rules: shared/RULES.md and scripts/RULE-DECISIONS.md.",
+    "Format: GAME | POSITION | VALUE = final store difference (after the game's",
+    "end-of-game rule) for the side to move, perfect play, full minimax with the",
+    "repetition history of the line (the root position is in the history; a repeated",
+    "position ends the game and each side takes the seeds on its own side, or the",
+    "board is split evenly under repetition=even-split).  Endless moves are not legal.",
+    "A '# (... gives V here)' comment: the value under the base rules or a named",
+    "comparison game, where it differs.",
+]
 
 
 PERFT_HEADER = [
@@ -1378,7 +1708,9 @@ def main(argv):
     p.add_argument("files", nargs="+")
     sub.add_parser("selftest", help="hand-worked checks")
     p = sub.add_parser("generate", help="rewrite the golden files")
-    p.add_argument("which", nargs="?", default="all", choices=["all", "kalah", "oware", "solved"])
+    p.add_argument("which", nargs="?", default="all",
+                   choices=["all", "kalah", "oware", "solved", "wari", "woaley1", "woaley2",
+                            "adi", "giuti", "cups", "solved-two-row"])
     p.add_argument(
         "--out",
         default=os.path.normpath(
