@@ -2,8 +2,11 @@
 """Live differential cross-check: the Rust `mancala` binary against scripts/reference.py.
 
 Random positions are reached by random play (random.Random(--seed)) with the
-reference's own move generator, for kalah, oware and awari game strings covering
-every rule option (houses 2..6).  For each position:
+reference's own move generator, for kalah, oware, awari, wari and woaley2 game
+strings covering every rule option (houses 2..6), and woaley1, adi, giuti
+(houses 1..6, every key) and cups (bowls 3..6).  Positions are printed with the
+reference's format_position (with the ;hand=, ;forced=/;choice= and
+;last-capture= fields where the game has them).  For each position:
 
   * perft at depth 1..D: `mancala perft GAME --position P --depth d --json` ("nodes")
     against reference.run_perft.  D grows while the reference's predicted leaf count
@@ -67,7 +70,34 @@ OWARE_VARIANTS = [
     ("oware", "MIXED"),  # every option drawn at random per case
 ]
 
+# Oware presets of RULE-DECISIONS.md: wari (american= instead of must-feed=, capture
+# 2-4-6 by default with seeds=6) and woaley2 (every oware key, woaley-skip default).
+PRESET_VARIANTS = [
+    ("wari", ""),
+    ("wari", "american=true"),
+    ("wari", "grand-slam=capture-all"),
+    ("wari", "MIXED"),
+    ("woaley2", ""),
+    ("woaley2", "must-feed=false"),
+    ("woaley2", "grand-slam=no-capture"),
+    ("woaley2", "skip-origin=false"),
+    ("woaley2", "repetition=even-split"),
+    ("woaley2", "MIXED"),
+]
+
+# woaley1, adi, giuti: houses 1..6; "ROUND-END" draws adi's round-end per case.
+TWO_ROW_VARIANTS = [
+    ("woaley1", ""),
+    ("woaley1", "free-choice=own-side"),
+    ("adi", ""),
+    ("adi", "round-end=0"),
+    ("adi", "ROUND-END"),
+    ("giuti", ""),
+]
+
 HOUSES = [2, 3, 4, 5, 6]
+TWO_ROW_HOUSES = [1, 2, 3, 4, 5, 6]
+CUPS_BOWLS = [3, 4, 5, 6]
 
 
 def templates():
@@ -75,12 +105,55 @@ def templates():
     for houses in HOUSES:
         for v in KALAH_VARIANTS:
             out.append(("kalah", v, houses))
-        for name, v in OWARE_VARIANTS:
+        for name, v in OWARE_VARIANTS + PRESET_VARIANTS:
             out.append((name, v, houses))
+    for houses in TWO_ROW_HOUSES:
+        for name, v in TWO_ROW_VARIANTS:
+            out.append((name, v, houses))
+    for bowls in CUPS_BOWLS:
+        out.append(("cups", "", bowls))
     return out
 
 
+def mixed_options(rng, name):
+    """Every key of an oware-family game drawn at random."""
+    if name == "wari":
+        parts = ["american=%s" % rng.choice(["true", "false"])]
+    else:
+        parts = ["must-feed=%s" % rng.choice(["true", "false"])]
+    parts += [
+        "skip-origin=%s" % rng.choice(["true", "false"]),
+        "grand-slam=%s" % rng.choice(
+            ["no-capture", "forbidden", "capture-all", "woaley-skip"]),
+        "capture=%s" % rng.choice(["2-3", "2-4-6"]),
+        "stop-at-majority=%s" % rng.choice(["true", "false"]),
+        "repetition=%s" % rng.choice(["own-side", "even-split"]),
+    ]
+    return ",".join(parts)
+
+
 def make_game_string(rng, name, options, houses):
+    if name == "cups":
+        return "cups(bowls=%d)" % houses
+    if name in ("woaley1", "adi", "giuti"):
+        seeds = rng.randint(1, 4)
+        opts = options
+        if options == "ROUND-END":
+            opts = "round-end=%d" % rng.randint(0, 2 * houses * seeds)
+        text = "%s(houses=%d,seeds=%d" % (name, houses, seeds)
+        if opts:
+            text += "," + opts
+        return text + ")"
+    if name in ("wari", "woaley2"):
+        opts = mixed_options(rng, name) if options == "MIXED" else options
+        if rng.random() < 0.2:
+            seeds = 6  # Wari-72 style (wari's default capture becomes 2-4-6)
+        else:
+            seeds = rng.randint(1, 4)
+        text = "%s(houses=%d,seeds=%d" % (name, houses, seeds)
+        if opts:
+            text += "," + opts
+        return text + ")"
     if name == "kalah":
         seeds = rng.randint(1, 4)
         opts = options
@@ -256,6 +329,8 @@ def check_case(args, budget, tally, game_text, game, pos):
 
     # --- solve (small positions only)
     board_seeds = sum(pos[0])
+    if game["name"] == "cups":
+        board_seeds += sum(pos[3])  # the beans still in hand are in play too
     if game["houses"] > budget["solve_houses"] or board_seeds > budget["solve_seeds"]:
         return
     result = reference_solve(game, pos, budget["solve_nodes"])

@@ -372,3 +372,32 @@ fn cups_position_needs_the_hands() {
     assert!(err("0,0,0/0,0,0 0-0 S;hand=30").contains("`hand=30`"));
     assert!(err("0,0,0/0,0,0 0-0 S;hand=30-29").contains("59 seeds"));
 }
+
+// ---- Endless sowing (scripts/RULE-DECISIONS.md: such a move is not legal) ----
+
+#[test]
+fn adi_endless_move_is_not_legal() {
+    // Worked by hand: A (3) sows a, A, a: a holds 3, lifted: A, a, A: A holds 3 with a 1, which
+    // is where the move began. Every move of South is endless: no legal move, the round ends and
+    // (nobody having captured) each player takes their side.
+    let a = adi("adi(houses=1,seeds=2,round-end=0)");
+    assert!(line(&a, "3/1 0-0 S", "").children(&a).is_empty());
+    assert_eq!(final_stores(&a, "3/1 0-0 S", ""), Some([3, 1]));
+    // Positions the independent reference (scripts/reference_two_row.py) found endless: North's
+    // `b` (it appears at depth 8 from the start), and South's `A`.
+    let full = adi("adi");
+    assert_eq!(
+        legal(&full, "3,1,0,3,1,0/3,13,0,3,1,0 8-12 N;last-capture=N"),
+        "a d e"
+    );
+    assert_eq!(legal(&full, "2,0,1,0,1,0/1,0,1,0,2,1 31-8 S"), "C E");
+}
+
+#[test]
+fn giuti_endless_move_is_not_legal() {
+    // Found endless by the independent reference: A+ from this position.
+    let g = giuti("giuti(houses=3)");
+    let moves = legal(&g, "4,2,8/2,2,6 0-0 S");
+    assert!(!moves.split(' ').any(|m| m == "A+"), "{moves}");
+    assert!(moves.split(' ').any(|m| m == "A-"), "{moves}");
+}
