@@ -138,7 +138,8 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn builds_are_identical_whatever_the_thread_count() {
-    for rules in [kalah("kalah(houses=4)")] {
+    {
+        let rules = kalah("kalah(houses=4)");
         let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
         build_quiet(&rules, a.path(), 9, 1);
         build_quiet(&rules, b.path(), 9, 2);

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 
 /// Plays the move choices `choices` (each taken modulo the number of legal moves) and checks
 /// every position on the way.
-fn play_and_check<R: Rules>(
+fn play_and_check<R>(
     rules: &R,
     m: usize,
     total: u32,

@@ -25,7 +25,7 @@
 
 use super::relay::{relay, Lap};
 use super::spec::{GameSpec, GiutiSpec};
-use super::two_row::{self, two_row_basics};
+use super::two_row::{self, two_row_plain};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
 use crate::core::{Board, ParsePositionError, Side, TwoRowPosition, MOVER_STORE};
 
@@ -102,16 +102,7 @@ impl Rules for Giuti {
     type Position = TwoRowPosition;
     type Move = u8;
 
-    two_row_basics!();
-
-    fn start(&self) -> TwoRowPosition {
-        two_row::start(&self.spec, Side::South)
-    }
-
-    #[inline(always)]
-    fn board_seeds(&self, pos: &TwoRowPosition) -> u32 {
-        pos.board.board_seeds(self.m)
-    }
+    two_row_plain!();
 
     fn outcome(&self, pos: &TwoRowPosition) -> Option<Outcome> {
         let b = pos.board;
@@ -159,18 +150,6 @@ impl Rules for Giuti {
 
     fn key_space(&self) -> Option<u128> {
         None
-    }
-
-    fn parse_position(&self, text: &str) -> Result<TwoRowPosition, ParsePositionError> {
-        TwoRowPosition::parse(text, self.m, self.spec.total_seeds())
-    }
-
-    fn format_position(&self, pos: &TwoRowPosition) -> String {
-        pos.to_text(self.m)
-    }
-
-    fn draw(&self, pos: &TwoRowPosition) -> String {
-        pos.to_ascii(self.m)
     }
 
     fn parse_move(&self, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {

@@ -267,11 +267,10 @@ pub(crate) mod two_row {
     }
     pub(crate) use two_row_basics;
 
-    /// [`two_row_basics`] and the other methods that every two-row game with a
-    /// [`TwoRowPosition`] without extra state and house-letter moves shares: start position
-    /// (every house holding the game's seeds), notation, database keys. Expects fields
-    /// `spec: GameSpec` and `m: usize` (houses per player).
-    macro_rules! two_row_common {
+    /// [`two_row_basics`] and the start position (every house holding the game's seeds), the
+    /// seeds on the board and the position text of a two-row game without extra state. Expects
+    /// fields `spec: GameSpec` and `m: usize` (houses per player).
+    macro_rules! two_row_plain {
         () => {
             $crate::rules::two_row::two_row_basics!();
 
@@ -295,6 +294,14 @@ pub(crate) mod two_row {
             fn draw(&self, pos: &TwoRowPosition) -> String {
                 pos.to_ascii(self.m)
             }
+        };
+    }
+    pub(crate) use two_row_plain;
+
+    /// [`two_row_plain`], house-letter moves and database keys: the methods Kalah and Oware share.
+    macro_rules! two_row_common {
+        () => {
+            $crate::rules::two_row::two_row_plain!();
 
             fn parse_move(&self, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
                 $crate::rules::two_row::parse_move(self.m, pos, text)
