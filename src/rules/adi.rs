@@ -162,7 +162,7 @@ impl Rules for Adi {
 
     #[inline(always)]
     fn value_key(&self, pos: &TwoRowPosition) -> u128 {
-        pos.board.0 & (Board::houses_mask(self.m) | 0xff << (8 * STATE_BYTE))
+        two_row::houses_and_state(pos, self.m)
     }
 
     fn key_space(&self) -> Option<u128> {

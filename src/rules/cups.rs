@@ -110,19 +110,13 @@ impl Rules for Cups {
         if self.can_act(pos.board) || self.can_act(self.turn(pos.board)) {
             None
         } else {
-            Some(Outcome {
-                mover: 0,
-                opponent: 0,
-            })
+            Some(Outcome::NOTHING)
         }
     }
 
     fn repetition_outcome(&self, _pos: &TwoRowPosition) -> Outcome {
         // Unreachable in play: no position repeats.
-        Outcome {
-            mover: 0,
-            opponent: 0,
-        }
+        Outcome::NOTHING
     }
 
     fn children(&self, pos: &TwoRowPosition, out: &mut Children<Self>) {

@@ -113,10 +113,7 @@ impl Rules for Giuti {
         if can_move {
             None
         } else {
-            Some(Outcome {
-                mover: 0,
-                opponent: 0,
-            })
+            Some(Outcome::NOTHING)
         }
     }
 

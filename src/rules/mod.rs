@@ -67,6 +67,12 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The board goes to nobody (games where only captures count).
+    pub const NOTHING: Outcome = Outcome {
+        mover: 0,
+        opponent: 0,
+    };
+
     /// What the end-of-game rule adds to the store difference, in seeds, from the mover's side.
     #[inline]
     pub fn value(self) -> i32 {
@@ -369,6 +375,12 @@ pub(crate) mod two_row {
             });
         }
         Ok(if owner == pos.side { i } else { m + i })
+    }
+
+    /// The houses and the state byte of `pos`: the value key of games whose state is one byte.
+    #[inline(always)]
+    pub fn houses_and_state(pos: &TwoRowPosition, m: usize) -> u128 {
+        pos.board.0 & (crate::Board::houses_mask(m) | 0xff << (8 * crate::core::STATE_BYTE))
     }
 
     /// Each player takes the seeds on their own side (RULES.md §0, the repetition rule).

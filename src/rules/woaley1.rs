@@ -157,10 +157,7 @@ impl Rules for Woaley1 {
         if self.any_liftable(pos.board) {
             None
         } else {
-            Some(Outcome {
-                mover: 0,
-                opponent: 0,
-            })
+            Some(Outcome::NOTHING)
         }
     }
 
@@ -191,7 +188,7 @@ impl Rules for Woaley1 {
 
     #[inline(always)]
     fn value_key(&self, pos: &TwoRowPosition) -> u128 {
-        pos.board.0 & (Board::houses_mask(self.m) | 0xff << (8 * STATE_BYTE))
+        two_row::houses_and_state(pos, self.m)
     }
 
     fn key_space(&self) -> Option<u128> {
