@@ -165,10 +165,6 @@ impl Rules for Adi {
         two_row::houses_and_state(pos, self.m)
     }
 
-    fn key_space(&self) -> Option<u128> {
-        None
-    }
-
     fn parse_position(&self, text: &str) -> Result<TwoRowPosition, ParsePositionError> {
         let parts = PositionText::split(text, self.m)?;
         parts.check_fields(

@@ -156,10 +156,6 @@ impl Rules for Cups {
         pos.board.0 & (Board::houses_mask(self.m) | 0xffff << (8 * STATE_BYTE_2))
     }
 
-    fn key_space(&self) -> Option<u128> {
-        None
-    }
-
     fn parse_position(&self, text: &str) -> Result<TwoRowPosition, ParsePositionError> {
         let parts = PositionText::split(text, self.m)?;
         parts.check_fields(&["hand"], "Cups positions have `;hand=<South>-<North>`")?;

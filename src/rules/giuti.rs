@@ -145,10 +145,6 @@ impl Rules for Giuti {
         pos.board.0 & Board::houses_mask(self.m)
     }
 
-    fn key_space(&self) -> Option<u128> {
-        None
-    }
-
     fn parse_move(&self, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
         let token = text.trim();
         let (house, direction) = match token.char_indices().last() {

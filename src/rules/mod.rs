@@ -163,7 +163,10 @@ pub trait Rules: Send + Sync + Sized + 'static {
 
     /// An upper bound on the number of distinct [`Rules::value_key`]s of the game, if one is
     /// known, so that a transposition table is never made larger than the game can fill.
-    fn key_space(&self) -> Option<u128>;
+    /// `None` (the default): no useful bound.
+    fn key_space(&self) -> Option<u128> {
+        None
+    }
 
     /// Parses position text (RULES.md §12).
     fn parse_position(&self, text: &str)

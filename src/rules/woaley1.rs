@@ -191,10 +191,6 @@ impl Rules for Woaley1 {
         two_row::houses_and_state(pos, self.m)
     }
 
-    fn key_space(&self) -> Option<u128> {
-        None
-    }
-
     fn parse_position(&self, text: &str) -> Result<TwoRowPosition, ParsePositionError> {
         let m = self.m;
         let parts = PositionText::split(text, m)?;
