@@ -1,9 +1,11 @@
 //! The `alphabeta` agent: depth-limited fail-soft alpha-beta (negamax) with iterative
 //! deepening.
 //!
-//! * **Evaluation** at the horizon: the store difference from the side to move, in seeds (the
-//!   evaluation of Irving, Donkers & Uiterwijk 2000 for Kalah, "seeds in the stores"); a finished
-//!   game is valued exactly (final store difference). Values are in seeds from the side to move,
+//! * **Evaluation** at the horizon: the game's [`Rules::evaluate`], in seeds from the side to
+//!   move: the store difference in the games with stores (the evaluation of Irving, Donkers &
+//!   Uiterwijk 2000 for Kalah, "seeds in the stores"), material (seeds held, holes and reserve)
+//!   in the four-row games, where captured seeds change sides; a finished game is valued exactly
+//!   (final store difference; in the four-row games the winner takes all the seeds). Values are in seeds from the side to move,
 //!   as everywhere in the toolkit; an extra turn keeps the sign.
 //! * **Depth** counts moves (plies), an extra turn being a move of its own, as in `perft`.
 //! * **Ordering**: the previous iteration's best move first; the root moves are shuffled once per
@@ -68,7 +70,7 @@ impl<R: Rules> Search<'_, R> {
             return Some(sd + o.value());
         }
         if depth == 0 {
-            return Some(sd);
+            return Some(rules.evaluate(pos));
         }
         let mut children = Children::<R>::new();
         rules.children(pos, &mut children);

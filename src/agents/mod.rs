@@ -131,18 +131,19 @@ pub fn south_margin<R: Rules>(rules: &R, pos: &R::Position, outcome: Outcome) ->
     south as i32 - north as i32
 }
 
-/// What the mover of `pos` gains by moving to `child`, in seeds: the change of the mover's
-/// store minus the opponent's, with the end-of-game sweep if the move ends the game.
+/// What the mover of `pos` gains by moving to `child`, in seeds: the change of the game's
+/// evaluation ([`Rules::evaluate`]: the mover's store minus the opponent's in games with stores,
+/// material in the four-row games), with the final value if the move ends the game.
 #[inline]
 pub fn immediate_gain<R: Rules>(rules: &R, pos: &R::Position, child: &Child<R>) -> i32 {
-    let mut after = rules.store_difference(&child.pos);
-    if let Some(o) = rules.outcome(&child.pos) {
-        after += o.value();
-    }
+    let mut after = match rules.outcome(&child.pos) {
+        Some(o) => rules.store_difference(&child.pos) + o.value(),
+        None => rules.evaluate(&child.pos),
+    };
     if rules.side_to_move(&child.pos) != rules.side_to_move(pos) {
         after = -after;
     }
-    after - rules.store_difference(pos)
+    after - rules.evaluate(pos)
 }
 
 /// The child with the largest immediate gain, ties broken uniformly at random.

@@ -46,7 +46,7 @@ pub enum ParsePositionError {
         token: String,
     },
     /// Houses and stores do not add up to the game's seed total.
-    #[error("position holds {found} seeds in all, the game has {expected} (2 x houses x seeds)")]
+    #[error("position holds {found} seeds in all (houses, stores, hands and reserves), the game has {expected}")]
     SeedTotal {
         /// Seeds in the text.
         found: u32,

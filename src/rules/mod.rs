@@ -6,10 +6,13 @@
 //! turns a runtime game string into a type.
 
 pub mod adi;
+pub mod bao;
 pub mod cups;
 pub mod dispatch;
+pub mod four_row;
 pub mod giuti;
 pub mod kalah;
+pub mod omweso;
 pub mod oware;
 pub mod relay;
 pub mod sowing;
@@ -23,16 +26,21 @@ use std::hash::Hash;
 use thiserror::Error;
 
 pub use adi::Adi;
+pub use bao::Bao;
 pub use cups::Cups;
+pub use four_row::FourRowPosition;
 pub use dispatch::{dispatch, GameJob};
 pub use giuti::Giuti;
 pub use kalah::Kalah;
+pub use omweso::Omweso;
 pub use oware::Oware;
 pub use spec::{GameSpec, ParseGameError};
 pub use woaley1::Woaley1;
 
-/// Most moves any position of a supported game has.
-pub const MAX_CHILDREN: usize = 16;
+/// Most moves any position of a supported game has: the four-row games have up to 48 (Omweso:
+/// 16 forward moves and up to 8 reverse moves from each of 4 holes; Bao: 16 holes x 2 directions,
+/// or 8 holes x 2 kichwa x stop or safari).
+pub const MAX_CHILDREN: usize = 64;
 
 /// A legal move and the position it leads to.
 #[derive(Debug, PartialEq, Eq)]
@@ -154,6 +162,13 @@ pub trait Rules: Send + Sync + Sized + 'static {
     }
     /// Mover's store minus opponent's store, in seeds.
     fn store_difference(&self, pos: &Self::Position) -> i32;
+    /// A heuristic value of `pos` (not over) from the mover's side, in seeds: what the
+    /// `alphabeta` agent uses at its horizon and the `greedy` agent maximises. The default is
+    /// the store difference; games without stores override it (documented per game).
+    #[inline(always)]
+    fn evaluate(&self, pos: &Self::Position) -> i32 {
+        self.store_difference(pos)
+    }
     /// Seeds on the board (in houses, not stores).
     fn board_seeds(&self, pos: &Self::Position) -> u32;
     /// A key such that two positions with the same key have the same `value - store_difference`

@@ -12,6 +12,8 @@
 //! | `adi`   | `houses` (6, at most 6), `seeds` (4), `round-end` (8) |
 //! | `giuti` | `houses` (6), `seeds` (4) |
 //! | `cups`  | `bowls` (4, from 3 to 6) |
+//! | `omweso` | `start` (2): seeds in every hole, or 16 counts joined by `.` for holes `A..P` of each player; 64 seeds at most |
+//! | `bao-la-kete`, `bao-la-kiswahili` | `reserve` (22, from 0 to 22): seeds in each reserve at the start |
 //!
 //! Games with extra position state (`woaley1`, `adi`, `cups`) keep it in board bytes 12 and 13,
 //! so they have at most 6 houses a side.
@@ -39,6 +41,35 @@ pub enum GameSpec {
     Giuti(GiutiSpec),
     /// Cups, "Gra mis" (RULES.md §8).
     Cups(CupsSpec),
+    /// Omweso (RULES.md §9).
+    Omweso(OmwesoSpec),
+    /// Bao la Kete and Bao la Kiswahili (RULES.md §10).
+    Bao(BaoSpec),
+}
+
+/// Omweso's parameters (RULES.md §9, §12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OmwesoSpec {
+    /// Seeds in holes `A..P` of each player at the start (both alike); 64 seeds at most in all.
+    pub start: [u8; 16],
+}
+
+/// Which Bao (RULES.md §10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BaoGame {
+    /// Bao la Kete (Lamu), seed 003.
+    Kete,
+    /// Bao la Kiswahili (Zanzibar Bao), after Donkers (2001) and de Voogt (1995).
+    Kiswahili,
+}
+
+/// Bao's parameters (RULES.md §10, §12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BaoSpec {
+    /// Which Bao.
+    pub game: BaoGame,
+    /// Seeds in each player's reserve at the start, `0..=22` (seed 003: 22).
+    pub reserve: u8,
 }
 
 /// Woaley I's parameters (RULES.md §3, §12).
@@ -214,7 +245,7 @@ pub enum ParseGameError {
         text: String,
     },
     /// An unknown game name.
-    #[error("unknown game `{name}`: expected one of kalah, oware, awari, wari, woaley1, woaley2, adi, giuti, cups")]
+    #[error("unknown game `{name}`: expected one of kalah, oware, awari, wari, woaley1, woaley2, adi, giuti, cups, omweso, bao-la-kete, bao-la-kiswahili")]
     UnknownGame {
         /// The name.
         name: String,
@@ -347,6 +378,32 @@ const WOALEY1_KEYS: &[&str] = &["free-choice", "houses", "seeds"];
 const ADI_KEYS: &[&str] = &["houses", "round-end", "seeds"];
 const GIUTI_KEYS: &[&str] = &["houses", "seeds"];
 const CUPS_KEYS: &[&str] = &["bowls"];
+const OMWESO_KEYS: &[&str] = &["start"];
+const BAO_KEYS: &[&str] = &["reserve"];
+
+/// Omweso's `start`: one count for every hole, or 16 counts joined by `.`; 64 seeds at most.
+fn omweso_start(v: &str) -> Result<[u8; 16], ParseGameError> {
+    let expected = "seeds in every hole (a number), or 16 counts joined by `.` for holes A..P of \
+                    each player, 32 seeds a player at most";
+    let counts: Vec<u8> = v
+        .split('.')
+        .map(|c| {
+            Some(c)
+                .filter(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|c| c.parse::<u8>().ok())
+        })
+        .collect::<Option<_>>()
+        .ok_or_else(|| bad("start", v, expected))?;
+    let start: [u8; 16] = match counts.len() {
+        1 => [counts[0]; 16],
+        16 => counts.try_into().expect("16 counts"),
+        _ => return Err(bad("start", v, expected)),
+    };
+    if start.iter().map(|&n| n as u32).sum::<u32>() > 32 {
+        return Err(bad("start", v, expected));
+    }
+    Ok(start)
+}
 const FREE_CHOICES: &[(&str, FreeChoice)] =
     &[("any", FreeChoice::Any), ("own-side", FreeChoice::OwnSide)];
 /// Houses a side of the games that keep extra state in board bytes 12 and 13.
@@ -423,12 +480,16 @@ impl GameSpec {
             GameSpec::Adi(a) => a.houses as usize,
             GameSpec::Giuti(g) => g.houses as usize,
             GameSpec::Cups(c) => c.bowls as usize,
+            GameSpec::Omweso(_) | GameSpec::Bao(_) => 16,
         }
     }
 
-    /// Seeds in the game: 2 x houses x seeds per house.
+    /// Seeds in the game: 2 x houses x seeds per house (four-row games: on the board and in
+    /// the reserves).
     pub fn total_seeds(&self) -> u32 {
         let (h, s) = match self {
+            GameSpec::Omweso(o) => return 2 * o.start.iter().map(|&n| n as u32).sum::<u32>(),
+            GameSpec::Bao(b) => return 20 + 2 * b.reserve as u32,
             GameSpec::Kalah(k) => (k.houses, k.seeds),
             GameSpec::Oware(o) => (o.houses, o.seeds),
             GameSpec::Woaley1(w) => (w.houses, w.seeds),
@@ -589,6 +650,26 @@ impl FromStr for GameSpec {
                 args.check_all_used(CUPS_KEYS)?;
                 GameSpec::Cups(spec)
             }
+            "omweso" => {
+                let start = match args.take("start") {
+                    None => [2; 16],
+                    Some(v) => omweso_start(v)?,
+                };
+                args.check_all_used(OMWESO_KEYS)?;
+                GameSpec::Omweso(OmwesoSpec { start })
+            }
+            "bao-la-kete" | "bao-la-kiswahili" => {
+                let spec = BaoSpec {
+                    game: if name == "bao-la-kete" {
+                        BaoGame::Kete
+                    } else {
+                        BaoGame::Kiswahili
+                    },
+                    reserve: number(&mut args, "reserve", 22, 0, 22)?,
+                };
+                args.check_all_used(BAO_KEYS)?;
+                GameSpec::Bao(spec)
+            }
             _ => {
                 return Err(ParseGameError::UnknownGame {
                     name: name.to_string(),
@@ -689,6 +770,27 @@ impl fmt::Display for GameSpec {
                     keys.push(("bowls", c.bowls.to_string()));
                 }
                 "cups"
+            }
+            GameSpec::Omweso(o) => {
+                if o.start != [2; 16] {
+                    let text = if o.start.iter().all(|&n| n == o.start[0]) {
+                        o.start[0].to_string()
+                    } else {
+                        let counts: Vec<String> = o.start.iter().map(|n| n.to_string()).collect();
+                        counts.join(".")
+                    };
+                    keys.push(("start", text));
+                }
+                "omweso"
+            }
+            GameSpec::Bao(b) => {
+                if b.reserve != 22 {
+                    keys.push(("reserve", b.reserve.to_string()));
+                }
+                match b.game {
+                    BaoGame::Kete => "bao-la-kete",
+                    BaoGame::Kiswahili => "bao-la-kiswahili",
+                }
             }
         };
         f.write_str(name)?;

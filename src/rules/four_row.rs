@@ -1,0 +1,307 @@
+//! What the four-row games (Omweso, Bao la Kete, Bao la Kiswahili; RULES.md §9-§10) share: the
+//! position, its text, its drawing and its table key. The rules are in [`super::omweso`] and
+//! [`super::bao`]; the decisions on points the sources leave open are in
+//! `scripts/RULE-DECISIONS-FOUR-ROW.md`.
+//!
+//! Each player owns 16 holes, indexed `0..16` in the owner's sowing order (counter-clockwise as
+//! the owner sees the board) and lettered `A..P` (South) or `a..p` (North): `0..8` = `A..H` is
+//! the **outer** row (Bao: **back** row) from the owner's left to right, `8..16` = `I..P` the
+//! **inner** row (Bao: **front** row) from the owner's right to left. Columns count `1..=8` from
+//! the owner's left (outer hole `i` is in column `i + 1`, inner hole `i` in column `16 - i`), and
+//! column `c` faces the opponent's column `9 - c`: inner hole `i` faces the opponent's inner hole
+//! `23 - i` and outer hole `i - 8` (seed 000's example: North's `k` faces South's `C` and `N`).
+//!
+//! Position text (RULES.md §12): `<South holes 0..16>/<North holes 0..16> 0-0 <S|N>` and the
+//! game's `;key=value` fields. There are no stores; every seed stays in play.
+
+use super::{Outcome, ParseMoveError};
+use crate::core::{house_letter, parse_house_letter, ParsePositionError, PositionText, Side};
+
+/// Holes per player.
+pub const HOLES: usize = 16;
+/// The first inner (Bao: front) hole, `I`; holes `INNER..HOLES` are the inner row.
+pub const INNER: usize = 8;
+/// Most seeds a four-row game may hold: the table key packs every seed in one bit.
+pub const MAX_TOTAL: u32 = 64;
+/// No takasia mark.
+pub const NO_MARK: u8 = 0xff;
+
+/// A four-row position: both players' holes, the side to move and the Bao state.
+///
+/// Packed one byte a hole (two 16-byte rows, as wide as two `u128`), 40 bytes in all; `Copy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FourRowPosition {
+    /// Seeds in each hole, `[South, North]`, each row in its owner's sowing order.
+    pub holes: [[u8; HOLES]; 2],
+    /// The player to move.
+    pub side: Side,
+    /// Seeds in each player's reserve, `[South, North]` (Bao; 0 in Omweso).
+    pub reserve: [u8; 2],
+    /// Whether each player still owns their kuu / nyumba (Bao; false in Omweso).
+    pub kuu: [bool; 2],
+    /// The takasia-marked hole of each player, or [`NO_MARK`] (Bao la Kete / Kiswahili).
+    pub takasia: [u8; 2],
+}
+
+impl FourRowPosition {
+    /// A position with these holes, `side` to move, and no reserves, kuu or marks.
+    pub fn new(holes: [[u8; HOLES]; 2], side: Side) -> FourRowPosition {
+        FourRowPosition {
+            holes,
+            side,
+            reserve: [0, 0],
+            kuu: [false, false],
+            takasia: [NO_MARK, NO_MARK],
+        }
+    }
+
+    /// Seeds a player holds: in their 16 holes and their reserve.
+    #[inline]
+    pub fn seeds_of(&self, side: Side) -> u32 {
+        self.holes[side.index()].iter().map(|&n| n as u32).sum::<u32>()
+            + self.reserve[side.index()] as u32
+    }
+
+    /// Seeds in play: both players' holes and reserves.
+    #[inline]
+    pub fn total(&self) -> u32 {
+        self.seeds_of(Side::South) + self.seeds_of(Side::North)
+    }
+
+    /// Each player takes their own seeds (RULES.md §0, the repetition rule).
+    pub fn own_sides(&self) -> Outcome {
+        Outcome {
+            mover: self.seeds_of(self.side),
+            opponent: self.seeds_of(self.side.opponent()),
+        }
+    }
+
+    /// Material: the mover's seeds (holes and reserve) minus the opponent's.
+    #[inline]
+    pub fn material(&self) -> i32 {
+        self.seeds_of(self.side) as i32 - self.seeds_of(self.side.opponent()) as i32
+    }
+
+    /// A lossless table key: the 32 holes in unary (each hole's seeds as one bits, closed by a
+    /// zero bit: `seeds + 32` bits, at most 96), then the reserves (5 bits each), kuu flags,
+    /// takasia marks (5 bits each, 0 for none) and the side to move: at most 119 bits.
+    #[inline]
+    pub fn key(&self) -> u128 {
+        let mut key = 0u128;
+        for row in &self.holes {
+            for &n in row {
+                key = (key << (n as u32 + 1)) | (((1u128 << n) - 1) << 1);
+            }
+        }
+        let mark = |m: u8| if m == NO_MARK { 0 } else { m as u128 + 1 };
+        let state = (self.reserve[0] as u128)
+            | (self.reserve[1] as u128) << 5
+            | (self.kuu[0] as u128) << 10
+            | (self.kuu[1] as u128) << 11
+            | mark(self.takasia[0]) << 12
+            | mark(self.takasia[1]) << 17
+            | (self.side.index() as u128) << 22;
+        key | state << 96
+    }
+
+    /// `<South holes>/<North holes> 0-0 <S|N>`, without fields.
+    pub fn holes_text(&self) -> String {
+        let row = |r: &[u8; HOLES]| {
+            r.iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        format!(
+            "{}/{} 0-0 {}",
+            row(&self.holes[0]),
+            row(&self.holes[1]),
+            self.side.letter()
+        )
+    }
+
+    /// The board in ASCII from South's side, North on top: North's outer row (`h` .. `a`),
+    /// North's inner row (`i` .. `p`), South's inner row (`P` .. `I`), South's outer row (`A` ..
+    /// `H`), each hole under its letter.
+    pub fn draw(&self) -> String {
+        let north: Vec<usize> = (0..INNER).rev().collect();
+        let north_inner: Vec<usize> = (INNER..HOLES).collect();
+        let south_inner: Vec<usize> = (INNER..HOLES).rev().collect();
+        let south: Vec<usize> = (0..INNER).collect();
+        let mut out = String::new();
+        for (side, holes, label) in [
+            (Side::North, &north, "North outer"),
+            (Side::North, &north_inner, "North inner"),
+            (Side::South, &south_inner, "South inner"),
+            (Side::South, &south, "South outer"),
+        ] {
+            let letters: String = holes
+                .iter()
+                .map(|&i| format!("{:>4}", house_letter(side, i)))
+                .collect();
+            let counts: String = holes
+                .iter()
+                .map(|&i| format!("{:>4}", self.holes[side.index()][i]))
+                .collect();
+            out.push_str(&format!("{letters}\n{counts}   {label}\n"));
+        }
+        out.push_str(&format!("{} to move\n", self.side));
+        out
+    }
+}
+
+/// Parses the holes, side and fields of four-row position text; the game reads the fields.
+///
+/// # Errors
+/// [`ParsePositionError`] naming the bad token; the stores must be `0-0` (there are none).
+pub fn split(text: &str) -> Result<(FourRowPosition, PositionText<'_>), ParsePositionError> {
+    let parts = PositionText::split(text, HOLES)?;
+    if parts.stores != [0, 0] {
+        return Err(ParsePositionError::BadField {
+            field: format!("{}-{}", parts.stores[0], parts.stores[1]),
+            expected: "`0-0`: four-row games have no stores".to_string(),
+        });
+    }
+    let mut holes = [[0u8; HOLES]; 2];
+    for (i, &n) in parts.houses.iter().enumerate() {
+        if n > MAX_TOTAL {
+            return Err(ParsePositionError::Number {
+                token: n.to_string(),
+                place: format!("{}'s holes", [Side::South, Side::North][i / HOLES]),
+            });
+        }
+        holes[i / HOLES][i % HOLES] = n as u8;
+    }
+    Ok((FourRowPosition::new(holes, parts.side), parts))
+}
+
+/// Checks that `pos` holds the game's `total` seeds.
+pub fn check_total(pos: &FourRowPosition, total: u32) -> Result<(), ParsePositionError> {
+    if pos.total() != total {
+        return Err(ParsePositionError::SeedTotal {
+            found: pos.total(),
+            expected: total,
+        });
+    }
+    Ok(())
+}
+
+/// Final seeds `[South, North]` of a game over at `pos` with `outcome`.
+pub fn final_stores(pos: &FourRowPosition, outcome: Outcome) -> [u32; 2] {
+    match pos.side {
+        Side::South => [outcome.mover, outcome.opponent],
+        Side::North => [outcome.opponent, outcome.mover],
+    }
+}
+
+/// The mover's hole that a move token starts with (its first character), and the rest.
+pub fn parse_hole<'t>(
+    pos: &FourRowPosition,
+    token: &'t str,
+    notation: &'static str,
+) -> Result<(usize, &'t str), ParseMoveError> {
+    let not_a_move = || ParseMoveError::NotAMove {
+        token: token.to_string(),
+        notation,
+    };
+    let first = token.chars().next().ok_or_else(not_a_move)?;
+    let (owner, hole) = parse_house_letter(first).ok_or_else(not_a_move)?;
+    if hole >= HOLES {
+        return Err(ParseMoveError::NoSuchHouse {
+            token: token.to_string(),
+            houses: HOLES,
+        });
+    }
+    if owner != pos.side {
+        return Err(ParseMoveError::WrongSide {
+            token: token.to_string(),
+            owner,
+            to_move: pos.side,
+        });
+    }
+    Ok((hole, &token[first.len_utf8()..]))
+}
+
+/// The [`Rules`](super::Rules) methods both four-row game families share. Expects a field
+/// `spec: GameSpec` and a method `total(&self) -> u32`.
+macro_rules! four_row_basics {
+    () => {
+        fn spec(&self) -> &GameSpec {
+            &self.spec
+        }
+
+        fn side_to_move(&self, pos: &FourRowPosition) -> Side {
+            pos.side
+        }
+
+        /// No stores: 0.
+        #[inline(always)]
+        fn store_difference(&self, _pos: &FourRowPosition) -> i32 {
+            0
+        }
+
+        /// Every seed in play (holes and reserves): the most a player can win.
+        #[inline(always)]
+        fn board_seeds(&self, _pos: &FourRowPosition) -> u32 {
+            self.total()
+        }
+
+        /// Material, the seeds the mover holds minus the opponent's (holes and reserves).
+        #[inline(always)]
+        fn evaluate(&self, pos: &FourRowPosition) -> i32 {
+            pos.material()
+        }
+
+        /// Each player takes their own seeds.
+        fn repetition_outcome(&self, pos: &FourRowPosition) -> Outcome {
+            pos.own_sides()
+        }
+
+        #[inline(always)]
+        fn value_key(&self, pos: &FourRowPosition) -> u128 {
+            pos.key()
+        }
+
+        fn final_stores(&self, pos: &FourRowPosition, outcome: Outcome) -> [u32; 2] {
+            $crate::rules::four_row::final_stores(pos, outcome)
+        }
+
+        fn draw(&self, pos: &FourRowPosition) -> String {
+            pos.draw()
+        }
+    };
+}
+pub(crate) use four_row_basics;
+
+/// The mover lost: the winner takes all `total` seeds.
+pub fn lost(total: u32) -> Outcome {
+    Outcome {
+        mover: 0,
+        opponent: total,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_tell_apart_positions_that_differ_in_one_seed_or_state() {
+        let mut a = FourRowPosition::new([[2; HOLES]; 2], Side::South);
+        let mut b = a;
+        b.holes[0][0] = 1;
+        b.holes[0][1] = 3;
+        assert_ne!(a.key(), b.key());
+        b = a;
+        b.side = Side::North;
+        assert_ne!(a.key(), b.key());
+        b = a;
+        b.takasia[1] = 0;
+        assert_ne!(a.key(), b.key());
+        a.holes[1][15] = 0;
+        a.reserve[1] = 2;
+        b = a;
+        b.reserve = [2, 0];
+        assert_ne!(a.key(), b.key());
+    }
+}
