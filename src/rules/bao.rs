@@ -157,7 +157,9 @@ fn take(s: &mut Sowing, h: usize) -> u8 {
 /// Front holes `I..P` of a row as a bit mask of the occupied ones (bit `i - 8`).
 #[inline(always)]
 fn occupied_front(row: &[u8; HOLES]) -> u32 {
-    (INNER..HOLES).filter(|&i| row[i] > 0).fold(0, |m, i| m | 1 << (i - INNER))
+    (INNER..HOLES)
+        .filter(|&i| row[i] > 0)
+        .fold(0, |m, i| m | 1 << (i - INNER))
 }
 
 /// The opponent front holes (bit `t - 8` for hole `t`) whose seeds `own` can take in a move of
@@ -273,7 +275,10 @@ impl Bao {
     /// The hole of the opponent of `mover` that `mover`'s takata marks in `next` (both players
     /// in hizi zetu), or [`NO_MARK`].
     fn takasia(&self, next: &FourRowPosition, mover: Side) -> u8 {
-        let (own, opp) = (&next.holes[mover.index()], &next.holes[mover.opponent().index()]);
+        let (own, opp) = (
+            &next.holes[mover.index()],
+            &next.holes[mover.opponent().index()],
+        );
         let threatened = threats(own, opp, 0);
         if threatened.count_ones() != 1 || threats(opp, own, 0) != 0 {
             return NO_MARK;
@@ -426,7 +431,10 @@ impl Bao {
                 } else {
                     (x + HOLES - n as usize) % HOLES
                 };
-                if h >= INNER && own[h] > 0 && start.opp[23 - h] > 0 && !empties_front(&own, x, forwards)
+                if h >= INNER
+                    && own[h] > 0
+                    && start.opp[23 - h] > 0
+                    && !empties_front(&own, x, forwards)
                 {
                     let target = (23 - h) as u8;
                     prioritised |= target == priority;

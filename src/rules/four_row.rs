@@ -58,7 +58,10 @@ impl FourRowPosition {
     /// Seeds a player holds: in their 16 holes and their reserve.
     #[inline]
     pub fn seeds_of(&self, side: Side) -> u32 {
-        self.holes[side.index()].iter().map(|&n| n as u32).sum::<u32>()
+        self.holes[side.index()]
+            .iter()
+            .map(|&n| n as u32)
+            .sum::<u32>()
             + self.reserve[side.index()] as u32
     }
 

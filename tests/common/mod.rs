@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use mancala::rules::spec::GameSpec;
-use mancala::rules::{Adi, Cups, Giuti, Woaley1};
+use mancala::rules::{Adi, Bao, Cups, Giuti, Omweso, Woaley1};
 use mancala::{Kalah, Line, Oware, Rules, Status};
 
 pub fn kalah(game: &str) -> Kalah {
@@ -45,6 +45,35 @@ pub fn cups(game: &str) -> Cups {
         GameSpec::Cups(c) => Cups::new(c),
         other => panic!("{other} is not cups"),
     }
+}
+
+pub fn omweso(game: &str) -> Omweso {
+    match game.parse::<GameSpec>().unwrap() {
+        GameSpec::Omweso(o) => Omweso::new(o),
+        other => panic!("{other} is not omweso"),
+    }
+}
+
+pub fn bao(game: &str) -> Bao {
+    match game.parse::<GameSpec>().unwrap() {
+        GameSpec::Bao(b) => Bao::new(b),
+        other => panic!("{other} is not a Bao"),
+    }
+}
+
+/// Four-row position text from hole contents named by letter: `south` and `north` list
+/// `<letter><seeds>` items (`"A3 N1"`; the letter's case is ignored, each row's own letters
+/// `A..P`), empty holes left out; `tail` follows the rows (`"S"`, `"N;reserve=1-1;kuu=SN"`).
+pub fn four_row(south: &str, north: &str, tail: &str) -> String {
+    let row = |items: &str| {
+        let mut holes = [0u32; 16];
+        for item in items.split_whitespace() {
+            let letter = item.chars().next().unwrap().to_ascii_uppercase();
+            holes[(letter as u8 - b'A') as usize] = item[1..].parse().unwrap();
+        }
+        holes.map(|n| n.to_string()).join(",")
+    };
+    format!("{}/{} 0-0 {}", row(south), row(north), tail)
 }
 
 /// The line after playing `moves` from `position` (start position if empty).
