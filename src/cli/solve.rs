@@ -4,7 +4,9 @@ use super::{emit, print_json, CliResult, Failure, PositionArgs, Valued};
 use anyhow::Context as _;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala::search::{full_solve, memo_solve, plain_solve, solve, SolveOptions};
+use mancala::search::{
+    full_solve, memo_solve, plain_solve, solve, with_search_stack, SolveOptions,
+};
 use mancala::{dispatch, GameJob, Rules};
 use serde_json::json;
 use std::fmt::Write as _;
@@ -55,6 +57,14 @@ pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
         .num_threads(threads)
         .build()
         .context("cannot start worker threads")?)
+}
+
+/// The error of worker threads that could not start.
+fn threads_error(threads: usize, e: impl std::fmt::Display) -> mancala::search::SolveError {
+    mancala::search::SolveError::Threads {
+        threads,
+        reason: e.to_string(),
+    }
 }
 
 /// How `solve` searches.
@@ -162,14 +172,17 @@ impl GameJob for Solve {
                 let window = line.repetition_window(&rules);
                 match args.method {
                     Method::Alphabeta => solve(&rules, &pos, window, &options, &progress),
-                    Method::Memo => memo_solve(&rules, &pos, threads, &progress).map_err(|e| {
-                        mancala::search::SolveError::Threads {
-                            threads,
-                            reason: e.to_string(),
-                        }
-                    }),
-                    Method::Full => Ok(full_solve(&rules, &pos, window, args.tt_mb as usize)),
-                    Method::Plain => Ok(plain_solve(&rules, &pos, window, &progress)),
+                    Method::Memo => memo_solve(&rules, &pos, threads, &progress)
+                        .map_err(|e| threads_error(threads, e)),
+                    // One-thread recursions: on a thread with a search-sized stack.
+                    Method::Full => with_search_stack(|| {
+                        full_solve(&rules, &pos, window, args.tt_mb as usize)
+                    })
+                    .map_err(|e| threads_error(1, e)),
+                    Method::Plain => {
+                        with_search_stack(|| plain_solve(&rules, &pos, window, &progress))
+                            .map_err(|e| threads_error(1, e))
+                    }
                 }
             } else {
                 // A finished game (including by repetition): its final difference, no moves.

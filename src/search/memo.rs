@@ -87,6 +87,7 @@ pub fn memo_solve<R: Rules>(
     );
     let started = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(super::SEARCH_STACK)
         .num_threads(threads.max(1))
         .build()?;
     let memo = Memo {

@@ -18,6 +18,28 @@ pub use solver::{solve, MoveValue, Solution, SolveError, SolveOptions, TableStat
 
 use std::hash::{Hash, Hasher};
 
+/// Stack of every search thread, in bytes: 512 MiB of address space, committed only as used.
+/// Exact searches recurse once a ply, and games that can repeat (the four-row games above all)
+/// have lines thousands of plies long before a position repeats.
+pub const SEARCH_STACK: usize = 512 << 20;
+
+/// Runs `f` on a thread of its own with a [`SEARCH_STACK`] stack and returns its result (or
+/// resumes its panic).
+///
+/// # Errors
+/// The operating system's error if the thread cannot be started.
+pub fn with_search_stack<T: Send>(f: impl FnOnce() -> T + Send) -> std::io::Result<T> {
+    std::thread::scope(|scope| {
+        let handle = std::thread::Builder::new()
+            .name("search".to_string())
+            .stack_size(SEARCH_STACK)
+            .spawn_scoped(scope, f)?;
+        Ok(handle
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e)))
+    })
+}
+
 /// A small multiplicative hasher for positions (repetition checks): a few instructions, no
 /// allocation, the same on every platform.
 #[derive(Default)]

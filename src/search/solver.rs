@@ -763,6 +763,7 @@ pub fn solve<R: Rules>(
         reason: e.to_string(),
     })?;
     let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(super::SEARCH_STACK)
         .num_threads(threads)
         .build()
         .map_err(|e| SolveError::Threads {
