@@ -34,8 +34,9 @@
 //!   Kete the marker must then capture it if they can.
 //! * **Win** (seed 003, "Oyunun sonu və qələbə"): take the opponent's whole front row ("Bao
 //!   hamna"), or leave them no move (singletons only). The winner takes all the seeds.
-//! * **Endless sowing**: a move whose relay comes back to a state it was in is not legal, and does
-//!   not count when deciding whether a capture is possible.
+//! * **Endless sowing**: a move whose relay comes back to a state it was in, or has not ended
+//!   after [`MAX_LAPS`] laps, is not legal, and does not count when deciding whether a capture is
+//!   possible.
 //!
 //! Moves: the hole letter (nemo: the hole that gets the reserve seed; hizi zetu: the start hole),
 //! then `+` (forwards, counter-clockwise) or `-` (backwards): a takata's or hizi zetu capture's
@@ -43,8 +44,8 @@
 //! from `P`); then `s` for a nemo capture that goes on at the kuu (safari). Stored as
 //! `hole | backwards << 4 | safari << 5`.
 
-use super::four_row::{self, four_row_basics, FourRowPosition, HOLES, INNER, NO_MARK};
-use super::relay::{relay, Lap};
+use super::four_row::{self, four_row_basics, FourRowPosition, HOLES, INNER, MAX_LAPS, NO_MARK};
+use super::relay::{relay_within, Lap};
 use super::spec::{BaoGame, BaoSpec, GameSpec};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
 use crate::core::{house_letter, parse_house_letter, ParsePositionError, Side};
@@ -215,7 +216,7 @@ impl Bao {
     /// Plays laps from `s` until the move ends: the end state and whether it stopped at a kuu
     /// where the player could have gone on (safari); `None` if the laps never end.
     fn run(&self, s: Sowing, laps: Laps) -> Option<(Sowing, bool)> {
-        relay(s, |mut s| {
+        relay_within(s, MAX_LAPS, |mut s| {
             let mut h = s.hole as usize;
             for _ in 0..s.hand {
                 h = step(h, s.forwards);

@@ -22,13 +22,14 @@
 //!   forwards from `B`) is written `A-2`.
 //! * **Win** ("Győzelem"): capture all the opponent's seeds, or leave them with at most one seed
 //!   in every hole: a player with no legal move has lost, and the winner takes all the seeds.
-//! * **Endless sowing**: a move whose relay comes back to a state it was in is not legal.
+//! * **Endless sowing**: a move whose relay comes back to a state it was in, or has not ended
+//!   after [`MAX_LAPS`] laps, is not legal.
 //!
 //! Moves: `X` (forward from own hole `X`), `X-` (reverse from `X`, one reverse lap, then the
 //! captured seeds forwards), `X-k` (`k` reverse laps). Stored as `hole | k << 4`.
 
-use super::four_row::{self, four_row_basics, FourRowPosition, HOLES, INNER};
-use super::relay::{relay, Lap};
+use super::four_row::{self, four_row_basics, FourRowPosition, HOLES, INNER, MAX_LAPS};
+use super::relay::{relay_within, Lap};
 use super::spec::{GameSpec, OmwesoSpec};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
 use crate::core::{house_letter, ParsePositionError, Side};
@@ -94,18 +95,22 @@ fn sow_backward(own: &mut [u8; HOLES], from: usize, hand: u8) -> usize {
 /// Forward sowing of `hand` seeds from the hole after `from`, with relays and captures, until a
 /// last seed falls into an empty hole; `None` if it never ends.
 fn forward(rows: Rows, from: usize, hand: u8) -> Option<Rows> {
-    relay((rows, from as u8, hand), |(mut rows, from, hand)| {
-        let h = sow_forward(&mut rows.0, from as usize, hand);
-        if rows.0[h] == 1 {
-            return Lap::End(rows);
-        }
-        let hand = if captures(&rows, h) {
-            take(&mut rows, h)
-        } else {
-            std::mem::take(&mut rows.0[h])
-        };
-        Lap::Continue((rows, h as u8, hand))
-    })
+    relay_within(
+        (rows, from as u8, hand),
+        MAX_LAPS,
+        |(mut rows, from, hand)| {
+            let h = sow_forward(&mut rows.0, from as usize, hand);
+            if rows.0[h] == 1 {
+                return Lap::End(rows);
+            }
+            let hand = if captures(&rows, h) {
+                take(&mut rows, h)
+            } else {
+                std::mem::take(&mut rows.0[h])
+            };
+            Lap::Continue((rows, h as u8, hand))
+        },
+    )
 }
 
 /// A reverse lap of `hand` seeds from `start`: the rows after its capture, and the seeds

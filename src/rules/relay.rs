@@ -6,6 +6,10 @@
 //! factorization algorithm"): the state after lap `2^k` is kept and every later state is compared
 //! with it, so a cycle of any length is found within a few times its length and the start of the
 //! cycle, with one comparison a lap and no memory beyond two states.
+//!
+//! Where relays wander through a huge state space (the four-row games: 30 to 60 seeds in 16
+//! holes), a cycle can take millions of laps to close, so [`relay_within`] also gives up after a
+//! set number of laps, a documented rule of those games.
 
 /// What one lap leads to.
 pub enum Lap<S, E> {
@@ -18,14 +22,26 @@ pub enum Lap<S, E> {
 /// Runs laps from `start` until one ends the move; `None` if the laps repeat a state (an
 /// endless move). Each `S` must hold everything the next laps depend on.
 #[inline]
-pub fn relay<S: Copy + Eq, E>(start: S, mut lap: impl FnMut(S) -> Lap<S, E>) -> Option<E> {
+pub fn relay<S: Copy + Eq, E>(start: S, lap: impl FnMut(S) -> Lap<S, E>) -> Option<E> {
+    relay_within(start, u64::MAX, lap)
+}
+
+/// [`relay`], but a move that has not ended after `max_laps` laps also counts as endless (`None`).
+#[inline]
+pub fn relay_within<S: Copy + Eq, E>(
+    start: S,
+    max_laps: u64,
+    mut lap: impl FnMut(S) -> Lap<S, E>,
+) -> Option<E> {
     let (mut state, mut saved) = (start, start);
     let (mut power, mut length) = (1u64, 0u64);
+    let mut laps = 0u64;
     loop {
         match lap(state) {
             Lap::End(e) => return Some(e),
             Lap::Continue(next) => {
-                if next == saved {
+                laps += 1;
+                if next == saved || laps >= max_laps {
                     return None;
                 }
                 length += 1;
