@@ -4,6 +4,7 @@ use super::{emit, print_json, CliResult, Failure, PositionArgs, Valued};
 use anyhow::Context as _;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use mancala::search::retrograde::{retrograde, Wdl};
 use mancala::search::{
     full_solve, memo_solve, plain_solve, solve, with_search_stack, SolveOptions,
 };
@@ -78,6 +79,9 @@ pub enum Method {
     Plain,
     /// One-thread full-window alpha-beta with a table on each root move.
     Full,
+    /// Win, draw or loss by retrograde analysis of every reachable position (four-row games;
+    /// `--tt-mb` bounds its memory, about 100 bytes a position).
+    Retrograde,
 }
 
 impl Method {
@@ -87,6 +91,7 @@ impl Method {
             Method::Memo => "memo",
             Method::Plain => "plain",
             Method::Full => "full",
+            Method::Retrograde => "retrograde",
         }
     }
 }
@@ -122,6 +127,9 @@ impl GameJob for Solve {
                  repeat (its value depends on the history): use --method plain",
                 rules.spec()
             )));
+        }
+        if args.method == Method::Retrograde {
+            return retrograde_solve(&rules, &pos, &args);
         }
         let egdb = match &args.egdb {
             Some(dir) => {
@@ -183,6 +191,7 @@ impl GameJob for Solve {
                         with_search_stack(|| plain_solve(&rules, &pos, window, &progress))
                             .map_err(|e| threads_error(1, e))
                     }
+                    Method::Retrograde => unreachable!("solved by retrograde_solve"),
                 }
             } else {
                 // A finished game (including by repetition): its final difference, no moves.
@@ -282,6 +291,98 @@ impl GameJob for Solve {
         }
         emit(&out)
     }
+}
+
+/// `--method retrograde`: win, draw or loss, for the four-row games (a win is worth all the
+/// seeds there, so the value is `+T`, `-T` or, for a draw, 0 with the word `draw`).
+fn retrograde_solve<R: Rules>(rules: &R, pos: &R::Position, args: &SolveArgs) -> CliResult {
+    if !matches!(
+        rules.spec(),
+        mancala::GameSpec::Omweso(_) | mancala::GameSpec::Bao(_)
+    ) {
+        return Err(Failure::input(anyhow::anyhow!(
+            "--method retrograde finds wins, draws and losses, which are the results of the \
+             four-row games (omweso, bao-la-kete, bao-la-kiswahili), not of `{}`",
+            rules.spec()
+        )));
+    }
+    let max_positions = ((args.tt_mb as usize) << 20) / 100;
+    let started = Instant::now();
+    let r = retrograde(rules, pos, max_positions).map_err(Failure::input)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let total = rules.board_seeds(pos) as i32;
+    let seeds = |w: Wdl| match w {
+        Wdl::Win => total,
+        Wdl::Draw => 0,
+        Wdl::Loss => -total,
+    };
+    let mut pv = Vec::new();
+    let mut walk = mancala::Line::new(*pos);
+    for mv in &r.pv {
+        pv.push(rules.format_move(walk.current(), *mv));
+        let child = walk
+            .children(rules)
+            .into_iter()
+            .find(|c| c.mv == *mv)
+            .expect("the line is legal");
+        walk.push(rules, child.mv, child.pos);
+    }
+    let valued = Valued {
+        value: seeds(r.value),
+        moves: r
+            .moves
+            .iter()
+            .map(|(mv, w, _)| (rules.format_move(pos, *mv), seeds(*w), true))
+            .collect(),
+        pv,
+    };
+    let meaning = "win and loss: the winner takes all the seeds; draw: neither side can force a \
+                   win (play would go on until a position repeats), not valued in seeds";
+    if args.json {
+        let mut object = valued.json(rules, pos);
+        object.extend([
+            ("method".to_string(), json!("retrograde")),
+            ("result".to_string(), json!(r.value.name())),
+            ("plies".to_string(), json!(r.plies)),
+            (
+                "move_results".to_string(),
+                json!(r
+                    .moves
+                    .iter()
+                    .map(|(mv, w, d)| json!({
+                        "move": rules.format_move(pos, *mv), "result": w.name(), "plies": d
+                    }))
+                    .collect::<Vec<_>>()),
+            ),
+            ("positions".to_string(), json!(r.positions)),
+            (
+                "counts".to_string(),
+                json!({"win": r.counts[0], "draw": r.counts[1], "loss": r.counts[2]}),
+            ),
+            ("seconds".to_string(), json!(seconds)),
+            ("meaning".to_string(), json!(meaning)),
+        ]);
+        return print_json(&serde_json::Value::Object(object));
+    }
+    let mut out = valued.text(rules, pos);
+    let results: Vec<String> = r
+        .moves
+        .iter()
+        .map(|(mv, w, d)| format!("{} {} in {}", rules.format_move(pos, *mv), w.name(), d))
+        .collect();
+    let _ = writeln!(
+        out,
+        "result    {} in {} plies (retrograde; {meaning})",
+        r.value.name(),
+        r.plies
+    );
+    let _ = writeln!(out, "by move   {}", results.join(", "));
+    let _ = writeln!(
+        out,
+        "positions {} reachable ({} wins, {} draws, {} losses for their mover) in {:.2} s",
+        r.positions, r.counts[0], r.counts[1], r.counts[2], seconds
+    );
+    emit(&out)
 }
 
 pub fn run(args: SolveArgs) -> CliResult {

@@ -8,6 +8,7 @@
 pub mod memo;
 pub mod negamax;
 pub mod perft;
+pub mod retrograde;
 pub mod solver;
 pub mod tt;
 
