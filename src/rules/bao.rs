@@ -10,7 +10,8 @@
 //!   **kimbi** (`I`, `J` and `P`, `O`). Only front holes are captured (seed 000: "Elfogni csak az
 //!   elülső sorban lehet").
 //! * **Start** (seed 003's diagram): `J` = 2, `K` = 2, `L` = 6 for each player, 22 seeds in each
-//!   reserve; `reserve` changes the reserves (a reduced game). South moves first.
+//!   reserve; the keys `reserve` and `start` make reduced games (a kuu at the start where `L`
+//!   holds 6 or more). South moves first.
 //! * **Capture** (seed 003, "Ələ keçirmə gedişləri"): the last seed of a lap in an occupied own
 //!   front hole facing an occupied opponent front hole takes the opponent's seeds, which are sown
 //!   from a kichwa toward the centre (seed 000: "always from the start of the row"): the nearest
@@ -74,6 +75,7 @@ pub struct Bao {
     spec: GameSpec,
     game: BaoGame,
     reserve: u8,
+    start: [u8; HOLES],
 }
 
 /// A move in progress, as its mover sees it: what the next laps depend on.
@@ -203,14 +205,15 @@ impl Bao {
         Bao {
             game: spec.game,
             reserve: spec.reserve,
+            start: spec.start,
             spec: GameSpec::Bao(spec),
         }
     }
 
-    /// Seeds in the game: 20 on the board and both reserves (64 by default).
+    /// Seeds in the game: on the board and in both reserves (64 by default).
     #[inline(always)]
     pub fn total(&self) -> u32 {
-        20 + 2 * self.reserve as u32
+        2 * (self.start.iter().map(|&n| n as u32).sum::<u32>() + self.reserve as u32)
     }
 
     /// Plays laps from `s` until the move ends: the end state and whether it stopped at a kuu
@@ -521,13 +524,9 @@ impl Rules for Bao {
     four_row_basics!();
 
     fn start(&self) -> FourRowPosition {
-        let mut row = [0u8; HOLES];
-        row[9] = 2;
-        row[10] = 2;
-        row[KUU] = KUU_FLOOR;
-        let mut pos = FourRowPosition::new([row; 2], Side::South);
+        let mut pos = FourRowPosition::new([self.start; 2], Side::South);
         pos.reserve = [self.reserve; 2];
-        pos.kuu = [true, true];
+        pos.kuu = [self.start[KUU] >= KUU_FLOOR; 2];
         pos
     }
 

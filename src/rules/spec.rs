@@ -13,7 +13,7 @@
 //! | `giuti` | `houses` (6), `seeds` (4) |
 //! | `cups`  | `bowls` (4, from 3 to 6) |
 //! | `omweso` | `start` (2): seeds in every hole, or 16 counts joined by `.` for holes `A..P` of each player; 64 seeds at most |
-//! | `bao-la-kete`, `bao-la-kiswahili` | `reserve` (22, from 0 to 22): seeds in each reserve at the start |
+//! | `bao-la-kete`, `bao-la-kiswahili` | `reserve` (22, from 0 to 22): seeds in each reserve at the start; `start` (seed 003's `J` = 2, `K` = 2, `L` = 6): as Omweso's, a kuu at the start where `L` holds 6 or more; 32 seeds a player at most |
 //!
 //! Games with extra position state (`woaley1`, `adi`, `cups`) keep it in board bytes 12 and 13,
 //! so they have at most 6 houses a side.
@@ -70,7 +70,14 @@ pub struct BaoSpec {
     pub game: BaoGame,
     /// Seeds in each player's reserve at the start, `0..=22` (seed 003: 22).
     pub reserve: u8,
+    /// Seeds in holes `A..P` of each player at the start (both alike): seed 003's `J` = 2,
+    /// `K` = 2, `L` = 6 unless a reduced game gives others. Each player owns a kuu at the start
+    /// if `L` holds 6 or more.
+    pub start: [u8; 16],
 }
+
+/// Seed 003's start row: `J` = 2, `K` = 2, the kuu `L` = 6.
+pub const BAO_START: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 6, 0, 0, 0, 0];
 
 /// Woaley I's parameters (RULES.md §3, §12).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -379,10 +386,21 @@ const ADI_KEYS: &[&str] = &["houses", "round-end", "seeds"];
 const GIUTI_KEYS: &[&str] = &["houses", "seeds"];
 const CUPS_KEYS: &[&str] = &["bowls"];
 const OMWESO_KEYS: &[&str] = &["start"];
-const BAO_KEYS: &[&str] = &["reserve"];
+const BAO_KEYS: &[&str] = &["reserve", "start"];
 
-/// Omweso's `start`: one count for every hole, or 16 counts joined by `.`; 64 seeds at most.
-fn omweso_start(v: &str) -> Result<[u8; 16], ParseGameError> {
+/// A four-row `start` as written: one number if every hole is alike, else 16 joined by `.`.
+fn start_text(start: &[u8; 16]) -> String {
+    if start.iter().all(|&n| n == start[0]) {
+        start[0].to_string()
+    } else {
+        let counts: Vec<String> = start.iter().map(|n| n.to_string()).collect();
+        counts.join(".")
+    }
+}
+
+/// A four-row `start`: one count for every hole, or 16 counts joined by `.`; 32 seeds a player
+/// at most.
+fn four_row_start(v: &str) -> Result<[u8; 16], ParseGameError> {
     let expected = "seeds in every hole (a number), or 16 counts joined by `.` for holes A..P of \
                     each player, 32 seeds a player at most";
     let counts: Vec<u8> = v
@@ -489,7 +507,9 @@ impl GameSpec {
     pub fn total_seeds(&self) -> u32 {
         let (h, s) = match self {
             GameSpec::Omweso(o) => return 2 * o.start.iter().map(|&n| n as u32).sum::<u32>(),
-            GameSpec::Bao(b) => return 20 + 2 * b.reserve as u32,
+            GameSpec::Bao(b) => {
+                return 2 * (b.start.iter().map(|&n| n as u32).sum::<u32>() + b.reserve as u32)
+            }
             GameSpec::Kalah(k) => (k.houses, k.seeds),
             GameSpec::Oware(o) => (o.houses, o.seeds),
             GameSpec::Woaley1(w) => (w.houses, w.seeds),
@@ -653,7 +673,7 @@ impl FromStr for GameSpec {
             "omweso" => {
                 let start = match args.take("start") {
                     None => [2; 16],
-                    Some(v) => omweso_start(v)?,
+                    Some(v) => four_row_start(v)?,
                 };
                 args.check_all_used(OMWESO_KEYS)?;
                 GameSpec::Omweso(OmwesoSpec { start })
@@ -666,7 +686,18 @@ impl FromStr for GameSpec {
                         BaoGame::Kiswahili
                     },
                     reserve: number(&mut args, "reserve", 22, 0, 22)?,
+                    start: match args.take("start") {
+                        None => BAO_START,
+                        Some(v) => four_row_start(v)?,
+                    },
                 };
+                if spec.start.iter().map(|&n| n as u32).sum::<u32>() + spec.reserve as u32 > 32 {
+                    return Err(bad(
+                        "reserve",
+                        &spec.reserve.to_string(),
+                        "at most 32 seeds a player in all, on the board and in reserve",
+                    ));
+                }
                 args.check_all_used(BAO_KEYS)?;
                 GameSpec::Bao(spec)
             }
@@ -773,19 +804,16 @@ impl fmt::Display for GameSpec {
             }
             GameSpec::Omweso(o) => {
                 if o.start != [2; 16] {
-                    let text = if o.start.iter().all(|&n| n == o.start[0]) {
-                        o.start[0].to_string()
-                    } else {
-                        let counts: Vec<String> = o.start.iter().map(|n| n.to_string()).collect();
-                        counts.join(".")
-                    };
-                    keys.push(("start", text));
+                    keys.push(("start", start_text(&o.start)));
                 }
                 "omweso"
             }
             GameSpec::Bao(b) => {
                 if b.reserve != 22 {
                     keys.push(("reserve", b.reserve.to_string()));
+                }
+                if b.start != BAO_START {
+                    keys.push(("start", start_text(&b.start)));
                 }
                 match b.game {
                     BaoGame::Kete => "bao-la-kete",

@@ -148,9 +148,8 @@ pub fn retrograde<R: Rules>(
         }
     }
     // 2. Settle, in order of distance to the end.
-    let same_mover = |p: usize, c: usize| {
-        rules.side_to_move(&positions[p]) == rules.side_to_move(&positions[c])
-    };
+    let same_mover =
+        |p: usize, c: usize| rules.side_to_move(&positions[p]) == rules.side_to_move(&positions[c]);
     let mut state = vec![UNSETTLED; n];
     let mut plies = vec![0u32; n];
     let mut open: Vec<u32> = (0..n).map(|p| kids(p).len() as u32).collect();
@@ -185,7 +184,11 @@ pub fn retrograde<R: Rules>(
             if state[p] != UNSETTLED {
                 continue;
             }
-            let seen = if same_mover(p, c) { child } else { child.flip() };
+            let seen = if same_mover(p, c) {
+                child
+            } else {
+                child.flip()
+            };
             if seen == Wdl::Win {
                 state[p] = code(Wdl::Win);
                 plies[p] = plies[c] + 1;
