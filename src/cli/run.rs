@@ -491,7 +491,12 @@ fn solve_table(r: &Value, check: Option<&Value>) -> (String, Vec<String>, Vec<Ve
         best.join(" "),
         all.join(" "),
         pv.join(" "),
-        r["nodes"].to_string(),
+        // Retrograde analysis counts positions, not nodes.
+        if r["nodes"].is_null() {
+            r["positions"].to_string()
+        } else {
+            r["nodes"].to_string()
+        },
         format!("{:.2}", r["seconds"].as_f64().unwrap_or(0.0)),
         r["method"].as_str().unwrap_or("alphabeta").to_string(),
     ];
@@ -505,9 +510,44 @@ fn solve_table(r: &Value, check: Option<&Value>) -> (String, Vec<String>, Vec<Ve
         ]),
         None => row.extend(["".to_string(), "".into(), "".into(), "".into()]),
     }
+    let meaning = match r["result"].as_str() {
+        // `solve --method retrograde`: a result, not a seed margin.
+        Some(result) => format!(
+            "Result for the side to move: **{result}** in {} plies, by retrograde analysis of \
+             {} reachable positions ({}). Values: a win is worth all the seeds (the winner takes \
+             them), a loss minus that, 0 a draw: neither side can force a win, play would go on \
+             until a position repeats (not valued in seeds). Positions: {} wins, {} draws, {} \
+             losses for their mover. PV: {}\n",
+            r["plies"],
+            r["positions"],
+            r["move_results"]
+                .as_array()
+                .map(|m| m
+                    .iter()
+                    .map(|x| format!(
+                        "{} {} in {}",
+                        x["move"].as_str().unwrap_or(""),
+                        x["result"].as_str().unwrap_or(""),
+                        x["plies"]
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", "))
+                .unwrap_or_default(),
+            r["counts"]["win"],
+            r["counts"]["draw"],
+            r["counts"]["loss"],
+            row[5]
+        ),
+        None => format!(
+            "Value: final store difference in seeds from the side to move under perfect play, \
+             by `{}`. PV: {}\n",
+            row[8], row[5]
+        ),
+    };
     let mut text = format!(
-        "| game | position | value | best moves | every move | nodes | seconds |\n|---|---|---:|---|---|---:|---:|\n| `{}` | `{}` | {} | {} | {} | {} | {} |\n\nValue: final store difference in seeds from the side to move under perfect play, by `{}`. PV: {}\n",
-        row[0], row[1], row[2], row[3], row[4], row[6], row[7], row[8], row[5]
+        "| game | position | value | best moves | every move | {} | seconds |\n|---|---|---:|---|---|---:|---:|\n| `{}` | `{}` | {} | {} | {} | {} | {} |\n\n{meaning}",
+        if r["result"].is_string() { "positions" } else { "nodes" },
+        row[0], row[1], row[2], row[3], row[4], row[6], row[7]
     );
     if check.is_some() {
         text.push_str(&format!(
