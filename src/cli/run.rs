@@ -380,9 +380,21 @@ fn run_subcommand(
                     .collect()
             };
             let (a, b) = (exact(&result), exact(&second));
-            let agree = result["value"] == second["value"]
-                && a.iter()
-                    .all(|m| b.contains(m) || !b.iter().any(|x| x.0 == m.0));
+            // A retrograde draw (0) is "no forced win": any value strictly between a loss and a
+            // win agrees with it; wins and losses must be equal.
+            let total = result["seeds"]
+                .as_i64()
+                .filter(|_| result["result"].is_string());
+            let same = |x: &Value, y: &Value| match (total, x.as_i64(), y.as_i64()) {
+                (Some(t), Some(0), Some(v)) if t > 0 => v.abs() < t,
+                _ => x == y,
+            };
+            let agree = same(&result["value"], &second["value"])
+                && a.iter().all(|m| {
+                    b.iter()
+                        .find(|x| x.0 == m.0)
+                        .is_none_or(|x| same(&m.1, &x.1))
+                });
             if !agree {
                 return Err(anyhow::anyhow!(
                     "{}: the check disagrees: `mancala {}` gives {} ({}), `mancala {}` gives {} ({})",
@@ -550,8 +562,13 @@ fn solve_table(r: &Value, check: Option<&Value>) -> (String, Vec<String>, Vec<Ve
         row[0], row[1], row[2], row[3], row[4], row[6], row[7]
     );
     if check.is_some() {
+        let agreement = if r["result"].is_string() {
+            "every win and loss the same, every draw valued strictly between a loss and a win"
+        } else {
+            "every root move the same"
+        };
         text.push_str(&format!(
-            "\nChecked by a second method, `{}`: value {}, every root move the same ({} nodes, {} s).\n",
+            "\nChecked by a second method, `{}`: value {}, {agreement} ({} nodes, {} s).\n",
             row[9], row[10], row[11], row[12]
         ));
     }

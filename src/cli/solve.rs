@@ -355,6 +355,7 @@ fn retrograde_solve<R: Rules>(rules: &R, pos: &R::Position, args: &SolveArgs) ->
                     .collect::<Vec<_>>()),
             ),
             ("positions".to_string(), json!(r.positions)),
+            ("seeds".to_string(), json!(total)),
             (
                 "counts".to_string(),
                 json!({"win": r.counts[0], "draw": r.counts[1], "loss": r.counts[2]}),
