@@ -175,8 +175,8 @@ fn threats(own: &[u8; HOLES], opp: &[u8; HOLES], reserve: u8) -> u32 {
         }
     };
     if reserve > 0 {
-        for h in INNER..HOLES {
-            hit(h, own[h] > 0);
+        for (h, &n) in own.iter().enumerate().skip(INNER) {
+            hit(h, n > 0);
         }
     } else {
         for x in 0..HOLES {
@@ -329,8 +329,8 @@ impl Bao {
         if pos.reserve[me] > 0 {
             // Nemo captures: the reserve seed into an occupied front hole facing an occupied one.
             let mut captured = false;
-            for h in INNER..HOLES {
-                if own[h] == 0 || start.opp[23 - h] == 0 {
+            for (h, &seeds) in own.iter().enumerate().skip(INNER) {
+                if seeds == 0 || start.opp[23 - h] == 0 {
                     continue;
                 }
                 let mut s = start;
