@@ -93,6 +93,21 @@ struct Sowing {
     first: bool,
 }
 
+impl Sowing {
+    /// The start of a hizi zetu move: own hole `x` lifted whole (a kuu lifted is lost), to be
+    /// sown in direction `forwards`.
+    #[inline(always)]
+    fn lift(mut self, x: usize, forwards: bool) -> Sowing {
+        self.hand = std::mem::take(&mut self.own[x]);
+        if x == KUU {
+            self.own_kuu = false;
+        }
+        self.hole = x as u8;
+        self.forwards = forwards;
+        self
+    }
+}
+
 /// What kind of move a child comes from: what the position after it records.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -453,14 +468,7 @@ impl Bao {
                 continue;
             }
             let x = x as usize;
-            let mut s = start;
-            s.hand = std::mem::take(&mut s.own[x]);
-            if x == KUU {
-                s.own_kuu = false;
-            }
-            s.hole = x as u8;
-            s.forwards = forwards;
-            if let Some((end, _)) = self.run(s, laps) {
+            if let Some((end, _)) = self.run(start.lift(x, forwards), laps) {
                 captured = true;
                 let mv = x as u8 | if forwards { 0 } else { BACKWARDS };
                 if !emit(mv, &end, Kind::Capture) {
@@ -488,13 +496,7 @@ impl Bao {
                 if empties_front(&own, x, forwards) {
                     continue;
                 }
-                let mut s = start;
-                s.hand = std::mem::take(&mut s.own[x]);
-                if x == KUU {
-                    s.own_kuu = false;
-                }
-                s.hole = x as u8;
-                s.forwards = forwards;
+                let s = start.lift(x, forwards);
                 let takata = Laps {
                     capture: false,
                     from_kuu: x == KUU && functional,
@@ -516,11 +518,6 @@ impl Bao {
 }
 
 impl Rules for Bao {
-    const EXTRA_TURN: bool = false;
-    const CAN_REPEAT: bool = true;
-    type Position = FourRowPosition;
-    type Move = u8;
-
     four_row_basics!();
 
     fn start(&self) -> FourRowPosition {

@@ -229,10 +229,16 @@ pub fn parse_hole<'t>(
     Ok((hole, &token[first.len_utf8()..]))
 }
 
-/// The [`Rules`](super::Rules) methods both four-row game families share. Expects a field
-/// `spec: GameSpec` and a method `total(&self) -> u32`.
+/// The [`Rules`](super::Rules) items both four-row game families share: no extra turns,
+/// positions that can repeat, [`FourRowPosition`], one-byte moves, no stores, material as the
+/// evaluation. Expects a field `spec: GameSpec` and a method `total(&self) -> u32`.
 macro_rules! four_row_basics {
     () => {
+        const EXTRA_TURN: bool = false;
+        const CAN_REPEAT: bool = true;
+        type Position = FourRowPosition;
+        type Move = u8;
+
         fn spec(&self) -> &GameSpec {
             &self.spec
         }

@@ -193,11 +193,6 @@ impl Omweso {
 }
 
 impl Rules for Omweso {
-    const EXTRA_TURN: bool = false;
-    const CAN_REPEAT: bool = true;
-    type Position = FourRowPosition;
-    type Move = u8;
-
     four_row_basics!();
 
     fn start(&self) -> FourRowPosition {
