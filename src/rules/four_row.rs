@@ -152,7 +152,6 @@ impl FourRowPosition {
                 .collect();
             out.push_str(&format!("{letters}\n{counts}   {label}\n"));
         }
-        out.push_str(&format!("{} to move\n", self.side));
         out
     }
 }
