@@ -10,14 +10,36 @@ fail independently.  Simple, slow, obvious: plain lists, plain loops.
 Subcommands:
   perft GAME POSITION DEPTH   number of move sequences of exactly DEPTH plies
   moves GAME POSITION         every legal move and the position it leads to
-  solve GAME POSITION [--moves]  exact value for the side to move (full negamax
-                              with the repetition history of the line)
+  solve GAME POSITION [--moves]  exact value for the side to move (negamax with
+                              alpha-beta over the full tree, with the repetition
+                              history of the line, the root included)
   check FILE...               recompute golden files, exit 1 on any mismatch
   selftest                    hand-worked checks, exit 1 on failure
   generate [all|omweso|bao-la-kete|bao-la-kiswahili|solved] [--out DIR]
                               (re)write the golden files in tests/data
 
 POSITION may be the word `start`.  Bad input exits with status 2.
+
+Readings of points the decisions page leaves open (the most literal one each time):
+  * "was occupied" at a lap end = the hole holds 2 or more after the last seed.
+  * Bao functional kuu at a lap end: counted after the last seed is dropped (a
+    5-seed kuu that receives the 6th seed is functional); at a nemo takata, "h is
+    the functional kuu" is judged before the reserve seed is added.
+  * Takasia marks are set only after a hizi zetu takata (the mover's reserve was 0
+    when the move began) while the opponent's reserve is 0 as well.
+  * "Threatened": some hizi zetu capture move by the first-lap definition (a hole
+    with 2..15 seeds whose first lap ends in a capture position), ignoring takasia
+    marks, the Kete priority and whether the rest of the move ends.
+  * A mark set by X on Y's hole stays in the position until the end of X's next
+    move (so after Y's move both players may have a mark: `K,k`); X's capture
+    moves clear it, X's takatas set or clear it.
+  * The first-lap exception applies to moves that lift hole L while the mover owns
+    the kuu at the start of the move.
+  * "Compulsory when one exists": among legal moves only (a capture from a marked
+    hole or one that never ends does not make takatas illegal).  Takata start
+    holes are chosen by the rule first, then marked / kichwa-forbidden starts are
+    removed, with no fallback to other holes.
+  * The front-row kichwa rule is applied to hizi zetu moves only.
 
 A position is a tuple (board, side, reserves, kuu, marks):
   board     tuple of 32 ints: South's holes 0..15 (A..P), then North's (a..p),
@@ -44,6 +66,7 @@ GAME_NAMES = ("omweso", "bao-la-kete", "bao-la-kiswahili")
 KUU = 11          # L: the kuu / nyumba
 NO_MARKS = (None, None)
 ENDLESS = [0]     # endless continuations met so far (statistics only)
+MEMO_LIMIT = 200000  # solver memo entries kept at most (then the memo is cleared)
 
 
 # ---------------------------------------------------------------------------
@@ -447,7 +470,10 @@ def bao_laps(mv, b, kuu, h, d, first_lap, check, suffix):
     """A lap has just ended in own hole h (direction d).  Play on.
     Returns [(suffix, board list, kuu)]: one entry, or two at a nemo capture
     lap ending in the functional kuu (stop, then safari with suffix 's');
-    endless continuations are dropped."""
+    endless continuations are dropped.  The endless check compares the states at
+    the starts of the later laps (board, seeds in hand, first hole, direction, kuu
+    flags); the move's own first lap is left out because its end obeys first-lap
+    rules (takasia exception), so a return to it is not by itself a cycle."""
     o, q, side, kind = mv.o, mv.q, mv.side, mv.kind
     capturing = kind in ("nc", "hc")
     out = []
@@ -787,6 +813,8 @@ class Solver:
                     if alpha >= beta:
                         break
                 if key is not None:
+                    if len(self.memo) >= MEMO_LIMIT:
+                        self.memo.clear()  # a cache only: bound the memory
                     if best <= start_alpha:
                         self.memo[key] = (-1, best)   # upper bound
                     elif best >= beta:
@@ -844,6 +872,8 @@ def check_files(paths):
                 where = "%s:%d" % (path, number)
                 start = time.time()
                 try:
+                    if len(fields) not in (3, 4):
+                        raise UsageError("expected 3 or 4 '|'-separated fields")
                     game = parse_game(fields[0])
                     pos = parse_position(game, fields[1])
                     if len(fields) == 4:
@@ -1180,7 +1210,104 @@ def bao_cases(name, start_depths):
 KETE_PERFT_CASES = bao_cases("bao-la-kete", range(1, 12))
 KISWAHILI_PERFT_CASES = bao_cases("bao-la-kiswahili", range(1, 12))
 
-SOLVED_CASES = []
+O7 = "omweso(start=1.1.1.1.1.1.1.0.0.0.0.0.0.0.0.0)"
+O8 = "omweso(start=1.1.1.1.1.1.1.1.0.0.0.0.0.0.0.0)"
+O9 = "omweso(start=1.1.1.1.1.1.1.1.1.0.0.0.0.0.0.0)"
+K0 = "bao-la-kete(reserve=0)"
+S0 = "bao-la-kiswahili(reserve=0)"
+
+SOLVED_CASES = [
+    "Omweso: lost at once (no hole with 2 or more seeds; every move endless)",
+    ("omweso(start=1)", "start"),
+    ("omweso(start=6.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0)",
+     "0,1,0,1,3,1,0,1,0,1,0,1,0,1,0,1/0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1 0-0 S"),
+    "Omweso: won at once (B-2 captures all 64 of North's seeds; seed 000 figure 28; a",
+    "capture leaving only singletons; reverse moves)",
+    ("omweso(start=4)", "start"),
+    (O7, "3,0,0,0,0,0,0,0,0,0,0,0,1,1,0,0/0,0,0,0,2,2,0,0,0,0,2,3,0,0,0,0 0-0 S"),
+    ("omweso(start=1.1.1.1.1.1.1.1.1.1.1.0.0.0.0.0)",
+     "0,0,0,0,0,0,0,0,1,0,0,2,1,1,0,0/1,1,1,1,1,1,1,1,1,1,2,1,1,1,1,1 0-0 S"),
+    ("omweso(start=1.1.1.1.1.1.1.1.1.1.1.1.1.0.0.0)",
+     "1,0,1,0,1,0,1,0,0,0,0,1,0,0,0,1/4,5,0,0,0,0,0,0,1,0,0,0,1,0,6,3 0-0 N"),
+    "Omweso: small starts",
+    ("omweso(start=2.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0)", "start"),
+    ("omweso(start=2.0.0.0.0.0.0.0.2.0.0.0.0.0.0.0)", "start"),
+    ("omweso(start=1.1.0.0.0.0.0.0.0.0.0.0.0.0.1.1)", "start"),
+    ("omweso(start=0.0.0.0.0.0.0.0.1.1.1.1.1.1.1.1)", "start"),
+    "Omweso: midgames with few seeds (wins and losses for either side to move)",
+    (O7, "0,1,0,0,0,0,2,0,1,0,0,0,0,0,1,0/2,0,1,0,0,0,4,1,0,0,0,0,0,0,0,1 0-0 S"),
+    (O7, "0,0,0,0,0,0,0,2,0,1,0,1,0,0,0,0/1,1,0,1,0,0,4,0,0,0,0,0,2,0,1,0 0-0 S"),
+    (O7, "0,2,0,1,0,0,2,0,0,0,0,1,1,0,0,2/3,1,0,0,0,0,0,0,0,0,0,0,0,1,0,0 0-0 S"),
+    (O7, "0,0,0,0,0,0,0,0,2,1,0,0,0,0,0,0/0,1,0,0,3,1,0,0,0,1,2,0,2,1,0,0 0-0 S"),
+    (O8, "2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2/0,1,1,1,0,0,0,0,1,2,1,2,0,1,0,2 0-0 S"),
+    (O8, "0,0,0,0,0,1,0,0,0,0,0,0,0,2,1,0/0,1,1,2,0,2,0,0,1,0,0,2,0,2,1,0 0-0 N"),
+    (O8, "1,0,0,2,0,0,1,3,1,1,0,1,1,1,0,0/0,0,0,3,1,0,0,0,0,0,0,0,0,0,0,0 0-0 N"),
+    (O8, "0,0,0,0,1,2,1,0,0,0,0,1,0,0,0,0/0,0,0,2,0,1,2,0,0,1,0,2,1,0,0,2 0-0 N"),
+    (O9, "2,0,1,2,0,0,0,0,0,0,0,1,0,0,1,0/2,1,0,0,0,2,0,0,1,2,0,1,0,0,2,0 0-0 S"),
+    ("omweso(start=1.1.1.1.1.1.1.1.1.1.0.0.0.0.0.0)",
+     "1,1,1,0,2,1,0,0,0,0,0,0,0,0,1,0/2,1,1,0,1,0,1,0,0,1,0,2,1,1,0,2 0-0 N"),
+    "Omweso: the game ends by repetition under perfect play (own seeds minus the",
+    "opponent's: 0, -2, +4, 0)",
+    ("omweso(start=1.1.1.1.1.1.0.0.0.0.0.0.0.0.0.0)",
+     "0,0,1,0,0,0,0,0,2,2,0,1,0,0,0,0/0,1,0,0,0,0,2,1,0,0,0,0,0,0,1,1 0-0 S"),
+    ("omweso(start=1.1.1.1.1.1.0.0.0.0.0.0.0.0.0.0)",
+     "1,0,0,0,0,0,0,1,0,2,1,0,0,0,0,0/0,0,0,0,1,0,0,2,0,1,1,0,1,0,0,1 0-0 S"),
+    ("omweso(start=1.1.1.1.1.0.0.0.0.0.0.0.0.0.0.0)",
+     "0,1,0,0,1,0,0,1,0,0,2,1,0,1,0,0/0,0,0,0,0,0,0,0,0,0,0,0,2,1,0,0 0-0 S"),
+    ("omweso(start=1.1.1.1.1.0.0.0.0.0.0.0.0.0.0.0)",
+     "1,0,0,0,0,0,0,0,1,2,1,0,0,0,0,0/0,0,0,0,0,1,0,0,0,1,2,1,0,0,0,0 0-0 N"),
+    "Bao la Kete: reserve=0 start (hizi zetu, first takata from the kuu) and the same",
+    "with a third 2-seed front hole",
+    (K0, "start"),
+    ("bao-la-kete(reserve=1)", "0,0,0,0,0,0,0,0,0,2,2,6,0,0,0,2/0,0,0,0,0,0,0,0,0,2,2,6,0,0,0,0 0-0 S;"
+     "kuu=SN"),
+    "Bao la Kete: lost at once (Bao hamna, singletons, every move endless) and won at once",
+    (K0, "4,2,2,2,0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,2,2,6,0,0,0,0 0-0 S"),
+    ("bao-la-kete(reserve=3)", "4,2,2,2,0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,2,2,6,0,0,0,0 0-0 S;"
+     "reserve=3-3"),
+    (K0, "1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0/2,0,0,0,0,0,0,0,0,2,2,2,0,0,0,0 0-0 S"),
+    (K0, "0,1,0,1,3,1,0,1,0,1,0,1,0,1,0,1/8,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1 0-0 S"),
+    (K0, "1,0,0,0,0,0,0,2,0,1,0,0,0,0,0,0/6,6,0,0,0,0,0,0,0,0,0,0,0,0,4,0 0-0 S"),
+    "Bao la Kete: a nemo capture at the last reserve seed (reserve 1-0)",
+    ("bao-la-kete(reserve=1)", "0,0,0,0,0,0,0,0,0,0,0,6,0,0,0,0/1,0,0,0,0,0,0,0,1,1,1,7,1,1,1,1 0-0 S;"
+     "reserve=1-0;kuu=S"),
+    ("bao-la-kete(reserve=1)", "1,1,1,0,0,0,0,0,0,2,0,0,0,2,1,0/0,0,0,0,0,0,0,0,1,4,1,8,0,0,0,0 0-0 S;"
+     "kuu=N"),
+    "Bao la Kete: takasia marks (the mover's own mark; the priority)",
+    (K0, "1,1,0,0,0,0,0,0,0,2,0,1,1,1,1,1/0,0,0,0,1,1,1,1,2,1,4,0,0,0,0,0 0-0 S;takasia=N"),
+    (K0, "0,2,1,0,0,1,1,0,0,0,1,0,0,1,1,0/1,0,1,1,1,0,0,0,0,1,0,2,1,3,0,1 0-0 N;takasia=K"),
+    (K0, "2,0,1,1,0,0,0,1,0,1,0,0,3,0,2,2/1,0,0,1,1,0,0,0,0,0,0,1,0,1,1,1 0-0 S;takasia=l"),
+    "Bao la Kete: hizi zetu midgames of 20 seeds",
+    (K0, "1,1,0,1,1,0,0,0,0,1,0,5,2,0,0,0/0,0,1,0,0,0,0,0,1,0,1,1,1,0,3,0 0-0 N;kuu=S"),
+    (K0, "0,0,0,0,0,1,0,0,1,2,0,0,1,2,1,0/0,0,0,1,0,0,0,2,1,3,2,1,1,0,1,0 0-0 S"),
+    (K0, "0,0,0,0,0,1,1,0,2,2,0,0,1,0,1,1/0,1,0,1,1,0,0,0,1,2,0,2,0,1,1,1 0-0 S"),
+    (K0, "1,0,0,0,1,0,1,0,1,0,2,1,0,2,2,1/1,1,0,0,0,0,0,0,1,1,2,0,1,0,1,0 0-0 S"),
+    (K0, "0,0,1,0,1,1,1,0,0,1,0,2,0,2,2,1/0,0,0,0,0,0,1,0,1,1,0,1,2,1,0,1 0-0 N"),
+    "Bao la Kiswahili: reserve=0 start, lost / won at once",
+    (S0, "start"),
+    (S0, "4,2,2,2,0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,2,2,6,0,0,0,0 0-0 S"),
+    (S0, "0,1,0,1,3,1,0,1,0,1,0,1,0,1,0,1/8,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1 0-0 S"),
+    (S0, "1,0,0,0,0,0,0,2,0,1,0,0,0,0,0,0/6,6,0,0,0,0,0,0,0,0,0,0,0,0,4,0 0-0 S"),
+    ("bao-la-kiswahili(reserve=1)", "0,0,0,0,0,0,0,0,0,0,0,6,0,0,0,0/1,0,0,0,0,0,0,0,1,1,1,7,1,1,1,"
+     "1 0-0 S;reserve=1-0;kuu=S"),
+    "Bao la Kiswahili: takasia marks (no priority in this game)",
+    (S0, "0,2,1,0,0,1,1,0,0,0,1,0,0,1,1,0/1,0,1,1,1,0,0,0,0,1,0,2,1,3,0,1 0-0 N;takasia=K"),
+    (S0, "2,0,1,1,0,0,0,1,0,1,0,0,3,0,2,2/1,0,0,1,1,0,0,0,0,0,0,1,0,1,1,1 0-0 S;takasia=l"),
+    (S0, "0,0,0,1,1,0,0,1,1,1,0,0,0,3,2,1/0,2,1,0,0,0,1,1,0,0,1,1,2,0,0,0 0-0 S;takasia=N"),
+    "Bao la Kiswahili: hizi zetu (mtaji) midgames of 20 seeds",
+    (S0, "0,0,0,0,1,0,1,2,4,0,1,2,1,0,0,0/0,0,1,0,0,0,0,0,0,0,1,1,1,2,1,1 0-0 S"),
+    (S0, "0,0,0,1,0,1,1,0,0,3,1,0,1,4,0,0/0,0,0,0,0,1,1,0,0,1,0,1,0,2,1,1 0-0 N"),
+    (S0, "0,0,0,0,0,0,0,0,1,2,2,2,2,0,1,1/0,1,0,0,1,0,0,0,2,0,1,1,1,0,1,1 0-0 N"),
+    (S0, "0,0,0,0,1,0,0,1,1,1,1,3,0,0,1,0/0,1,1,0,0,0,1,0,4,1,0,0,0,2,1,0 0-0 S"),
+    (S0, "0,0,0,0,0,0,1,0,4,1,2,2,0,0,1,1/0,0,0,0,0,1,1,0,0,1,0,2,0,2,0,1 0-0 N"),
+    (S0, "0,0,0,1,0,0,0,0,0,1,0,0,0,2,3,2/0,0,0,0,0,0,1,0,2,3,1,1,0,3,0,0 0-0 S"),
+    (S0, "0,0,1,0,0,1,0,0,0,3,2,0,2,0,0,1/2,0,0,0,1,0,1,0,0,1,0,1,1,0,3,0 0-0 S"),
+    (S0, "0,0,0,0,2,0,0,0,0,2,0,0,1,0,2,1/0,0,0,0,0,0,0,0,3,2,2,0,1,0,3,1 0-0 S"),
+    ("bao-la-kiswahili(reserve=1)",
+     "1,0,0,2,0,0,0,2,0,1,1,1,0,1,1,2/0,1,1,0,0,0,1,0,3,0,1,3,0,0,0,0 0-0 N"),
+    ("bao-la-kiswahili(reserve=1)",
+     "0,0,0,1,1,0,0,1,1,1,1,2,0,1,1,2/0,0,0,0,0,0,0,0,1,0,5,2,1,1,0,0 0-0 N"),
+]
 
 
 # ---------------------------------------------------------------------------
@@ -1498,7 +1625,9 @@ def main(argv):
     p = sub.add_parser("solve", help="exact value for the side to move")
     p.add_argument("game")
     p.add_argument("position", help="position text, or 'start'")
-    p.add_argument("--moves", action="store_true", help="also print each root move's value")
+    p.add_argument("--moves", action="store_true",
+                   help="also print each root move's value (an exact search per move: "
+                        "can be much slower than the value alone)")
     p = sub.add_parser("check", help="recompute golden files")
     p.add_argument("files", nargs="+")
     sub.add_parser("selftest", help="hand-worked checks")

@@ -399,8 +399,8 @@ fn four_row_position_text_and_move_errors_name_the_token() {
         (start.replace(" 0-0 ", " 1-0 "), "0-0"),
         (start.replace("kuu=SN", "kuu=X"), "kuu=X"),
         (
-            start.replace("reserve=22-22", "reserve=23-21"),
-            "reserve=23-21",
+            start.replace("reserve=22-22", "reserve=32-12"),
+            "reserve=32-12",
         ),
         (format!("{start};takasia=A"), "takasia=A"),
         (format!("{start};forced=b"), "forced=b"),

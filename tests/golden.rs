@@ -111,6 +111,14 @@ fn other_two_row_games_perft_matches_the_reference_implementation() {
     }
 }
 
+/// The four-row games of issue 6, one golden file each (`scripts/reference_four_row.py`).
+#[test]
+fn four_row_games_perft_matches_the_reference_implementation() {
+    for game in ["omweso", "bao-la-kete", "bao-la-kiswahili"] {
+        check_perft_file(&format!("{game}.perft"));
+    }
+}
+
 #[test]
 fn small_positions_match_the_reference_solver() {
     check_solved_file("solved-small.txt");

@@ -251,7 +251,7 @@ impl Bao {
                 s.hole = before_kichwa(s.forwards);
                 return Lap::Continue(s);
             }
-            if laps.nemo && h == KUU && s.own_kuu && before >= KUU_FLOOR {
+            if laps.nemo && h == KUU && s.own_kuu && s.own[h] >= KUU_FLOOR {
                 if !laps.capture {
                     return Lap::End((s, false));
                 }
@@ -553,16 +553,14 @@ impl Rules for Bao {
         if let Some((value, field)) = parts.field("reserve") {
             let bad = || ParsePositionError::BadField {
                 field: field.to_string(),
-                expected: format!(
-                    "the seeds in each reserve, `reserve=<South>-<North>`, each from 0 to {}",
-                    self.reserve
-                ),
+                expected: "the seeds in each reserve, `reserve=<South>-<North>`, each from 0 to 31"
+                    .to_string(),
             };
             let count = |t: &str| {
                 Some(t)
                     .filter(|t| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit()))
                     .and_then(|t| t.parse::<u8>().ok())
-                    .filter(|&n| n <= self.reserve)
+                    .filter(|&n| n <= 31)
             };
             let (s, n) = value.split_once('-').ok_or_else(bad)?;
             pos.reserve = [count(s).ok_or_else(bad)?, count(n).ok_or_else(bad)?];
