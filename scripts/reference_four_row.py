@@ -40,6 +40,10 @@ Readings of points the decisions page leaves open (the most literal one each tim
     holes are chosen by the rule first, then marked / kichwa-forbidden starts are
     removed, with no fallback to other holes.
   * The front-row kichwa rule is applied to hizi zetu moves only.
+  * Lap counting for the 1,000-lap limit: every sowing is a lap (the first lift,
+    each relay, each sowing of captured seeds, a safari, each Omweso reverse lap);
+    the placing of a Bao reserve seed is not.  A move needing a 1,001st lap is
+    endless.
 
 A position is a tuple (board, side, reserves, kuu, marks):
   board     tuple of 32 ints: South's holes 0..15 (A..P), then North's (a..p),
@@ -65,6 +69,7 @@ class UsageError(Exception):
 GAME_NAMES = ("omweso", "bao-la-kete", "bao-la-kiswahili")
 KUU = 11          # L: the kuu / nyumba
 NO_MARKS = (None, None)
+BAO_START = (0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 6, 0, 0, 0, 0)  # seed 003's diagram
 ENDLESS = [0]     # endless continuations met so far (statistics only)
 MEMO_LIMIT = 200000  # solver memo entries kept at most (then the memo is cleared)
 
@@ -116,7 +121,8 @@ def parse_game(text):
         keys = ("start",)
     else:
         game["reserve"] = 22
-        keys = ("reserve",)
+        game["start"] = BAO_START
+        keys = ("reserve", "start")
     seen = set()
     for pair in pairs:
         if "=" not in pair:
@@ -133,12 +139,10 @@ def parse_game(text):
         if key == "start":
             items = value.split(".")
             if len(items) == 1:
-                game["start"] = (parse_int("start", items[0], 1),) * 16
+                game["start"] = (parse_int("start", items[0], 1 if name == "omweso" else 0),) * 16
             elif len(items) == 16:
                 game["start"] = tuple(parse_int("start hole %s" % chr(65 + i), item, 0)
                                       for i, item in enumerate(items))
-                if sum(game["start"]) == 0:
-                    raise UsageError("start %r: the 16 holes hold no seed" % value)
             else:
                 raise UsageError("start must be one number or 16 numbers joined by '.', "
                                  "not %r (%d numbers)" % (value, len(items)))
@@ -146,24 +150,36 @@ def parse_game(text):
             game["reserve"] = parse_int("reserve", value, 0, 22)
     if name == "omweso":
         game["total"] = 2 * sum(game["start"])
+        if game["total"] == 0:
+            raise UsageError("game string %r: the start holds no seed" % original)
     else:
-        game["total"] = 20 + 2 * game["reserve"]
+        game["total"] = 2 * (sum(game["start"]) + game["reserve"])
+        if game["total"] == 0:
+            raise UsageError("game string %r: no seed on the board nor in reserve" % original)
+        if game["total"] > 64:
+            raise UsageError("game string %r: %d seeds in all (2 x (start + reserve)), "
+                             "at most 64" % (original, game["total"]))
     return game
 
 
+def start_text(start):
+    if len(set(start)) == 1:
+        return str(start[0])
+    return ".".join(str(x) for x in start)
+
+
 def canonical_game(game):
-    """Defaults omitted, keys sorted (each game has one key)."""
+    """Defaults omitted, keys sorted."""
     name = game["name"]
-    if name == "omweso":
-        start = game["start"]
-        if start == (2,) * 16:
-            return name
-        if len(set(start)) == 1:
-            return "%s(start=%d)" % (name, start[0])
-        return "%s(start=%s)" % (name, ".".join(str(x) for x in start))
-    if game["reserve"] == 22:
+    parts = []
+    if name != "omweso" and game["reserve"] != 22:
+        parts.append("reserve=%d" % game["reserve"])
+    default_start = (2,) * 16 if name == "omweso" else BAO_START
+    if game["start"] != default_start:
+        parts.append("start=" + start_text(game["start"]))
+    if not parts:
         return name
-    return "%s(reserve=%d)" % (name, game["reserve"])
+    return "%s(%s)" % (name, ",".join(parts))
 
 
 def is_bao(game):
@@ -183,14 +199,11 @@ def letter(side, local):
 
 
 def start_position(game):
-    if is_bao(game):
-        half = [0] * 16
-        half[9] = 2
-        half[10] = 2
-        half[KUU] = 6
-        r = game["reserve"]
-        return (tuple(half + half), 0, (r, r), (True, True), NO_MARKS)
     start = list(game["start"])
+    if is_bao(game):
+        r = game["reserve"]
+        owns = start[KUU] >= 6  # each player owns a kuu if L holds 6 or more
+        return (tuple(start + start), 0, (r, r), (owns, owns), NO_MARKS)
     return (tuple(start + start), 0, (0, 0), (False, False), NO_MARKS)
 
 
@@ -313,27 +326,7 @@ def format_position(game, pos):
     return text
 
 
-class CycleCheck:
-    """Endless-sowing detection without storing every state (Brent's method): the
-    states met at the starts of the laps of one move form a deterministic sequence;
-    `repeated(state)` is true once a state equal to an earlier one is met (it may
-    notice the repetition up to two cycle lengths late, never wrongly).  Some
-    relay moves of full-size boards cycle only after millions of laps."""
-
-    def __init__(self):
-        self.saved = None
-        self.power = 1
-        self.steps = 0
-
-    def repeated(self, state):
-        if state == self.saved:
-            return True
-        self.steps += 1
-        if self.steps == self.power:
-            self.saved = state
-            self.power *= 2
-            self.steps = 0
-        return False
+LAP_LIMIT = 1000  # a move that has not ended after this many laps is endless
 
 
 def sow(b, o, first, seeds, d):
@@ -365,22 +358,24 @@ def om_capture(b, q, h):
     return seeds
 
 
-def om_forward(b, o, q, h, check):
-    """A forward lap has just ended in own hole h.  Play on; return the board, or
-    None if the move never ends."""
+def om_forward(b, o, q, h, laps):
+    """A forward lap has just ended in own hole h; `laps` laps of the move have been
+    sown (a lap: lift or catch, sow, look at the last hole).  Play on; return the
+    board, or None if the move has not ended after LAP_LIMIT laps (endless: a move
+    whose sowing repeats a state never ends, so it is caught by the same limit)."""
     while True:
         if b[o + h] == 1:
             return b  # the hole was empty: the move ends
+        if laps >= LAP_LIMIT:
+            ENDLESS[0] += 1
+            return None
         if om_capturable(b, q, h):
             seeds = om_capture(b, q, h)
         else:
             seeds = b[o + h]  # relay
             b[o + h] = 0
-        first = (h + 1) % 16
-        if check.repeated((tuple(b), seeds, first)):
-            ENDLESS[0] += 1
-            return None
-        h = sow(b, o, first, seeds, 1)
+        laps += 1
+        h = sow(b, o, (h + 1) % 16, seeds, 1)
 
 
 def om_moves(game, pos):
@@ -396,7 +391,7 @@ def om_moves(game, pos):
         b = list(board)
         b[o + x] = 0
         h = sow(b, o, (x + 1) % 16, n, 1)
-        final = om_forward(b, o, q, h, CycleCheck())
+        final = om_forward(b, o, q, h, 1)
         if final is not None:
             result.append((letter(side, x), (tuple(final), 1 - side, reserves, kuu, marks)))
         # reverse move X-, X-2, ...
@@ -413,7 +408,7 @@ def om_moves(game, pos):
             # either forwards from X+1 ...
             f = list(b)
             last = sow(f, o, (x + 1) % 16, seeds, 1)
-            final = om_forward(f, o, q, last, CycleCheck())
+            final = om_forward(f, o, q, last, laps + 1)
             if final is not None:
                 text = letter(side, x) + ("-" if laps == 1 else "-%d" % laps)
                 result.append((text, (tuple(final), 1 - side, reserves, kuu, marks)))
@@ -466,14 +461,12 @@ class Move:
         self.from_kuu = from_kuu  # started by lifting the mover's (owned) kuu
 
 
-def bao_laps(mv, b, kuu, h, d, first_lap, check, suffix):
-    """A lap has just ended in own hole h (direction d).  Play on.
-    Returns [(suffix, board list, kuu)]: one entry, or two at a nemo capture
-    lap ending in the functional kuu (stop, then safari with suffix 's');
-    endless continuations are dropped.  The endless check compares the states at
-    the starts of the later laps (board, seeds in hand, first hole, direction, kuu
-    flags); the move's own first lap is left out because its end obeys first-lap
-    rules (takasia exception), so a return to it is not by itself a cycle."""
+def bao_laps(mv, b, kuu, h, d, first_lap, laps, suffix):
+    """A lap has just ended in own hole h (direction d); `laps` laps of the move
+    have been sown.  Play on.  Returns [(suffix, board list, kuu)]: one entry, or
+    two at a nemo capture lap ending in the functional kuu (stop, then safari with
+    suffix 's'); a continuation that has not ended after LAP_LIMIT laps is endless
+    and dropped."""
     o, q, side, kind = mv.o, mv.q, mv.side, mv.kind
     capturing = kind in ("nc", "hc")
     out = []
@@ -503,9 +496,10 @@ def bao_laps(mv, b, kuu, h, d, first_lap, check, suffix):
             if h == KUU and kuu[side]:
                 kuu = lose_kuu(kuu, side)
             first = (h + d) % 16
-        if check.repeated((tuple(b), seeds, first, d, kuu)):
+        if laps >= LAP_LIMIT:
             ENDLESS[0] += 1
             return out  # endless from here: drop this continuation
+        laps += 1
         h = sow(b, o, first, seeds, d)
         first_lap = False
 
@@ -534,7 +528,7 @@ def bao_nemo_moves(game, pos):
                 first, d = kichwa_for(h, 1, choice)
                 last = sow(b, o, first, seeds, d)
                 text = letter(side, h) + ("+" if d == 1 else "-")
-                for suffix, fb, fk in bao_laps(mv, b, k, last, d, True, CycleCheck(), ""):
+                for suffix, fb, fk in bao_laps(mv, b, k, last, d, True, 1, ""):
                     raw.append((text + suffix, fb, fk))
     else:
         occupied = [h for h in range(8, 16) if board[o + h] > 0]
@@ -567,7 +561,7 @@ def bao_nemo_moves(game, pos):
                 first = (h + d) % 16
                 last = sow(b, o, first, seeds, d)
                 text = letter(side, h) + ("+" if d == 1 else "-")
-                for suffix, fb, fk in bao_laps(mv, b, k, last, d, True, CycleCheck(), ""):
+                for suffix, fb, fk in bao_laps(mv, b, k, last, d, True, 1, ""):
                     raw.append((text + suffix, fb, fk))
     # takasia marks exist only when both reserves are 0: none before or after
     return [(text, (tuple(b), 1 - side, res, k, NO_MARKS)) for text, b, k in raw]
@@ -620,7 +614,7 @@ def bao_play_hz(game, pos, x, d, kind):
     first = (x + d) % 16
     last = sow(b, o, first, seeds, d)
     mv = Move(side, kind, marks[side], from_kuu)
-    return bao_laps(mv, b, k, last, d, True, CycleCheck(), "")
+    return bao_laps(mv, b, k, last, d, True, 1, "")
 
 
 def bao_hz_moves(game, pos):
@@ -911,7 +905,8 @@ PERFT_HEADER = [
     "Format: GAME | POSITION | DEPTH | COUNT = number of move sequences of exactly DEPTH",
     "plies (a line that ends before DEPTH counts 0, one that ends exactly at DEPTH counts 1).",
     "A repeated position (board, side, reserves, kuu flags, takasia marks; root included)",
-    "ends the line.  A move whose sowing never ends is not legal.",
+    "ends the line.  A move that has not ended after 1,000 laps (among them every move",
+    "whose sowing repeats a state, which never ends) is endless and not legal.",
 ]
 
 SOLVED_HEADER = [
@@ -1198,6 +1193,14 @@ def bao_cases(name, start_depths):
         (name + "(reserve=1)", "start", range(1, 14)),
         (name + "(reserve=2)", "start", range(1, 14)),
         (name + "(reserve=3)", "start", range(1, 13)),
+        "Reduced start boards (the start key, both players alike; a kuu only if L holds 6",
+        "or more): L = 4 (no kuu); 2 in every hole (T = 64, hizi zetu, no kuu); 1 in every",
+        "hole (singletons: South has lost); an empty board (front row empty: South has lost)",
+        (name + "(reserve=2,start=0.0.0.0.0.0.0.0.0.2.2.4.0.0.0.0)", "start", range(1, 11)),
+        (name + "(reserve=0,start=2)", "start", range(1, 6)),
+        (name + "(reserve=4,start=0.0.0.0.0.0.0.0.1.1.1.6.1.1.1.1)", "start", range(1, 8)),
+        (name + "(reserve=0,start=1)", "start", [0, 1]),
+        (name + "(reserve=10,start=0)", "start", [0, 1]),
     ]
     for case in BAO_COMMON_CASES:
         if isinstance(case, str):
@@ -1261,6 +1264,9 @@ SOLVED_CASES = [
     (K0, "start"),
     ("bao-la-kete(reserve=1)", "0,0,0,0,0,0,0,0,0,2,2,6,0,0,0,2/0,0,0,0,0,0,0,0,0,2,2,6,0,0,0,0 0-0 S;"
      "kuu=SN"),
+    "Bao la Kete: reduced start boards (L = 4: no kuu; 1 in every hole: singletons)",
+    ("bao-la-kete(reserve=0,start=0.0.0.0.0.0.0.0.0.2.2.4.0.0.0.0)", "start"),
+    ("bao-la-kete(reserve=0,start=1)", "start"),
     "Bao la Kete: lost at once (Bao hamna, singletons, every move endless) and won at once",
     (K0, "4,2,2,2,0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,2,2,6,0,0,0,0 0-0 S"),
     ("bao-la-kete(reserve=3)", "4,2,2,2,0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,2,2,6,0,0,0,0 0-0 S;"
@@ -1358,6 +1364,17 @@ def selftest():
         ("bao-la-kiswahili()", "bao-la-kiswahili"),
     ]:
         expect("canonical " + text, canonical_game(parse_game(text)), want)
+    for text, want in [
+        ("bao-la-kete(start=0.0.0.0.0.0.0.0.0.2.2.6.0.0.0.0)", "bao-la-kete"),
+        ("bao-la-kete(start=2,reserve=0)", "bao-la-kete(reserve=0,start=2)"),
+        ("bao-la-kiswahili(reserve=2,start=0.0.0.0.0.0.0.0.0.2.2.4.0.0.0.0)",
+         "bao-la-kiswahili(reserve=2,start=0.0.0.0.0.0.0.0.0.2.2.4.0.0.0.0)"),
+    ]:
+        expect("canonical " + text, canonical_game(parse_game(text)), want)
+    g = parse_game("bao-la-kete(reserve=2,start=0.0.0.0.0.0.0.0.0.2.2.4.0.0.0.0)")
+    expect("bao start without kuu", format_position(g, start_position(g)),
+           "0,0,0,0,0,0,0,0,0,2,2,4,0,0,0,0/0,0,0,0,0,0,0,0,0,2,2,4,0,0,0,0 0-0 S;reserve=2-2")
+    expect("bao start T", g["total"], 20)
     expect("omweso T", parse_game("omweso")["total"], 64)
     expect("omweso(start=1.1.1.1.0.0.0.0.0.0.0.0.2.2.0.0) T",
            parse_game("omweso(start=1.1.1.1.0.0.0.0.0.0.0.0.2.2.0.0)")["total"], 16)
@@ -1365,7 +1382,9 @@ def selftest():
     for bad in ["mweso", "omweso(start=0)", "omweso(start=1.2)", "omweso(start=x)",
                 "omweso(reserve=2)", "omweso(start=2,start=2)", "omweso(start=2",
                 "bao-la-kete(reserve=23)", "bao-la-kete(start=2)", "bao-la-kete(reserve=-1)",
-                "bao-la-kiswahili(reserve)", "omweso(start=0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0)"]:
+                "bao-la-kiswahili(reserve)", "omweso(start=0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0)",
+                "bao-la-kete(reserve=1,start=2)", "bao-la-kete(reserve=0,start=0)",
+                "bao-la-kete(start=1.2.3)"]:
         rejected("game " + bad, lambda: parse_game(bad))
     kete = parse_game("bao-la-kete")
     expect("kete start text", format_position(kete, start_position(kete)),
@@ -1588,6 +1607,26 @@ def selftest():
     expect("capturing the last front seeds", value(g0, p), 20)
     expect("singletons", moves(g0, "1,1,1,1,1,1,1,1,1,1,1,1,0,0,0,0/2,0,0,0,0,0,0,0,0,2,2,2,"
                                "0,0,0,0 0-0 S"), [])
+
+    # --- the lap limit: omweso's C from the start takes 5 laps (C; relay E; relay H;
+    # capture at K; capture at O, ending in C); the Bao right-kimbi capture J+ takes 2
+    # (the captured seeds; relay K)
+    global LAP_LIMIT
+    saved = LAP_LIMIT
+    try:
+        for limit, want in [(5, True), (4, False)]:
+            LAP_LIMIT = limit
+            _last[0] = None
+            expect("omweso C with lap limit %d" % limit, "C" in moves("omweso", "start"), want)
+        for limit, want in [(2, ["J+"]), (1, [])]:
+            LAP_LIMIT = limit
+            _last[0] = None
+            expect("kete J+ with lap limit %d" % limit, moves(
+                "bao-la-kete(reserve=12)", "0,0,0,0,0,0,0,0,0,2,2,6,0,0,0,0/0,0,0,0,0,0,0,0,0,"
+                "2,2,6,0,0,3,0 0-0 S;reserve=10-11;kuu=SN"), want)
+    finally:
+        LAP_LIMIT = saved
+        _last[0] = None
 
     # --- perft conventions
     expect("perft depth 0", run_perft(om, start_position(om), 0), 1)
