@@ -91,9 +91,10 @@ fn benches(c: &mut Criterion) {
     let rules = kalah("kalah(houses=4,seeds=3,capture=empty)");
     let options = SolveOptions {
         threads: 1,
-        tt_mb: 64,
+        tt_mb: Some(64),
         value_only: false,
         egdb: None,
+        limits: Default::default(),
     };
     let first = solve(&rules, &rules.start(), &[], &options, &AtomicU64::new(0)).unwrap();
     assert_eq!(first.value, 8);

@@ -18,7 +18,7 @@
 //! let rules = Kalah::new(k);
 //! let start = rules.start();
 //! assert_eq!(rules.format_position(&start), "2,2,2/2,2,2 0-0 S");
-//! let options = SolveOptions { threads: 1, tt_mb: 16, ..Default::default() };
+//! let options = SolveOptions { threads: 1, tt_mb: Some(16), ..Default::default() };
 //! let solution = solve(&rules, &start, &[], &options, &AtomicU64::new(0)).unwrap();
 //! assert_eq!(solution.value, 4); // tests/data/kalah-solved.csv: Kalah(3,2), capture=empty
 //! ```

@@ -34,9 +34,10 @@ fn check<R: Rules>(rules: &R, seed: u64, cases: usize, max_seeds: u32) {
     let mut done = 0;
     let options = SolveOptions {
         threads: 2,
-        tt_mb: 1,
+        tt_mb: Some(1),
         value_only: false,
         egdb: None,
+        limits: Default::default(),
     };
     while done < cases {
         let Some(line) = random_line(rules, &mut rng, max_seeds) else {

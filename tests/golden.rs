@@ -58,9 +58,10 @@ impl GameJob for Solve {
         };
         let options = SolveOptions {
             threads: 2,
-            tt_mb: 64,
+            tt_mb: Some(64),
             value_only: false,
             egdb: None,
+            limits: Default::default(),
         };
         solve(&rules, &pos, &[], &options, &AtomicU64::new(0))
             .unwrap()

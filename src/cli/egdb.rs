@@ -282,9 +282,10 @@ impl GameJob for VerifyJob {
                 } else {
                     let options = SolveOptions {
                         threads,
-                        tt_mb: 64,
+                        tt_mb: Some(64),
                         value_only: true,
                         egdb: below.clone(),
+                        limits: Default::default(),
                     };
                     solve(&rules, &pos, &[], &options, &AtomicU64::new(0))
                         .map_err(|e| Failure::from(anyhow::Error::new(e)))?

@@ -125,10 +125,7 @@ impl PositionArgs {
 
 /// Physical memory in bytes (Linux: `MemTotal` of /proc/meminfo), if known.
 pub fn physical_bytes() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
+    mancala::search::solver::physical_megabytes().map(|mb| mb << 20)
 }
 
 /// `+5`, `0`, `-3`.

@@ -22,8 +22,16 @@ pub struct SolveArgs {
     #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
     /// Transposition table size in MiB, rounded down to a power of two (at most 1048576).
-    #[arg(long, default_value_t = 1024, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=1048576))]
-    pub tt_mb: u32,
+    /// Default: sized to the problem, twice the boards the game can reach with the root's
+    /// seeds at 8 bytes an entry, at most a quarter of the machine's memory and 4096 MiB.
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=1048576))]
+    pub tt_mb: Option<u32>,
+    /// Stop after about this many nodes, printing the bounds proved so far (exit status 3).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop after about this many seconds, printing the bounds proved so far (exit status 3).
+    #[arg(long, value_name = "S", value_parser = positive_seconds)]
+    pub max_seconds: Option<f64>,
     /// Prove the value and one best move only: the other moves get an upper bound (shown as
     /// `<=`, JSON "exact": false) instead of their exact value. Much faster.
     #[arg(long)]
@@ -45,6 +53,13 @@ pub struct SolveArgs {
     /// "value", "exact"}], "pv", "nodes", "seconds", "threads", "table", "egdb", "method"}.
     #[arg(long)]
     pub json: bool,
+}
+
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
+        _ => Err(format!("`{text}` is not a positive number of seconds")),
+    }
 }
 
 /// A rayon pool of `threads` threads (`threads >= 1`).
@@ -105,10 +120,10 @@ impl GameJob for Solve {
         let line = args.at.line(&rules)?;
         let pos = *line.current();
         if let Some(total) = super::physical_bytes().map(|b| b >> 20) {
-            if u64::from(args.tt_mb) > total * 8 / 10 {
+            if args.tt_mb.is_some_and(|mb| u64::from(mb) > total * 8 / 10) {
                 return Err(Failure::input(anyhow::anyhow!(
                     "--tt-mb {} is more than 80% of this machine's {total} MiB of memory",
-                    args.tt_mb
+                    args.tt_mb.unwrap_or_default()
                 )));
             }
         }
@@ -141,8 +156,12 @@ impl GameJob for Solve {
         };
         let options = SolveOptions {
             threads,
-            tt_mb: args.tt_mb as usize,
+            tt_mb: args.tt_mb.map(|mb| mb as usize),
             value_only: args.value_only,
+            limits: mancala::search::solver::Limits {
+                max_nodes: args.max_nodes,
+                max_seconds: args.max_seconds,
+            },
             egdb: egdb.as_ref().map(|(db, _)| db.clone()),
         };
         let progress = AtomicU64::new(0);
@@ -184,7 +203,7 @@ impl GameJob for Solve {
                         .map_err(|e| threads_error(threads, e)),
                     // One-thread recursions: on a thread with a search-sized stack.
                     Method::Full => {
-                        with_search_stack(|| full_solve(&rules, &pos, window, args.tt_mb as usize))
+                        with_search_stack(|| full_solve(&rules, &pos, window, args.tt_mb.map_or(256, |mb| mb as usize)))
                             .map_err(|e| threads_error(1, e))
                     }
                     Method::Plain => {
@@ -306,7 +325,7 @@ fn retrograde_solve<R: Rules>(rules: &R, pos: &R::Position, args: &SolveArgs) ->
             rules.spec()
         )));
     }
-    let max_positions = ((args.tt_mb as usize) << 20) / 100;
+    let max_positions = ((args.tt_mb.unwrap_or(1024) as usize) << 20) / 100;
     let started = Instant::now();
     let r = retrograde(rules, pos, max_positions).map_err(Failure::input)?;
     let seconds = started.elapsed().as_secs_f64();

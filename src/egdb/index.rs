@@ -67,6 +67,15 @@ impl LayerIndex {
         (seeds <= MAX_LAYER_SEEDS).then(|| self.c(seeds as usize + 2 * self.m - 1, 2 * self.m - 1))
     }
 
+    /// Boards in the layers below `seeds`: `C(seeds + 2m - 1, 2m)` (hockey-stick identity),
+    /// `None` where the binomial table does not reach (`2m > 13` or beyond
+    /// [`MAX_LAYER_SEEDS`]). With [`LayerIndex::rank`] it numbers every board of up to `N`
+    /// seeds from 0 to `C(N + 2m, 2m) - 1`.
+    pub fn layer_offset(&self, seeds: u32) -> Option<u64> {
+        (seeds <= MAX_LAYER_SEEDS && 2 * self.m < COLS)
+            .then(|| self.c(seeds as usize + 2 * self.m - 1, 2 * self.m))
+    }
+
     /// The rank of `board` within its layer (the seeds in its houses); the stores are ignored.
     #[inline(always)]
     pub fn rank(&self, board: Board) -> u64 {

@@ -18,6 +18,8 @@ use super::spec::{GameSpec, KalahCapture, KalahEnd, KalahSpec};
 use super::two_row::{self, two_row_common};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
 use crate::core::{Board, ParsePositionError, Side, TwoRowPosition, MOVER_STORE};
+use crate::egdb::LayerIndex;
+use crate::search::tt::CODE_BITS;
 
 /// The Kalah rules of one game string.
 #[derive(Clone, Debug)]
@@ -27,7 +29,13 @@ pub struct Kalah {
     capture_empty: bool,
     end_mover_empty: bool,
     table: SowingTable,
+    /// Ranks of the boards whose houses do not fit four bits each, if every board of the game
+    /// gets a table code below `2^CODE_BITS` that way ([`Rules::table_code`]).
+    ranks: Option<LayerIndex>,
 }
+
+/// Table codes of boards ranked by [`LayerIndex`] start here, above every four-bit code.
+const RANK_BASE: u64 = 1 << 48;
 
 impl Kalah {
     /// The rules of `spec`.
@@ -42,7 +50,13 @@ impl Kalah {
                 .collect()
         })
         .expect("a Kalah cycle is never empty");
+        let index = LayerIndex::new(m);
+        let ranks = index
+            .layer_offset(2 * spec.houses as u32 * spec.seeds as u32 + 1)
+            .filter(|&codes| m <= 6 && codes < (1 << CODE_BITS) - RANK_BASE)
+            .map(|_| index);
         Kalah {
+            ranks,
             m,
             capture_empty: spec.capture == KalahCapture::Empty,
             end_mover_empty: spec.end == KalahEnd::MoverEmpty,
@@ -152,6 +166,23 @@ impl Rules for Kalah {
     #[inline(always)]
     fn value_key(&self, pos: &TwoRowPosition) -> u128 {
         pos.board.0 & Board::houses_mask(self.m)
+    }
+
+    /// The houses four bits each (48 bits for 6 houses) when every house holds at most 15
+    /// seeds, else [`RANK_BASE`] plus the board's number among all boards of the game (up to
+    /// `C(N + 2m, 2m)` for `N` seeds: about 2^47 for Kalah(6,6)); `None` for 7 houses or where
+    /// the ranks would pass `2^CODE_BITS`.
+    #[inline(always)]
+    fn table_code(&self, pos: &TwoRowPosition) -> Option<u64> {
+        let houses = Board(pos.board.0 & Board::houses_mask(self.m));
+        if self.m <= 6 {
+            if let Some(code) = houses.nibble_code() {
+                return Some(code);
+            }
+        }
+        let index = self.ranks.as_ref()?;
+        let seeds = houses.board_seeds(self.m);
+        Some(RANK_BASE + index.layer_offset(seeds)? + index.rank(houses))
     }
 
     fn egdb_houses(&self) -> Result<usize, String> {

@@ -176,6 +176,15 @@ pub trait Rules: Send + Sync + Sized + 'static {
     /// databases store.
     fn value_key(&self, pos: &Self::Position) -> u128;
 
+    /// A lossless code of [`Rules::value_key`] below `2^`[`crate::search::tt::CODE_BITS`], if
+    /// the game has one for `pos`: the transposition table then stores entries that can never
+    /// be mistaken for another position's. `None` (the default): the table hashes the value
+    /// key. Called at every node of the solver, so it must be cheap.
+    #[inline(always)]
+    fn table_code(&self, _pos: &Self::Position) -> Option<u64> {
+        None
+    }
+
     /// An upper bound on the number of distinct [`Rules::value_key`]s of the game, if one is
     /// known, so that a transposition table is never made larger than the game can fill.
     /// `None` (the default): no useful bound.

@@ -1,63 +1,88 @@
 //! The exact solver: MTD(f) driving a fail-soft, null-window alpha-beta with a shared lock-free
-//! transposition table, solving the root moves in parallel on a rayon pool.
+//! transposition table, on several threads that share the table (Lazy SMP with ABDADA-style
+//! deferral).
 //!
 //! * **Values**: final store difference, seeds, from the side to move. Extra turns keep the sign.
 //! * **Bounds from the seeds left**: a position's value lies in `sd - B ..= sd + B`, where `sd` is
 //!   the store difference and `B` the seeds on the board; a window outside that range cuts off
-//!   at once, and MTD(f) starts with exactly that range.
-//! * **Table**: bounds on `value - sd` keyed by [`Rules::value_key`] (Kalah: the houses only, so a
-//!   board is searched once whatever the stores hold) plus, for games that can repeat, a hash of
-//!   the positions since the last capture: the repetition rule makes a value depend on that
-//!   history, and keying on it keeps every stored bound exact.
-//! * **Enhanced transposition cutoffs**: before searching a node's moves, their table entries are
-//!   prefetched and checked for a bound that already refutes the window.
+//!   at once, a child whose range lies below the window is not searched (futility pruning, which
+//!   is exact here), and MTD(f) starts with exactly that range.
+//! * **Table** ([`super::tt`]): bounds on `value - sd` located by the game's lossless table code
+//!   (Kalah: the houses, so a board is searched once whatever the stores hold) or, for games
+//!   that can repeat, by a hash that also covers the positions since the last capture: the
+//!   repetition rule makes a value depend on that history, and keying on it keeps every stored
+//!   bound true.
+//! * **Enhanced transposition cutoffs** (Irving, Donkers & Uiterwijk 2000): before a node
+//!   searches its moves, their table entries are prefetched and read; a child whose bounds
+//!   already refute the window ends the node, and one whose bounds lie below it is skipped.
 //! * **Move ordering**: the table's best move, then extra turns (nearest the store first), then
-//!   the largest immediate gain. Positions with at most [`SMALL_BOARD`] seeds skip the table.
-//! * **Parallelism**: every root move's exact value is wanted, so each root move is its own rayon
-//!   task, solved by MTD(f) with the shared table; inside, nodes near the root search their first
-//!   move alone and the others in parallel (young brothers wait), a fail-high aborting the rest.
-//!   The values do not depend on the thread count; node counts do.
+//!   the largest immediate gain, ties nearest the store first. Positions with at most
+//!   [`SMALL_BOARD`] seeds skip the table.
+//! * **Threads**: every thread runs the same null-window search from the root over the shared
+//!   table; a thread that reaches a move another thread is searching defers it to the end of
+//!   its move list (ABDADA, Weill 1996, in the simplified form of a table of nodes in
+//!   progress), so the threads spread over the tree. The first thread to finish gives the
+//!   result and the others stop. Every stored bound is true whatever thread stored it, so the
+//!   values do not depend on the thread count; node counts do.
+//! * **Limits** ([`Limits`]): a solve that reaches its node or time limit stops and reports the
+//!   bounds proved so far ([`SolveError::Stopped`]).
+//!
+//! A *node* is a call of the search on a position that is not over (as CMancala counts them):
+//! finished positions, database entries and children cut off by their table bounds before a
+//! call are not nodes.
 
 use super::position_hash;
-use super::tt::{Bounds, Table, NO_MOVE};
+use super::tt::{Bounds, Slot, Table, NO_MOVE};
 use crate::core::Side;
 use crate::egdb::Egdb;
 use crate::rules::{Children, Rules, MAX_CHILDREN};
 use arrayvec::ArrayVec;
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
+
+/// Node and time limits of a solve (`None`: no limit).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Limits {
+    /// Stop after about this many nodes (all threads; checked every few thousand nodes).
+    pub max_nodes: Option<u64>,
+    /// Stop after about this many seconds of wall-clock time.
+    pub max_seconds: Option<f64>,
+}
 
 /// How to run a solve.
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
     /// Worker threads (at least 1).
     pub threads: usize,
-    /// Transposition table size in MiB.
-    pub tt_mb: usize,
-    /// Prove the root's value and one best move only: the other moves get an upper bound
-    /// (proved by a null-window search at the best value) instead of their exact value.
+    /// Transposition table size in MiB (rounded down to a power of two); `None`: sized to the
+    /// problem by [`default_table_megabytes`].
+    pub tt_mb: Option<usize>,
+    /// Prove the root's value and one best move only: the other moves get the root's value as
+    /// an upper bound instead of their exact value.
     pub value_only: bool,
     /// Endgame databases to probe inside the search: a position with at most
     /// [`Egdb::max_seeds`] seeds on the board (and, for games that can repeat, no earlier
     /// position it could repeat) takes its exact value from them.
     pub egdb: Option<Arc<Egdb>>,
+    /// When to give up.
+    pub limits: Limits,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            tt_mb: 256,
+            tt_mb: None,
             value_only: false,
             egdb: None,
+            limits: Limits::default(),
         }
     }
 }
 
-/// Why a solve could not start.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a solve did not give a value.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum SolveError {
     /// The transposition table's memory could not be mapped.
     #[error("cannot allocate a transposition table of {megabytes} MiB: {reason} (choose a smaller --tt-mb)")]
@@ -75,6 +100,23 @@ pub enum SolveError {
         /// The operating system's reason.
         reason: String,
     },
+    /// A limit of [`SolveOptions::limits`] was reached first.
+    #[error(
+        "stopped at the {limit} after {nodes} nodes in {seconds:.1} s: the value is proved to \
+         lie in {lower:+} ..= {upper:+} (final store difference, seeds, from the side to move)"
+    )]
+    Stopped {
+        /// Which limit, in words (`node limit (N)`, `time limit (S s)`).
+        limit: String,
+        /// The value is at least this.
+        lower: i32,
+        /// The value is at most this.
+        upper: i32,
+        /// Nodes searched.
+        nodes: u64,
+        /// Wall-clock seconds.
+        seconds: f64,
+    },
 }
 
 /// A root move and its value (final store difference, seeds, from the root mover's side).
@@ -84,8 +126,7 @@ pub struct MoveValue<R: Rules> {
     pub mv: R::Move,
     /// Its value: exact, or with [`SolveOptions::value_only`] possibly an upper bound.
     pub value: i32,
-    /// Whether `value` is exact (else the move's value is at most `value`, which is at most the
-    /// root's value).
+    /// Whether `value` is exact (else the move's value is at most `value`, the root's value).
     pub exact: bool,
 }
 
@@ -96,11 +137,11 @@ pub struct TableStats {
     pub bytes: usize,
     /// Entries.
     pub entries: usize,
-    /// Lookups.
+    /// Lookups of searched nodes.
     pub probes: u64,
     /// Lookups that found the position.
     pub hits: u64,
-    /// Lookups whose bounds ended the search of the node.
+    /// Nodes ended by table bounds: their own, or a child's (enhanced transposition cutoff).
     pub cutoffs: u64,
     /// Share of entries in use at the end (from a sample of up to 2^20 entries).
     pub fill: f64,
@@ -111,12 +152,12 @@ pub struct TableStats {
 pub struct Solution<R: Rules> {
     /// Exact value of the root: final store difference, seeds, from the side to move.
     pub value: i32,
-    /// Every legal root move with its exact value, in the order the rules generate them.
+    /// Every legal root move with its value, in the order the rules generate them.
     pub moves: Vec<MoveValue<R>>,
     /// A principal variation: moves from the root along which both sides play perfectly, to the
-    /// end of the game.
+    /// end of the game (each the first move in generation order that keeps the value).
     pub pv: Vec<R::Move>,
-    /// Positions searched (calls of the alpha-beta), all threads.
+    /// Nodes searched (see the module docs), all threads.
     pub nodes: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
@@ -139,7 +180,7 @@ struct PathEntry<P> {
 }
 
 /// Search counters, summed over threads at the end.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, Debug)]
 struct Counters {
     nodes: u64,
     probes: u64,
@@ -160,108 +201,189 @@ impl Counters {
 
 /// Positions with at most this many seeds on the board are searched without the table: their
 /// subtrees are small, and a table probe (a cache miss) costs more than it saves.
-const SMALL_BOARD: i32 = 4;
+pub const SMALL_BOARD: i32 = 4;
 /// Positions with at most this many seeds more than the databases hold skip the table too:
 /// most of their moves capture or reach a store and are valued from the databases.
 const NEAR_EGDB: i32 = 2;
-/// Split points (young brothers wait): at most this many nested, only this close to the root of
-/// a search and only with this many seeds on the board.
-const MAX_SPLITS: usize = 8;
-const SPLIT_PLY: u32 = 10;
-const SPLIT_SEEDS: i32 = 14;
-const REPORT_EVERY: u64 = 1 << 14;
+/// Nodes counted between updates of the shared progress counter and checks of the limits.
+const REPORT_EVERY: u64 = 1 << 12;
+/// Nodes closer to the root than this are entered in the table of nodes in progress (ABDADA).
+const BUSY_PLY: u32 = 14;
+/// Entries of the table of nodes in progress.
+const BUSY_ENTRIES: usize = 1 << 14;
 
-/// One thread's search state.
-struct Searcher<'a, R: Rules> {
+fn knob(name: &str, default: i32) -> i32 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+static KNOBS: std::sync::OnceLock<[i32; 4]> = std::sync::OnceLock::new();
+#[inline(always)]
+fn knobs() -> &'static [i32; 4] {
+    KNOBS.get_or_init(|| [knob("K_ETC", 0), knob("K_SMALL", 4), knob("K_ORDER", 0), knob("K_X", 0)])
+}
+
+/// What the threads of a solve share.
+struct Shared<'a, R: Rules> {
     rules: &'a R,
     table: &'a Table,
     egdb: Option<&'a Egdb>,
     /// Most seeds on the board that `egdb` covers (-1 without databases).
     egdb_max: i32,
     progress: &'a AtomicU64,
+    /// Nodes counted so far (in steps of [`REPORT_EVERY`]), for the node limit.
+    counted: AtomicU64,
+    limits: Limits,
+    started: Instant,
+    /// Set when a limit is reached: every search unwinds and the solve stops.
+    stop: AtomicBool,
+    /// Which limit stopped the solve.
+    stopped_by: Mutex<Option<String>>,
+    /// Nodes in progress (ABDADA): the slot word of a node some thread is searching, by
+    /// bucket. Empty with one thread.
+    busy: Vec<AtomicU64>,
+    threads: usize,
+    /// Counters of finished searchers.
+    totals: Mutex<Counters>,
+}
+
+impl<'a, R: Rules> Shared<'a, R> {
+    fn new(
+        rules: &'a R,
+        table: &'a Table,
+        egdb: Option<&'a Egdb>,
+        progress: &'a AtomicU64,
+        threads: usize,
+        limits: Limits,
+    ) -> Self {
+        Shared {
+            rules,
+            table,
+            egdb,
+            egdb_max: egdb.and_then(|d| d.max_seeds()).map_or(-1, |n| n as i32),
+            progress,
+            counted: AtomicU64::new(0),
+            limits,
+            started: Instant::now(),
+            stop: AtomicBool::new(false),
+            stopped_by: Mutex::new(None),
+            busy: if threads > 1 {
+                (0..BUSY_ENTRIES).map(|_| AtomicU64::new(0)).collect()
+            } else {
+                Vec::new()
+            },
+            threads,
+            totals: Mutex::new(Counters::default()),
+        }
+    }
+
+    /// Adds `n` counted nodes; returns whether a limit is now reached (and sets `stop`).
+    fn report(&self, n: u64) -> bool {
+        self.progress.fetch_add(n, Relaxed);
+        let total = self.counted.fetch_add(n, Relaxed) + n;
+        let limit = match self.limits {
+            Limits {
+                max_nodes: Some(max),
+                ..
+            } if total >= max => Some(format!("node limit ({max})")),
+            Limits {
+                max_seconds: Some(max),
+                ..
+            } if self.started.elapsed().as_secs_f64() >= max => {
+                Some(format!("time limit ({max} s)"))
+            }
+            _ => None,
+        };
+        if let Some(limit) = limit {
+            self.stopped_by
+                .lock()
+                .expect("no panics while held")
+                .get_or_insert(limit);
+            self.stop.store(true, Relaxed);
+        }
+        self.stop.load(Relaxed)
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Relaxed)
+    }
+
+    /// The cell of the table of nodes in progress for `slot`, and the word that marks it.
+    #[inline(always)]
+    fn busy_entry(&self, slot: Slot) -> (&AtomicU64, u64) {
+        let (bucket, tag) = slot.parts();
+        (
+            &self.busy[bucket & (BUSY_ENTRIES - 1)],
+            (tag << 1 | 1) ^ ((bucket as u64) << 41),
+        )
+    }
+}
+
+/// A move of a node still to search: its child's index, bounds on its value from the mover's
+/// side (`lo..=hi`), its ordering key and table slot.
+#[derive(Clone, Copy)]
+struct Open {
+    i: u8,
+    /// The child has the same mover (an extra turn).
+    same: bool,
+    /// `slot` is the child's (it is searched with the table).
+    slotted: bool,
+    lo: i32,
+    hi: i32,
+    key: i32,
+    slot: Slot,
+}
+
+/// One thread's search state.
+struct Searcher<'a, R: Rules> {
+    sh: &'a Shared<'a, R>,
     counters: Counters,
     unreported: u64,
+    /// Set when the search this searcher takes part in is over (another thread finished it, or
+    /// a limit was reached).
+    abort: &'a AtomicBool,
+    /// Whether this searcher saw `abort` and is unwinding (its results are then meaningless and
+    /// nothing is stored).
+    unwinding: bool,
     /// Distance from the root of this search.
     ply: u32,
-    /// Whether nodes may split their moves across threads.
-    parallel: bool,
-    /// Abort flags of the split points above this searcher: once one is set, the search
-    /// unwinds without storing anything.
-    aborts: ArrayVec<&'a AtomicBool, MAX_SPLITS>,
     /// Positions from the start of the repetition history to the current node (games that can
     /// repeat only).
     path: Vec<PathEntry<R::Position>>,
 }
 
 impl<'a, R: Rules> Searcher<'a, R> {
-    fn new(
-        rules: &'a R,
-        table: &'a Table,
-        egdb: Option<&'a Egdb>,
-        progress: &'a AtomicU64,
-        history: &[R::Position],
-        parallel: bool,
-    ) -> Self {
+    /// A searcher at the last position of `line` (the positions before it: those it could
+    /// repeat).
+    fn new(sh: &'a Shared<'a, R>, abort: &'a AtomicBool, line: &[R::Position]) -> Self {
         let mut s = Searcher {
-            parallel,
-            rules,
-            table,
-            egdb,
-            egdb_max: egdb.and_then(|d| d.max_seeds()).map_or(-1, |n| n as i32),
-            progress,
+            sh,
             counters: Counters::default(),
             unreported: 0,
+            abort,
+            unwinding: false,
             ply: 0,
-            aborts: ArrayVec::new(),
             path: Vec::new(),
         };
         if R::CAN_REPEAT {
-            for p in history {
+            for p in line {
                 s.push(p);
             }
         }
         s
     }
 
-    /// A searcher for a sibling searched in parallel below a split point with abort flag `flag`.
-    fn fork<'b>(&'b self, flag: &'b AtomicBool) -> Searcher<'b, R> {
-        let mut aborts: ArrayVec<&'b AtomicBool, MAX_SPLITS> =
-            self.aborts.iter().copied().collect();
-        aborts.push(flag);
-        Searcher {
-            rules: self.rules,
-            table: self.table,
-            egdb: self.egdb,
-            egdb_max: self.egdb_max,
-            progress: self.progress,
-            counters: Counters::default(),
-            unreported: 0,
-            ply: self.ply,
-            parallel: true,
-            aborts,
-            path: self.path.clone(),
-        }
-    }
-
-    #[inline(always)]
-    fn aborted(&self) -> bool {
-        self.aborts.iter().any(|f| f.load(Relaxed))
-    }
-
     /// Adds `pos` to the path (games that can repeat).
     #[inline]
     fn push(&mut self, pos: &R::Position) {
+        let rules = self.sh.rules;
         let hash = position_hash(pos);
         let n = self.path.len();
         let entry = match self.path.last() {
-            Some(last) if self.rules.board_seeds(&last.pos) == self.rules.board_seeds(pos) => {
-                PathEntry {
-                    pos: *pos,
-                    hash,
-                    run: last.run ^ hash,
-                    start: last.start,
-                }
-            }
+            Some(last) if rules.board_seeds(&last.pos) == rules.board_seeds(pos) => PathEntry {
+                pos: *pos,
+                hash,
+                run: last.run ^ hash,
+                start: last.start,
+            },
             _ => PathEntry {
                 pos: *pos,
                 hash,
@@ -275,8 +397,9 @@ impl<'a, R: Rules> Searcher<'a, R> {
     /// Whether `child` of the last path entry repeats a position of its window.
     #[inline]
     fn repeats(&self, child: &R::Position) -> bool {
+        let rules = self.sh.rules;
         let last = self.path.last().expect("path holds the node");
-        if self.rules.board_seeds(&last.pos) != self.rules.board_seeds(child) {
+        if rules.board_seeds(&last.pos) != rules.board_seeds(child) {
             return false;
         }
         let hash = position_hash(child);
@@ -301,6 +424,19 @@ impl<'a, R: Rules> Searcher<'a, R> {
         }
     }
 
+    /// The table slot of `pos`, which is the last path entry for games that can repeat.
+    #[inline(always)]
+    fn slot(&self, pos: &R::Position) -> Slot {
+        let (rules, table) = (self.sh.rules, self.sh.table);
+        let extra = self.history_key();
+        if extra == 0 {
+            if let Some(code) = rules.table_code(pos) {
+                return table.code_slot(code);
+            }
+        }
+        table.hash_slot(rules.value_key(pos), extra)
+    }
+
     /// Whether the last path entry has no earlier position it could repeat (always true for
     /// games that cannot repeat): the databases' values hold there.
     #[inline]
@@ -313,13 +449,13 @@ impl<'a, R: Rules> Searcher<'a, R> {
     }
 
     /// The databases' value of a child with `seeds` seeds on the board, fewer than its parent
-    /// (the last path entry) holds, so that it has no earlier position to repeat.
+    /// holds, so that it has no earlier position to repeat.
     #[inline]
     fn known_child(&mut self, child: &R::Position, seeds: i32) -> Option<i32> {
-        if seeds > self.egdb_max {
+        if seeds > self.sh.egdb_max {
             return None;
         }
-        let v = self.egdb?.value(self.rules, child)?;
+        let v = self.sh.egdb?.value(self.sh.rules, child)?;
         self.counters.egdb_hits += 1;
         Some(v)
     }
@@ -328,33 +464,40 @@ impl<'a, R: Rules> Searcher<'a, R> {
     /// cover it and its history allows.
     #[inline]
     fn egdb_value(&mut self, pos: &R::Position, seeds: i32) -> Option<i32> {
-        if seeds > self.egdb_max || !self.history_empty() {
+        if seeds > self.sh.egdb_max || !self.history_empty() {
             return None;
         }
-        let v = self.egdb?.value(self.rules, pos)?;
+        let v = self.sh.egdb?.value(self.sh.rules, pos)?;
         self.counters.egdb_hits += 1;
         Some(v)
     }
 
-    #[inline]
-    fn count_node(&mut self) {
+    /// Counts a node; returns whether the search must unwind.
+    #[inline(always)]
+    fn count_node(&mut self) -> bool {
         self.counters.nodes += 1;
         self.unreported += 1;
         if self.unreported == REPORT_EVERY {
-            self.progress.fetch_add(REPORT_EVERY, Relaxed);
             self.unreported = 0;
+            if self.sh.report(REPORT_EVERY) {
+                self.abort.store(true, Relaxed);
+            }
         }
+        if self.abort.load(Relaxed) {
+            self.unwinding = true;
+        }
+        self.unwinding
     }
 
     /// The value of `child` seen from the mover of a position whose side is `side`, searching
     /// it with the window `(alpha, beta)` of that mover.
     #[inline]
     fn child_value(&mut self, side: Side, child: &R::Position, alpha: i32, beta: i32) -> i32 {
-        let same = self.rules.side_to_move(child) == side;
+        let rules = self.sh.rules;
+        let same = rules.side_to_move(child) == side;
         if R::CAN_REPEAT {
             if self.repeats(child) {
-                let v = self.rules.store_difference(child)
-                    + self.rules.repetition_outcome(child).value();
+                let v = rules.store_difference(child) + rules.repetition_outcome(child).value();
                 return if same { v } else { -v };
             }
             self.push(child);
@@ -376,14 +519,17 @@ impl<'a, R: Rules> Searcher<'a, R> {
     /// bound on the same side of the window. For games that can repeat, `pos` is the last path
     /// entry. After an abort the result is meaningless (and nothing is stored).
     fn search(&mut self, pos: &R::Position, mut alpha: i32, beta: i32) -> i32 {
-        self.count_node();
-        let rules = self.rules;
+        let sh = self.sh;
+        let rules = sh.rules;
         let sd = rules.store_difference(pos);
         if let Some(o) = rules.outcome(pos) {
             return sd + o.value();
         }
+        if self.count_node() {
+            return alpha;
+        }
         let seeds = rules.board_seeds(pos) as i32;
-        let (floor, ceiling) = (sd - seeds, sd + seeds);
+        let (mut floor, mut ceiling) = (sd - seeds, sd + seeds);
         if ceiling <= alpha {
             return ceiling;
         }
@@ -393,130 +539,153 @@ impl<'a, R: Rules> Searcher<'a, R> {
         if let Some(v) = self.egdb_value(pos, seeds) {
             return v;
         }
-        if !self.aborts.is_empty() && self.aborted() {
-            return alpha;
-        }
-        let mut children = Children::<R>::new();
-        rules.children(pos, &mut children);
-        let side = rules.side_to_move(pos);
         // Small subtrees (few seeds, or one capture away from the databases) skip the table.
-        let use_table = seeds > SMALL_BOARD && seeds > self.egdb_max + NEAR_EGDB;
-        // Enhanced transposition cutoffs need the table and a history-free key.
-        let etc = use_table && !R::CAN_REPEAT;
-        for c in &children {
-            if let Some(db) = self.egdb {
-                let child_seeds = rules.board_seeds(&c.pos);
-                if (child_seeds as i32) < seeds {
-                    if let Some(board) = rules.egdb_board(&c.pos) {
-                        db.prefetch(board, child_seeds);
-                        continue;
-                    }
-                }
-            }
-            if etc {
-                self.table.prefetch(rules.value_key(&c.pos), 0);
-            }
-        }
-        let (key, extra) = if use_table {
-            (rules.value_key(pos), self.history_key())
-        } else {
-            (0, 0)
-        };
+        let kn = knobs();
+        let table_seeds = kn[1].max(sh.egdb_max + NEAR_EGDB);
+        let slot = (seeds > table_seeds).then(|| self.slot(pos));
         let mut hint = NO_MOVE;
-        if use_table {
+        if let Some(slot) = slot {
             self.counters.probes += 1;
-            if let Some(b) = self.table.probe(key, extra) {
+            if let Some(b) = sh.table.probe(slot) {
                 self.counters.hits += 1;
-                let (lower, upper) = (b.lower + sd, b.upper + sd);
-                if lower >= beta || upper <= alpha || lower == upper {
+                floor = floor.max(b.lower + sd);
+                ceiling = ceiling.min(b.upper + sd);
+                if floor >= beta || ceiling <= alpha || floor == ceiling {
                     self.counters.cutoffs += 1;
-                    return if lower >= beta { lower } else { upper };
+                    return if floor >= beta { floor } else { ceiling };
                 }
                 hint = b.best;
             }
         }
-        let nodes_before = self.counters.nodes;
+        let mut children = Children::<R>::new();
+        rules.children(pos, &mut children);
+        let side = rules.side_to_move(pos);
+        // Per child, from the mover's side: the value lies in lo..=hi.
+        let mut open = ArrayVec::<Open, MAX_CHILDREN>::new();
         let alpha_in = alpha;
         let mut best = i32::MIN;
         let mut best_index = NO_MOVE;
-        // Children the databases cover are valued here once and not searched; with the table,
-        // a child whose stored bounds already refute the window ends the node (enhanced
-        // transposition cutoff).
-        let mut known = 0u32;
+        // Enhanced transposition cutoffs need history-free keys.
+        let etc = slot.is_some() && !R::CAN_REPEAT && seeds >= kn[0];
         for (i, c) in children.iter().enumerate() {
-            if self.egdb.is_none() && !etc {
-                break;
-            }
             let same = rules.side_to_move(&c.pos) == side;
-            let child_seeds = if self.egdb.is_some() {
-                rules.board_seeds(&c.pos) as i32
-            } else {
-                seeds
+            let csd = rules.store_difference(&c.pos);
+            let cseeds = rules.board_seeds(&c.pos) as i32;
+            let exact = match rules.outcome(&c.pos) {
+                Some(o) => Some(csd + o.value()),
+                None if cseeds < seeds => self.known_child(&c.pos, cseeds),
+                None => None,
             };
-            if child_seeds < seeds {
-                if let Some(v) = self.known_child(&c.pos, child_seeds) {
-                    let v = if same { v } else { -v };
+            let c_sd = if same { csd } else { -csd };
+            if let Some(v) = exact {
+                let v = if same { v } else { -v };
+                if v > best {
+                    best = v;
+                    best_index = i as u8;
                     if v >= beta {
                         self.counters.cutoffs += 1;
-                        return v;
+                        return self.store(slot, sd, floor, ceiling, alpha_in, beta, best, i, 0);
                     }
-                    known |= 1 << i;
-                    if v > best {
-                        best = v;
-                        best_index = i as u8;
-                        alpha = alpha.max(v);
+                    alpha = alpha.max(v);
+                }
+                continue;
+            }
+            let slotted = etc && cseeds > table_seeds;
+            let child_slot = if slotted {
+                let s = self.slot(&c.pos);
+                sh.table.prefetch(s);
+                s
+            } else {
+                Slot::default()
+            };
+            open.push(Open {
+                i: i as u8,
+                same,
+                slotted,
+                lo: c_sd - cseeds,
+                hi: c_sd + cseeds,
+                key: if i as u8 == hint {
+                    i32::MAX
+                } else {
+                    order_key(i, same, c_sd - sd)
+                },
+                slot: child_slot,
+            });
+        }
+        if etc {
+            for o in open.iter_mut() {
+                if !o.slotted {
+                    continue;
+                }
+                if let Some(b) = sh.table.probe(o.slot) {
+                    let csd = rules.store_difference(&children[o.i as usize].pos);
+                    if o.same {
+                        o.lo = o.lo.max(b.lower + csd);
+                        o.hi = o.hi.min(b.upper + csd);
+                    } else {
+                        o.lo = o.lo.max(-(b.upper + csd));
+                        o.hi = o.hi.min(-(b.lower + csd));
                     }
+                }
+            }
+        }
+        for o in &open {
+            if o.lo >= beta {
+                self.counters.cutoffs += 1;
+                return self.store(slot, sd, floor, ceiling, alpha_in, beta, o.lo, o.i as usize, 0);
+            }
+        }
+        // Order the moves to search: insertion sort by key, best first.
+        for k in 1..open.len() {
+            let o = open[k];
+            let mut j = k;
+            while j > 0 && open[j - 1].key < o.key {
+                open[j] = open[j - 1];
+                j -= 1;
+            }
+            open[j] = o;
+        }
+        let nodes_before = self.counters.nodes;
+        let parallel = !sh.busy.is_empty() && self.ply < BUSY_PLY;
+        let busy = match slot {
+            Some(slot) if parallel => {
+                let (cell, word) = sh.busy_entry(slot);
+                cell.store(word, Relaxed);
+                Some((cell, word))
+            }
+            _ => None,
+        };
+        let mut deferred = ArrayVec::<u8, MAX_CHILDREN>::new();
+        // The moves in order, then those deferred because another thread was searching them.
+        let mut k = 0;
+        loop {
+            let (o, first_pass) = if k < open.len() {
+                (open[k], true)
+            } else if k - open.len() < deferred.len() {
+                (open[deferred[k - open.len()] as usize], false)
+            } else {
+                break;
+            };
+            k += 1;
+            let i = o.i as usize;
+            if o.hi <= alpha {
+                best = best.max(o.hi);
+                continue;
+            }
+            if first_pass && k > 1 && busy.is_some() && o.slotted {
+                let (cell, word) = sh.busy_entry(o.slot);
+                if cell.load(Relaxed) == word {
+                    deferred.push(k as u8 - 1);
                     continue;
                 }
             }
-            if etc {
-                if let Some(b) = self.table.probe(rules.value_key(&c.pos), 0) {
-                    let csd = rules.store_difference(&c.pos);
-                    let v = if same {
-                        b.lower + csd
-                    } else {
-                        -(b.upper + csd)
-                    };
-                    if v >= beta {
-                        self.counters.cutoffs += 1;
-                        return v;
-                    }
-                }
-            }
-        }
-        let mut order = self.order(pos, sd, &children, hint);
-        let mut n = 0;
-        for k in 0..children.len() {
-            if known & (1 << order[k]) == 0 {
-                order[n] = order[k];
-                n += 1;
-            }
-        }
-        let mut k = 0;
-        while k < n {
-            let split = k == 1
-                && n >= 3
-                && beta == alpha + 1
-                && self.ply < SPLIT_PLY
-                && seeds >= SPLIT_SEEDS
-                && self.aborts.len() < MAX_SPLITS
-                && self.parallel;
-            if split {
-                // Young brothers wait: the first move was searched alone; the others go in
-                // parallel. In a null window any fail-high ends the node, so it aborts the rest.
-                if let Some((v, i)) = self.split(side, &children, &order[1..n], alpha, beta) {
-                    if v > best {
-                        best = v;
-                        best_index = i;
-                    }
-                }
+            let v = self.child_value(side, &children[i].pos, alpha, beta);
+            if self.unwinding {
                 break;
             }
-            let i = order[k];
-            let v = self.child_value(side, &children[i as usize].pos, alpha, beta);
             if v > best {
                 best = v;
-                best_index = i;
+                best_index = i as u8;
                 if v > alpha {
                     alpha = v;
                     if v >= beta {
@@ -524,211 +693,308 @@ impl<'a, R: Rules> Searcher<'a, R> {
                     }
                 }
             }
-            k += 1;
         }
-        if !use_table || (!self.aborts.is_empty() && self.aborted()) {
-            return best;
+        if let Some((cell, word)) = busy {
+            let _ = cell.compare_exchange(word, 0, Relaxed, Relaxed);
         }
-        let (lower, upper) = if best <= alpha_in {
-            (floor, best)
-        } else if best >= beta {
-            (best, ceiling)
-        } else {
-            (best, best)
-        };
+        if self.unwinding {
+            return alpha;
+        }
         let work = 64 - (self.counters.nodes - nodes_before).leading_zeros() as u8;
-        self.table.store(
-            key,
-            extra,
-            Bounds {
-                lower: lower - sd,
-                upper: upper - sd,
-                best: if best > alpha_in { best_index } else { NO_MOVE },
-            },
+        self.store(
+            slot,
+            sd,
+            floor,
+            ceiling,
+            alpha_in,
+            beta,
+            best,
+            best_index as usize,
             work,
-        );
-        best
+        )
     }
 
-    /// Searches `children[rest]` in parallel with the null window `(alpha, beta)`; the first
-    /// fail-high aborts the others. Returns the best genuine value and its child index, `None`
-    /// if every search was aborted from above.
-    fn split(
-        &mut self,
-        side: Side,
-        children: &Children<R>,
-        rest: &[u8],
+    /// Stores the result `best` of a node searched with `(alpha, beta)` (whose value lies in
+    /// `floor..=ceiling`) and returns it.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn store(
+        &self,
+        slot: Option<Slot>,
+        sd: i32,
+        floor: i32,
+        ceiling: i32,
         alpha: i32,
         beta: i32,
-    ) -> Option<(i32, u8)> {
-        let flag = AtomicBool::new(false);
-        let this = &*self;
-        let results: Vec<(Option<i32>, Counters, u64)> = rest
-            .par_iter()
-            .with_max_len(1)
-            .map(|&i| {
-                let mut s = this.fork(&flag);
-                let v = s.child_value(side, &children[i as usize].pos, alpha, beta);
-                let genuine = !s.aborted();
-                if genuine && v >= beta {
-                    flag.store(true, Relaxed);
-                }
-                (genuine.then_some(v), s.counters, s.unreported)
-            })
-            .collect();
-        let mut best: Option<(i32, u8)> = None;
-        for (&i, (v, counters, unreported)) in rest.iter().zip(results) {
-            self.counters.add(counters);
-            self.unreported += unreported;
-            if let Some(v) = v {
-                if best.is_none_or(|(b, _)| v > b) {
-                    best = Some((v, i));
-                }
-            }
+        best: i32,
+        best_index: usize,
+        work: u8,
+    ) -> i32 {
+        if let Some(slot) = slot {
+            let (lower, upper, best_move) = if best <= alpha {
+                (floor, best, NO_MOVE)
+            } else if best >= beta {
+                (best, ceiling, best_index as u8)
+            } else {
+                (best, best, best_index as u8)
+            };
+            self.sh.table.store(
+                slot,
+                Bounds {
+                    lower: lower - sd,
+                    upper: upper - sd,
+                    best: best_move,
+                },
+                work,
+            );
         }
-        // A sibling's abort leaves a genuine fail-high behind; without one, every sibling
-        // completed, or an abort came from above (and the caller discards the result).
         best
     }
 
-    /// Child indices, best first: the table's move, then extra turns (nearest the store first),
-    /// then larger immediate gains.
-    #[inline]
-    fn order(
-        &self,
-        pos: &R::Position,
-        sd: i32,
-        children: &Children<R>,
-        hint: u8,
-    ) -> [u8; MAX_CHILDREN] {
-        let side = self.rules.side_to_move(pos);
-        let mut keys = [0i32; MAX_CHILDREN];
-        let mut order = [0u8; MAX_CHILDREN];
-        for (i, c) in children.iter().enumerate() {
-            let csd = self.rules.store_difference(&c.pos);
-            let key = if i as u8 == hint {
-                i32::MAX
-            } else if self.rules.side_to_move(&c.pos) == side {
-                (1 << 20) + ((csd - sd) << 5) + i as i32
-            } else {
-                -csd - sd
-            };
-            // insertion sort, stable: equal keys keep generation order
-            let mut j = i;
-            while j > 0 && keys[j - 1] < key {
-                keys[j] = keys[j - 1];
-                order[j] = order[j - 1];
-                j -= 1;
-            }
-            keys[j] = key;
-            order[j] = i as u8;
-        }
-        order
-    }
-
-    /// The exact value of `child` of the last path entry (whose mover is `side`), from that
-    /// mover's side: the repetition rule if it repeats, else MTD(f).
-    fn child_exact(&mut self, side: Side, child: &R::Position) -> i32 {
-        let same = self.rules.side_to_move(child) == side;
-        let v = if R::CAN_REPEAT && self.repeats(child) {
-            self.rules.store_difference(child) + self.rules.repetition_outcome(child).value()
-        } else {
-            if R::CAN_REPEAT {
-                self.push(child);
-            }
-            self.ply += 1;
-            let v = self.mtdf(child);
-            self.ply -= 1;
-            if R::CAN_REPEAT {
-                self.path.pop();
-            }
-            v
-        };
-        if same {
-            v
-        } else {
-            -v
-        }
-    }
-
-    /// The value of `root` (the last path entry) and its moves: the first in search order with
-    /// its exact value, then each other move tested with a null window at the best value so
-    /// far, and solved exactly only if it beats it.
-    fn best_move_only(&mut self, root: &R::Position) -> (i32, Vec<MoveValue<R>>) {
-        let rules = self.rules;
-        let mut children = Children::<R>::new();
-        rules.children(root, &mut children);
-        let side = rules.side_to_move(root);
-        let sd = rules.store_difference(root);
-        let hint = self
-            .table
-            .probe(rules.value_key(root), self.history_key())
-            .map_or(NO_MOVE, |b| b.best);
-        let order = self.order(root, sd, &children, hint);
-        let mut moves: Vec<MoveValue<R>> = Vec::new();
-        let mut best = i32::MIN;
-        for &i in &order[..children.len()] {
-            let c = &children[i as usize];
-            let (value, exact) = if best == i32::MIN {
-                (self.child_exact(side, &c.pos), true)
-            } else {
-                let bound = self.child_value(side, &c.pos, best, best + 1);
-                if bound > best {
-                    (self.child_exact(side, &c.pos), true)
-                } else {
-                    (bound, false)
-                }
-            };
-            if exact && value > best {
-                best = value;
-            }
-            moves.push(MoveValue {
-                mv: c.mv,
-                value,
-                exact,
-            });
-        }
-        // Report in move order, as the full solve does.
-        let position = |m: &MoveValue<R>| children.iter().position(|c| c.mv == m.mv);
-        moves.sort_by_key(position);
-        (best, moves)
-    }
-
-    /// MTD(f): repeated null-window searches converging on the exact value of `pos`.
-    fn mtdf(&mut self, pos: &R::Position) -> i32 {
-        let sd = self.rules.store_difference(pos);
-        let seeds = self.rules.board_seeds(pos) as i32;
-        let (mut lower, mut upper) = (sd - seeds, sd + seeds);
-        let mut guess = match self
-            .table
-            .probe(self.rules.value_key(pos), self.history_key())
-        {
-            Some(b) => ((b.lower + b.upper) / 2 + sd).clamp(lower, upper),
-            None => sd,
-        };
-        while lower < upper {
-            let beta = if guess == lower { guess + 1 } else { guess };
-            guess = self.search(pos, beta - 1, beta);
-            if guess < beta {
-                upper = guess;
-            } else {
-                lower = guess;
-            }
-        }
-        lower
-    }
-
-    /// The counters, with the progress display brought up to date.
-    fn finish(&mut self) -> Counters {
-        self.progress.fetch_add(self.unreported, Relaxed);
+    /// Moves the counters into the shared totals.
+    fn finish(&mut self) {
+        self.sh.progress.fetch_add(self.unreported, Relaxed);
+        self.sh.counted.fetch_add(self.unreported, Relaxed);
         self.unreported = 0;
-        std::mem::take(&mut self.counters)
+        self.sh
+            .totals
+            .lock()
+            .expect("no panics while held")
+            .add(std::mem::take(&mut self.counters));
     }
 }
 
-/// The table size for `rules`: `requested` MiB, but no more than two entries per value key the
-/// game has (a table touched at random faults in every page it spans, so an oversized table
-/// costs time on small games).
+/// The move-ordering key of child `i` (larger first): extra turns first, then the larger gain
+/// in store difference for the mover, ties nearest the store (the last generated) first.
+#[inline(always)]
+fn order_key(i: usize, same: bool, gain: i32) -> i32 {
+    ((same as i32) << 20) + (gain << 6) + i as i32
+}
+
+/// The children of `pos` in the static move order (see [`order_key`]).
+fn ordered_children<R: Rules>(rules: &R, pos: &R::Position) -> Children<R> {
+    let mut children = Children::<R>::new();
+    rules.children(pos, &mut children);
+    let side = rules.side_to_move(pos);
+    let sd = rules.store_difference(pos);
+    let key = |(i, c): (usize, &crate::rules::Child<R>)| {
+        let same = rules.side_to_move(&c.pos) == side;
+        let csd = rules.store_difference(&c.pos);
+        order_key(i, same, if same { csd } else { -csd } - sd)
+    };
+    let mut keyed: Vec<(i32, crate::rules::Child<R>)> =
+        children.iter().enumerate().map(|ic| (key(ic), *ic.1)).collect();
+    keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+    keyed.into_iter().map(|(_, c)| c).collect()
+}
+
+/// Runs null-window and other searches of a solve on all its threads.
+struct Driver<'a, R: Rules> {
+    sh: &'a Shared<'a, R>,
+}
+
+impl<'a, R: Rules> Driver<'a, R> {
+    /// The fail-soft value of the last position of `line` with the window `(alpha, beta)`,
+    /// searched by every thread; `None` if a limit stopped it.
+    fn search(&self, line: &[R::Position], alpha: i32, beta: i32) -> Option<i32> {
+        let sh = self.sh;
+        let pos = line.last().expect("a line holds its position");
+        let done = AtomicBool::new(sh.stopped());
+        let result: Mutex<Option<i32>> = Mutex::new(None);
+        let run = || {
+            let mut s = Searcher::new(sh, &done, line);
+            let v = s.search(pos, alpha, beta);
+            if !s.unwinding {
+                result.lock().expect("no panics while held").get_or_insert(v);
+                done.store(true, Relaxed);
+            }
+            s.finish();
+        };
+        if sh.threads == 1 {
+            run();
+        } else {
+            std::thread::scope(|scope| {
+                for _ in 1..sh.threads {
+                    std::thread::Builder::new()
+                        .stack_size(super::SEARCH_STACK)
+                        .spawn_scoped(scope, run)
+                        .expect("threads start (checked before the solve)");
+                }
+                run();
+            });
+        }
+        let v = *result.lock().expect("no panics while held");
+        v
+    }
+
+    /// The value of `child` (after the last position of `line`, whose mover is `side`) from
+    /// that mover's side, searched with the mover's window `(alpha, beta)`: the repetition rule
+    /// if it repeats a position of `line`.
+    fn child(
+        &self,
+        line: &[R::Position],
+        side: Side,
+        child: &R::Position,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let rules = self.sh.rules;
+        let same = rules.side_to_move(child) == side;
+        if let Some(v) = repetition_value(rules, line, child) {
+            return Some(if same { v } else { -v });
+        }
+        let mut next = line.to_vec();
+        next.push(*child);
+        Some(if same {
+            self.search(&next, alpha, beta)?
+        } else {
+            -self.search(&next, -beta, -alpha)?
+        })
+    }
+
+    /// MTD(f) on the last position of `line`: null-window searches converging on its exact
+    /// value, from `guess` (or the table's bounds). `Err((lower, upper))`: stopped by a limit,
+    /// with the bounds proved.
+    fn mtdf(&self, line: &[R::Position], guess: Option<i32>) -> Result<i32, (i32, i32)> {
+        let rules = self.sh.rules;
+        let pos = line.last().expect("a line holds its position");
+        let sd = rules.store_difference(pos);
+        if let Some(o) = rules.outcome(pos) {
+            return Ok(sd + o.value());
+        }
+        let seeds = rules.board_seeds(pos) as i32;
+        let (mut lower, mut upper) = (sd - seeds, sd + seeds);
+        let depth = knobs()[2];
+        let mut g = guess
+            .unwrap_or_else(|| if depth > 0 { shallow(rules, pos, depth as u32, -1000, 1000) } else { sd })
+            .clamp(lower, upper);
+        let (mut step, mut last_dir) = (1, 0);
+        while lower < upper {
+            let beta = if g == lower { g + 1 } else { g };
+            let Some(v) = self.search(line, beta - 1, beta) else {
+                return Err((lower, upper));
+            };
+            if std::env::var("K_TRACE").is_ok() {
+                eprintln!("mtdf beta {beta} -> {v}  nodes {}", self.sh.totals.lock().unwrap().nodes);
+            }
+            let dir = if v < beta { -1 } else { 1 };
+            if v < beta {
+                upper = v;
+            } else {
+                lower = v;
+            }
+            if knobs()[3] >= 2 && dir == last_dir {
+                step = (step * 2).min(knobs()[3]);
+            } else {
+                step = 1;
+            }
+            last_dir = dir;
+            g = if dir > 0 { lower + step - 1 } else { upper - step + 1 }.clamp(lower, upper);
+        }
+        Ok(lower)
+    }
+
+    /// Follows moves that keep the value from the last position of `line` (whose value is
+    /// `value`) to the end of the game; each step takes the first move in the static move
+    /// order ([`order_key`]: it depends on the position alone, so the line does not depend on
+    /// the threads) that a null-window search proves to reach the value.
+    fn principal_variation(&self, line: &[R::Position], mut value: i32) -> Option<Vec<R::Move>> {
+        let rules = self.sh.rules;
+        let mut pv = Vec::new();
+        let mut line = line.to_vec();
+        loop {
+            let pos = *line.last().expect("a line holds its position");
+            if rules.outcome(&pos).is_some() || pv.len() >= 1000 {
+                break;
+            }
+            let children = ordered_children(rules, &pos);
+            let side = rules.side_to_move(&pos);
+            let mut next = None;
+            for c in &children {
+                // Does this move reach `value`? (No move exceeds it.)
+                if self.child(&line, side, &c.pos, value - 1, value)? >= value {
+                    next = Some(c);
+                    break;
+                }
+            }
+            let Some(c) = next else { break };
+            pv.push(c.mv);
+            if repetition_value(rules, &line, &c.pos).is_some() {
+                break;
+            }
+            if rules.side_to_move(&c.pos) != side {
+                value = -value;
+            }
+            if R::CAN_REPEAT {
+                line.push(c.pos);
+            } else {
+                line = vec![c.pos];
+            }
+        }
+        Some(pv)
+    }
+}
+
+/// A depth-limited alpha-beta value of `pos` (mover's side, seeds): exact where the game ends
+/// within `depth` moves, else the game's evaluation at the horizon. A first guess for MTD(f).
+fn shallow<R: Rules>(rules: &R, pos: &R::Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    if let Some(o) = rules.outcome(pos) {
+        return rules.store_difference(pos) + o.value();
+    }
+    if depth == 0 {
+        return rules.evaluate(pos);
+    }
+    let mut children = Children::<R>::new();
+    rules.children(pos, &mut children);
+    let side = rules.side_to_move(pos);
+    let mut best = i32::MIN;
+    for c in children.iter().rev() {
+        let v = if rules.side_to_move(&c.pos) == side {
+            shallow(rules, &c.pos, depth - 1, alpha, beta)
+        } else {
+            -shallow(rules, &c.pos, depth - 1, -beta, -alpha)
+        };
+        best = best.max(v);
+        alpha = alpha.max(v);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// The value of `child`, from its mover's side, if it repeats a position of `line` (the
+/// positions it could repeat, the last one its parent) under the repetition rule.
+fn repetition_value<R: Rules>(rules: &R, line: &[R::Position], child: &R::Position) -> Option<i32> {
+    if !R::CAN_REPEAT {
+        return None;
+    }
+    let seeds = rules.board_seeds(child);
+    let repeats = line
+        .iter()
+        .rev()
+        .take_while(|p| rules.board_seeds(p) == seeds)
+        .any(|p| p == child);
+    repeats.then(|| rules.store_difference(child) + rules.repetition_outcome(child).value())
+}
+
+/// The default table size for a solve of `root`, in MiB: `2^(0.55 B + 2)` entries of
+/// [`super::tt::ENTRY_BYTES`] bytes for `B` seeds on the board (the node counts of Kalah solves
+/// grow about 1.5-fold a seed), at least 1 MiB and at most a quarter of `memory_mb` and 4096 MiB;
+/// [`solve`] then caps it at two entries per board the game can reach. So Kalah(6,3) gets
+/// 16 MiB, Kalah(6,4) 2048 MiB, Kalah(6,5) and larger 4096 MiB (on a machine of at least
+/// 16 GiB). The table is memory mapped and its pages are faulted in as the search first
+/// touches them, so the memory a solve uses grows to this size and no further.
+pub fn default_table_megabytes<R: Rules>(rules: &R, root: &R::Position, memory_mb: u64) -> usize {
+    let seeds = rules.board_seeds(root) as f64;
+    let log2_entries = (0.55 * seeds + 2.0).min(50.0);
+    let megabytes = (log2_entries.exp2() * super::tt::ENTRY_BYTES as f64 / (1 << 20) as f64) as u64;
+    megabytes.clamp(1, (memory_mb / 4).clamp(1, 4096)) as usize
+}
+
+/// The table size actually used for `rules`: `requested` MiB, but no more than two entries per
+/// value key the game has (a table touched at random faults in every page it spans, so an
+/// oversized table costs time on small games).
 fn table_megabytes<R: Rules>(rules: &R, requested: usize) -> usize {
     match rules.key_space() {
         Some(keys) => {
@@ -739,6 +1005,14 @@ fn table_megabytes<R: Rules>(rules: &R, requested: usize) -> usize {
     }
 }
 
+/// Physical memory of this machine in MiB (Linux: `MemTotal` of /proc/meminfo), if known.
+pub fn physical_megabytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
 /// Solves `root` exactly: its value, every root move's value and a principal variation.
 ///
 /// `history` holds the positions before `root` that it could repeat (for games with the
@@ -747,7 +1021,8 @@ fn table_megabytes<R: Rules>(rules: &R, requested: usize) -> usize {
 /// is its final store difference and there are no moves.
 ///
 /// # Errors
-/// [`SolveError`] when the table's memory cannot be mapped or the threads cannot be started.
+/// [`SolveError`] when the table's memory cannot be mapped, the threads cannot be started, or
+/// a limit stops the solve.
 pub fn solve<R: Rules>(
     rules: &R,
     root: &R::Position,
@@ -757,81 +1032,50 @@ pub fn solve<R: Rules>(
 ) -> Result<Solution<R>, SolveError> {
     let started = Instant::now();
     let threads = options.threads.max(1);
-    let megabytes = table_megabytes(rules, options.tt_mb);
+    let requested = options.tt_mb.unwrap_or_else(|| {
+        default_table_megabytes(rules, root, physical_megabytes().unwrap_or(4096))
+    });
+    let megabytes = table_megabytes(rules, requested);
     let table = Table::new(megabytes).map_err(|e| SolveError::Table {
         megabytes,
         reason: e.to_string(),
     })?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .stack_size(super::SEARCH_STACK)
-        .num_threads(threads)
-        .build()
+    let sh = Shared::new(
+        rules,
+        &table,
+        options.egdb.as_deref(),
+        progress,
+        threads,
+        options.limits,
+    );
+    let mut line: Vec<R::Position> = history.to_vec();
+    line.push(*root);
+    let result = super::with_search_stack(|| solve_line(&sh, &line, options.value_only))
         .map_err(|e| SolveError::Threads {
             threads,
             reason: e.to_string(),
         })?;
-    let egdb = options.egdb.as_deref();
-    let mut counters = Counters::default();
-    let mut path_to_root: Vec<R::Position> = history.to_vec();
-    path_to_root.push(*root);
-    let sd = rules.store_difference(root);
-    let mut moves = Vec::new();
-    let value = if let Some(o) = rules.outcome(root) {
-        sd + o.value()
-    } else if options.value_only {
-        let mut s = Searcher::new(rules, &table, egdb, progress, &path_to_root, threads > 1);
-        let (value, found) = pool.install(|| s.best_move_only(root));
-        moves = found;
-        counters.add(s.finish());
-        value
-    } else {
-        let mut children = Children::<R>::new();
-        rules.children(root, &mut children);
-        let side = rules.side_to_move(root);
-        let results: Vec<(i32, Counters)> = pool.install(|| {
-            children
-                .par_iter()
-                .with_max_len(1)
-                .map(|c| {
-                    let mut s =
-                        Searcher::new(rules, &table, egdb, progress, &path_to_root, threads > 1);
-                    let same = rules.side_to_move(&c.pos) == side;
-                    let v = if R::CAN_REPEAT && s.repeats(&c.pos) {
-                        rules.store_difference(&c.pos) + rules.repetition_outcome(&c.pos).value()
-                    } else {
-                        if R::CAN_REPEAT {
-                            s.push(&c.pos);
-                        }
-                        s.mtdf(&c.pos)
-                    };
-                    (if same { v } else { -v }, s.finish())
-                })
-                .collect()
-        });
-        for (c, (v, k)) in children.iter().zip(results) {
-            moves.push(MoveValue {
-                mv: c.mv,
-                value: v,
-                exact: true,
-            });
-            counters.add(k);
-        }
-        moves
-            .iter()
-            .map(|m| m.value)
-            .max()
-            .expect("a position that is not over has moves")
-    };
-    let mut s = Searcher::new(rules, &table, egdb, progress, &path_to_root, threads > 1);
-    let pv = pool.install(|| principal_variation(&mut s, root, value));
-    counters.add(s.finish());
+    let counters = *sh.totals.lock().expect("no panics while held");
+    let seconds = started.elapsed().as_secs_f64();
+    let (value, moves, pv) = result.map_err(|(lower, upper)| SolveError::Stopped {
+        limit: sh
+            .stopped_by
+            .lock()
+            .expect("no panics while held")
+            .clone()
+            .unwrap_or_default(),
+        lower,
+        upper,
+        nodes: counters.nodes,
+        seconds,
+    })?;
     let (used, sample) = table.used_in_sample(1 << 20);
     Ok(Solution {
         value,
         moves,
         pv,
         nodes: counters.nodes,
-        seconds: started.elapsed().as_secs_f64(),
+        seconds,
         threads,
         table: TableStats {
             bytes: table.bytes(),
@@ -845,60 +1089,66 @@ pub fn solve<R: Rules>(
     })
 }
 
-/// Follows moves that keep the value from `root` (whose value is `value`) to the end of the
-/// game; each step proves its move with a null-window search.
-fn principal_variation<R: Rules>(
-    s: &mut Searcher<R>,
-    root: &R::Position,
-    mut value: i32,
-) -> Vec<R::Move> {
-    let rules = s.rules;
-    let mut pv = Vec::new();
-    let mut pos = *root;
-    while rules.outcome(&pos).is_none() && pv.len() < 1000 {
-        let mut children = Children::<R>::new();
-        rules.children(&pos, &mut children);
-        let side = rules.side_to_move(&pos);
-        let mut next = None;
-        for c in &children {
-            // Does this move reach `value`? (No move exceeds it.)
-            if s.child_value(side, &c.pos, value - 1, value) >= value {
-                next = Some(c);
-                break;
-            }
-        }
-        let Some(c) = next else { break };
-        pv.push(c.mv);
-        if R::CAN_REPEAT && s.repeats(&c.pos) {
-            break;
-        }
-        if rules.side_to_move(&c.pos) != side {
-            value = -value;
-        }
-        pos = c.pos;
-        if R::CAN_REPEAT {
-            s.push(&pos);
-        }
+/// Value, move values and principal variation of the last position of `line`; `Err` with the
+/// bounds proved if a limit stopped the solve.
+#[allow(clippy::type_complexity)]
+fn solve_line<R: Rules>(
+    sh: &Shared<R>,
+    line: &[R::Position],
+    value_only: bool,
+) -> Result<(i32, Vec<MoveValue<R>>, Vec<R::Move>), (i32, i32)> {
+    let rules = sh.rules;
+    let d = Driver { sh };
+    let root = line.last().expect("a line holds its position");
+    let sd = rules.store_difference(root);
+    if let Some(o) = rules.outcome(root) {
+        return Ok((sd + o.value(), Vec::new(), Vec::new()));
     }
-    pv
+    let value = d.mtdf(line, None)?;
+    let stopped = |_| (value, value);
+    let pv = d.principal_variation(line, value).ok_or((value, value)).map_err(stopped)?;
+    let mut children = Children::<R>::new();
+    rules.children(root, &mut children);
+    let side = rules.side_to_move(root);
+    let mut moves = Vec::new();
+    for c in &children {
+        let same = rules.side_to_move(&c.pos) == side;
+        let (v, exact) = if pv.first() == Some(&c.mv) {
+            (value, true)
+        } else if value_only {
+            (value, false)
+        } else if let Some(v) = repetition_value(rules, line, &c.pos) {
+            (if same { v } else { -v }, true)
+        } else {
+            let mut next = line.to_vec();
+            next.push(c.pos);
+            let v = d.mtdf(&next, None).map_err(|_| (value, value))?;
+            (if same { v } else { -v }, true)
+        };
+        moves.push(MoveValue {
+            mv: c.mv,
+            value: v,
+            exact,
+        });
+    }
+    Ok((value, moves, pv))
 }
 
-/// Runs `f` with a one-thread searcher (no split points) over a fresh table of `tt_mb` MiB,
-/// at `pos` with the repetition `history` before it.
+/// Runs `f` with a one-thread driver over a fresh table of `tt_mb` MiB on the line `history`
+/// then `pos`.
 fn single_thread<R: Rules, T>(
     rules: &R,
     pos: &R::Position,
     history: &[R::Position],
     tt_mb: usize,
-    f: impl FnOnce(&mut Searcher<R>, &R::Position) -> T,
+    f: impl FnOnce(&Driver<R>, &[R::Position]) -> T,
 ) -> T {
     let table = Table::new(tt_mb).expect("test tables are small");
     let progress = AtomicU64::new(0);
-    let mut s = Searcher::new(rules, &table, None, &progress, history, false);
-    if R::CAN_REPEAT {
-        s.push(pos);
-    }
-    f(&mut s, pos)
+    let sh = Shared::new(rules, &table, None, &progress, 1, Limits::default());
+    let mut line = history.to_vec();
+    line.push(*pos);
+    f(&Driver { sh: &sh }, &line)
 }
 
 /// Exact value of `pos` by MTD(f) on one thread with a table of `tt_mb` MiB: the sequential
@@ -909,7 +1159,9 @@ pub fn solve_sequential<R: Rules>(
     history: &[R::Position],
     tt_mb: usize,
 ) -> i32 {
-    single_thread(rules, pos, history, tt_mb, |s, p| s.mtdf(p))
+    single_thread(rules, pos, history, tt_mb, |d, line| {
+        d.mtdf(line, None).expect("no limits")
+    })
 }
 
 /// Exact value of `pos` by one full-window alpha-beta search on one thread with a table of
@@ -923,14 +1175,15 @@ pub fn alphabeta<R: Rules>(
     alphabeta_counted(rules, pos, history, tt_mb).0
 }
 
-/// [`alphabeta`] and the number of positions it searched.
+/// [`alphabeta`] and the number of nodes it searched.
 pub fn alphabeta_counted<R: Rules>(
     rules: &R,
     pos: &R::Position,
     history: &[R::Position],
     tt_mb: usize,
 ) -> (i32, u64) {
-    single_thread(rules, pos, history, tt_mb, |s, p| {
-        (s.search(p, i32::MIN + 1, i32::MAX), s.counters.nodes)
+    single_thread(rules, pos, history, tt_mb, |d, line| {
+        let v = d.search(line, i32::MIN + 1, i32::MAX).expect("no limits");
+        (v, d.sh.totals.lock().expect("no panics while held").nodes)
     })
 }

@@ -1,69 +1,110 @@
-//! A shared, lock-free transposition table of value bounds.
+//! A shared, lock-free transposition table of value bounds: 8-byte entries, eight to a 64-byte
+//! bucket (one cache line).
 //!
-//! Each entry is four `AtomicU64` words: the 128-bit value key, a 64-bit history key (0 for a
-//! position searched with no repetition history) and the data word, with every key word stored
-//! XOR the data word (Hyatt's lockless hashing): a read whose words come from two different
-//! writes fails its check and counts as a miss, so threads never see a torn entry. Keys are
-//! compared in full, so a hit is never a different position. Two entries share a 64-byte bucket;
-//! a new entry replaces the one that cost less work to compute.
+//! # Entry layout
+//! Each entry is one `AtomicU64`, so a read never sees half of one write and half of another:
 //!
-//! Bounds are stored relative to the store difference (what the board still brings, seeds, from
-//! the mover's side), so one entry serves every store state of a board.
+//! | bits | field |
+//! |---|---|
+//! | `0..8` | lower bound, `i8` (`-128`: none) |
+//! | `8..16` | upper bound, `i8`, stored bit-inverted (`127`: none) |
+//! | `16..19` | index of the best move in generation order (`7`: none) |
+//! | `19..24` | work: log2 of the positions searched to compute the entry |
+//! | `24..64` | tag: 40 bits of the key |
+//!
+//! Bounds are on the *board value* (final store difference minus the current store difference,
+//! seeds, from the mover's side), so one entry serves every store state of a board. An all-zero
+//! word decodes to lower 0 > upper -1: empty (the kernel's zeroed pages need no clearing).
+//!
+//! # Keys
+//! A position is located by a 64-bit key word:
+//! * a **lossless code** below `2^CODE_BITS` ([`crate::rules::Rules::table_code`]; Kalah: the
+//!   houses packed four bits each, or their rank) is mixed by a bijection of `CODE_BITS` bits;
+//!   its low bits choose the bucket and the next 40 bits are the tag. Since the table has at
+//!   least `2^(CODE_BITS - 40)` buckets, bucket and tag together give back the whole code: a hit
+//!   is never a different position.
+//! * any other position (a game without such a code, or one searched with a repetition history)
+//!   is located by a 64-bit hash of its value key and history key; a hit then checks
+//!   `40 + log2(buckets)` bits of the hash, so a probe meets a different position with
+//!   probability at most `8 / 2^(40 + log2 buckets)` (below 2^-55 for a 64 MiB table).
+//!
+//! Replacement: a stored key is updated in place (bounds merged); a new key takes an empty
+//! entry of its bucket, or else the one that cost the least work.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Bytes per entry.
-pub const ENTRY_BYTES: usize = 32;
+pub const ENTRY_BYTES: usize = 8;
+/// Entries per bucket (one 64-byte cache line).
+pub const BUCKET_ENTRIES: usize = 8;
+/// Lossless codes are below `2^CODE_BITS`.
+pub const CODE_BITS: u32 = 52;
+const TAG_BITS: u32 = 40;
+/// The fewest buckets a table has: bucket bits and tag together cover [`CODE_BITS`].
+pub const MIN_BUCKETS: usize = 1 << (CODE_BITS - TAG_BITS);
 
-/// A probe hit: bounds on the board value (final store difference minus the current store
-/// difference, seeds, mover's side) and the index of the best move found (in generation order).
+/// A probe hit: bounds on the board value (seeds, mover's side) and the index of the best move
+/// found (in generation order), or [`NO_MOVE`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bounds {
-    /// The value is at least this.
+    /// The value is at least this ([`NONE_LOWER`] when unknown).
     pub lower: i32,
-    /// The value is at most this.
+    /// The value is at most this ([`NONE_UPPER`] when unknown).
     pub upper: i32,
     /// Index of the best move in the list the rules generate, or `NO_MOVE`.
     pub best: u8,
 }
 
 /// No best move recorded.
-pub const NO_MOVE: u8 = 0xff;
+pub const NO_MOVE: u8 = 7;
+/// A lower bound that says nothing (below every board value the entry can hold).
+pub const NONE_LOWER: i32 = -(1 << 16);
+/// An upper bound that says nothing.
+pub const NONE_UPPER: i32 = 1 << 16;
+
+/// Where a position lives in the table: its bucket's first word and its tag.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Slot {
+    at: usize,
+    tag: u64,
+}
+
+impl Slot {
+    /// The bucket number and the tag.
+    #[inline(always)]
+    pub fn parts(self) -> (usize, u64) {
+        (self.at / BUCKET_ENTRIES, self.tag)
+    }
+}
 
 /// The table. Shared by reference between search threads.
 ///
-/// The words live in an anonymous memory map (zeroed by the kernel, page-aligned) advised to use
-/// huge pages where the system allows: a probe is a random access into a large table, and with
-/// 4 KiB pages nearly every probe would also miss the TLB.
+/// The words live in an anonymous memory map (zeroed by the kernel, page-aligned, faulted in
+/// as first touched) advised to use huge pages where the system allows: a probe is a random
+/// access into a large table, and with 4 KiB pages nearly every probe would also miss the TLB.
 pub struct Table {
     map: memmap2::MmapMut,
-    buckets: usize,
+    bucket_mask: u64,
+    bucket_bits: u32,
 }
 
-const VALID: u64 = 1 << 63;
+const CODE_MASK: u64 = (1 << CODE_BITS) - 1;
+const TAG_MASK: u64 = (1 << TAG_BITS) - 1;
 
-fn pack(b: Bounds, work: u8) -> u64 {
-    VALID
-        | ((b.lower as i16 as u16 as u64) << 32)
-        | ((b.upper as i16 as u16 as u64) << 16)
-        | ((b.best as u64) << 8)
-        | work as u64
-}
-
-fn unpack(d: u64) -> (Bounds, u8) {
-    (
-        Bounds {
-            lower: (d >> 32) as u16 as i16 as i32,
-            upper: (d >> 16) as u16 as i16 as i32,
-            best: (d >> 8) as u8,
-        },
-        d as u8,
-    )
-}
-
+/// A bijection of the codes below `2^CODE_BITS` (xor-shifts and odd multipliers modulo
+/// `2^CODE_BITS`) that spreads their bits over the low bits used as the bucket index.
 #[inline(always)]
-fn mix(mut x: u64) -> u64 {
-    // splitmix64 finaliser
+fn mix_code(mut x: u64) -> u64 {
+    x ^= x >> 26;
+    x = x.wrapping_mul(0x9e37_79b9_7f4a_7c15) & CODE_MASK;
+    x ^= x >> 26;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9) & CODE_MASK;
+    x ^ (x >> 26)
+}
+
+/// The splitmix64 finaliser: a 64-bit hash of a 64-bit word.
+#[inline(always)]
+pub(crate) fn mix64(mut x: u64) -> u64 {
     x ^= x >> 30;
     x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x ^= x >> 27;
@@ -71,25 +112,75 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+#[inline(always)]
+fn encode(b: Bounds, work: u8, tag: u64) -> u64 {
+    let lower = b.lower.clamp(-128, 127);
+    // A lower bound below -127 is stored as "none" (-128), never raised.
+    let lower = if b.lower < -127 { -128 } else { lower } as i8 as u8;
+    let upper = if b.upper > 126 { 127 } else { b.upper.max(-128) } as i8 as u8;
+    (lower as u64)
+        | ((!upper as u64) << 8)
+        | ((b.best.min(NO_MOVE) as u64) << 16)
+        | ((work.min(31) as u64) << 19)
+        | (tag << 24)
+}
+
+/// The bounds of a word, or `None` if it is empty.
+#[inline(always)]
+fn decode(w: u64) -> Option<Bounds> {
+    let lower = w as u8 as i8 as i32;
+    let upper = !(w >> 8) as u8 as i8 as i32;
+    if lower > upper {
+        return None;
+    }
+    Some(Bounds {
+        lower: if lower == -128 { NONE_LOWER } else { lower },
+        upper: if upper == 127 { NONE_UPPER } else { upper },
+        best: ((w >> 16) & 7) as u8,
+    })
+}
+
+#[inline(always)]
+fn work_of(w: u64) -> u8 {
+    ((w >> 19) & 31) as u8
+}
+
 impl Table {
-    /// A table of about `megabytes` MiB (rounded down to a power of two, at least one bucket),
-    /// zeroed.
-    ///
-    /// # Errors
-    /// The operating system's error when the memory cannot be mapped.
-    pub fn new(megabytes: usize) -> std::io::Result<Table> {
+    /// The number of buckets of a table of `megabytes` MiB: rounded down to a power of two, at
+    /// least [`MIN_BUCKETS`].
+    pub fn buckets_for(megabytes: usize) -> usize {
         let bytes = megabytes.clamp(1, 1 << 40).saturating_mul(1 << 20);
-        let fit = bytes / (2 * ENTRY_BYTES);
+        let fit = bytes / (BUCKET_ENTRIES * ENTRY_BYTES);
         let buckets = if fit.is_power_of_two() {
             fit
         } else {
             fit.next_power_of_two() / 2
         };
-        let buckets = buckets.max(1);
-        let map = memmap2::MmapMut::map_anon(buckets * 2 * ENTRY_BYTES)?;
+        buckets.max(MIN_BUCKETS)
+    }
+
+    /// A table of about `megabytes` MiB (see [`Table::buckets_for`]), empty.
+    ///
+    /// # Errors
+    /// The operating system's error when the memory cannot be mapped.
+    pub fn new(megabytes: usize) -> std::io::Result<Table> {
+        Table::with_buckets(Table::buckets_for(megabytes))
+    }
+
+    /// A table of `buckets` buckets (a power of two, at least [`MIN_BUCKETS`]), empty.
+    ///
+    /// # Errors
+    /// The operating system's error when the memory cannot be mapped.
+    pub fn with_buckets(buckets: usize) -> std::io::Result<Table> {
+        assert!(buckets.is_power_of_two() && buckets >= MIN_BUCKETS);
+        let map = memmap2::MmapMut::map_anon(buckets * BUCKET_ENTRIES * ENTRY_BYTES)?;
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::HugePage);
-        Ok(Table { map, buckets })
+        Ok(Table {
+            map,
+            bucket_mask: buckets as u64 - 1,
+            bucket_bits: buckets.trailing_zeros(),
+        })
     }
 
     #[inline(always)]
@@ -100,16 +191,38 @@ impl Table {
         unsafe { std::slice::from_raw_parts(bytes.as_ptr() as *const AtomicU64, bytes.len() / 8) }
     }
 
-    /// Starts loading the bucket of `(key, extra)` into the cache.
     #[inline(always)]
-    pub fn prefetch(&self, key: u128, extra: u64) {
-        let at = self.bucket(key, extra);
-        crate::core::prefetch(self.words()[at..].as_ptr());
+    fn slot_of(&self, h: u64) -> Slot {
+        Slot {
+            at: ((h & self.bucket_mask) as usize) * BUCKET_ENTRIES,
+            tag: (h >> self.bucket_bits) & TAG_MASK,
+        }
+    }
+
+    /// The slot of a lossless code (below `2^CODE_BITS`).
+    #[inline(always)]
+    pub fn code_slot(&self, code: u64) -> Slot {
+        debug_assert!(code <= CODE_MASK);
+        self.slot_of(mix_code(code))
+    }
+
+    /// The slot of a position without a lossless code: a hash of its value key and history key.
+    #[inline(always)]
+    pub fn hash_slot(&self, key: u128, extra: u64) -> Slot {
+        self.slot_of(mix64(
+            (key as u64) ^ mix64((key >> 64) as u64 ^ extra.rotate_left(17)),
+        ))
+    }
+
+    /// Starts loading the bucket of `slot` into the cache.
+    #[inline(always)]
+    pub fn prefetch(&self, slot: Slot) {
+        crate::core::prefetch(self.words()[slot.at..].as_ptr());
     }
 
     /// Number of entries.
     pub fn capacity(&self) -> usize {
-        self.buckets * 2
+        self.words().len()
     }
 
     /// Size in bytes.
@@ -118,84 +231,64 @@ impl Table {
     }
 
     #[inline(always)]
-    fn bucket(&self, key: u128, extra: u64) -> usize {
-        let h = mix((key as u64) ^ mix((key >> 64) as u64 ^ extra.rotate_left(17)));
-        (h as usize & (self.buckets - 1)) * 8
+    fn bucket(&self, slot: Slot) -> &[AtomicU64] {
+        &self.words()[slot.at..slot.at + BUCKET_ENTRIES]
     }
 
-    #[inline(always)]
-    fn read(&self, at: usize, key: u128, extra: u64) -> Option<(Bounds, u8)> {
-        let w = &self.words()[at..at + 4];
-        let data = w[3].load(Relaxed);
-        if data & VALID == 0
-            || w[0].load(Relaxed) ^ data != key as u64
-            || w[1].load(Relaxed) ^ data != (key >> 64) as u64
-            || w[2].load(Relaxed) ^ data != extra
-        {
-            return None;
-        }
-        Some(unpack(data))
-    }
-
-    #[inline(always)]
-    fn write(&self, at: usize, key: u128, extra: u64, data: u64) {
-        let w = &self.words()[at..at + 4];
-        w[0].store(key as u64 ^ data, Relaxed);
-        w[1].store((key >> 64) as u64 ^ data, Relaxed);
-        w[2].store(extra ^ data, Relaxed);
-        w[3].store(data, Relaxed);
-    }
-
-    /// The bounds stored for `(key, extra)`, if any.
+    /// The bounds stored for `slot`, if any.
     #[inline]
-    pub fn probe(&self, key: u128, extra: u64) -> Option<Bounds> {
-        let at = self.bucket(key, extra);
-        self.read(at, key, extra)
-            .or_else(|| self.read(at + 4, key, extra))
-            .map(|(b, _)| b)
-    }
-
-    /// Stores bounds for `(key, extra)`, merged with bounds already stored for the same key.
-    /// `work` is a measure of the effort (log2 of nodes searched) used for replacement.
-    #[inline]
-    pub fn store(&self, key: u128, extra: u64, mut b: Bounds, work: u8) {
-        let at = self.bucket(key, extra);
-        for slot in [at, at + 4] {
-            if let Some((old, old_work)) = self.read(slot, key, extra) {
-                let lower = b.lower.max(old.lower);
-                let upper = b.upper.min(old.upper);
-                if lower <= upper {
-                    b.lower = lower;
-                    b.upper = upper;
+    pub fn probe(&self, slot: Slot) -> Option<Bounds> {
+        for w in self.bucket(slot) {
+            let w = w.load(Relaxed);
+            if w >> 24 == slot.tag {
+                if let Some(b) = decode(w) {
+                    return Some(b);
                 }
-                if b.best == NO_MOVE {
-                    b.best = old.best;
-                }
-                self.write(slot, key, extra, pack(b, work.max(old_work)));
-                return;
             }
         }
-        let work_of = |slot: usize| {
-            let d = self.words()[slot + 3].load(Relaxed);
-            if d & VALID == 0 {
-                0
-            } else {
-                1 + (d as u8) as u16
+        None
+    }
+
+    /// Stores bounds for `slot`, merged with bounds already stored for it. `work` is a measure
+    /// of the effort (log2 of positions searched), kept for replacement.
+    #[inline]
+    pub fn store(&self, slot: Slot, mut b: Bounds, work: u8) {
+        let bucket = self.bucket(slot);
+        // The entry to replace: the first empty one, else the first of least work.
+        let (mut victim, mut victim_score) = (0, u16::MAX);
+        for (i, w) in bucket.iter().enumerate() {
+            let w = w.load(Relaxed);
+            let score = match decode(w) {
+                Some(old) if w >> 24 == slot.tag => {
+                    let lower = b.lower.max(old.lower);
+                    let upper = b.upper.min(old.upper);
+                    if lower <= upper {
+                        b.lower = lower;
+                        b.upper = upper;
+                    }
+                    if b.best == NO_MOVE {
+                        b.best = old.best;
+                    }
+                    bucket[i].store(encode(b, work.max(work_of(w)), slot.tag), Relaxed);
+                    return;
+                }
+                Some(_) => 1 + work_of(w) as u16,
+                None => 0,
+            };
+            if score < victim_score {
+                victim = i;
+                victim_score = score;
             }
-        };
-        let slot = if work_of(at) <= work_of(at + 4) {
-            at
-        } else {
-            at + 4
-        };
-        self.write(slot, key, extra, pack(b, work));
+        }
+        bucket[victim].store(encode(b, work, slot.tag), Relaxed);
     }
 
     /// How many entries of the first `sample` hold data (to estimate the fill).
     pub fn used_in_sample(&self, sample: usize) -> (usize, usize) {
         let n = sample.min(self.capacity());
-        let used = (0..n)
-            .filter(|i| self.words()[i * 4 + 3].load(Relaxed) & VALID != 0)
+        let used = self.words()[..n]
+            .iter()
+            .filter(|w| decode(w.load(Relaxed)).is_some())
             .count();
         (used, n)
     }
@@ -207,38 +300,58 @@ mod tests {
 
     #[test]
     fn store_probe_merge() {
-        let t = Table::new(1).unwrap();
-        let k = 0x0102_0304u128 | (7u128 << 100);
-        assert_eq!(t.probe(k, 0), None);
-        t.store(
-            k,
-            0,
-            Bounds {
-                lower: -3,
-                upper: 40,
-                best: 2,
-            },
-            5,
-        );
-        t.store(
-            k,
-            0,
-            Bounds {
-                lower: -100,
-                upper: 7,
-                best: NO_MOVE,
-            },
-            3,
-        );
-        assert_eq!(
-            t.probe(k, 0),
-            Some(Bounds {
-                lower: -3,
-                upper: 7,
-                best: 2
-            })
-        );
-        assert_eq!(t.probe(k, 1), None);
-        assert_eq!(t.probe(k ^ 1, 0), None);
+        let t = Table::with_buckets(MIN_BUCKETS).unwrap();
+        let s = t.code_slot(0x0102_0304);
+        assert_eq!(t.probe(s), None);
+        let b = |lower, upper, best| Bounds { lower, upper, best };
+        t.store(s, b(-3, 40, 2), 5);
+        t.store(s, b(-100, 7, NO_MOVE), 3);
+        assert_eq!(t.probe(s), Some(b(-3, 7, 2)));
+        assert_eq!(t.probe(t.code_slot(0x0102_0305)), None);
+        // Bounds beyond a byte are stored as "none", never narrowed.
+        let s2 = t.code_slot(77);
+        t.store(s2, b(-200, 300, 1), 1);
+        assert_eq!(t.probe(s2), Some(b(NONE_LOWER, NONE_UPPER, 1)));
+        t.store(s2, b(-128, 126, 1), 1);
+        assert_eq!(t.probe(s2), Some(b(NONE_LOWER, 126, 1)));
+    }
+
+    #[test]
+    fn code_mix_is_a_bijection_and_slots_keep_the_code() {
+        // Distinct codes never share bucket and tag, even in the smallest table.
+        let t = Table::with_buckets(MIN_BUCKETS).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..200_000u64 {
+            let s = t.code_slot(i.wrapping_mul(0x1234_5678_9abd) & CODE_MASK);
+            assert!(seen.insert((s.at, s.tag)));
+        }
+    }
+
+    #[test]
+    fn a_full_bucket_replaces_the_least_work() {
+        let t = Table::with_buckets(MIN_BUCKETS).unwrap();
+        // Codes of one bucket: search for 9 codes that land in bucket of the first.
+        let first = t.code_slot(1);
+        let mut same = vec![1u64];
+        let mut c = 2u64;
+        while same.len() < 9 {
+            if t.code_slot(c).at == first.at {
+                same.push(c);
+            }
+            c += 1;
+        }
+        let b = Bounds {
+            lower: 0,
+            upper: 0,
+            best: 0,
+        };
+        for (i, &code) in same[..8].iter().enumerate() {
+            t.store(t.code_slot(code), b, 10 + i as u8);
+        }
+        t.store(t.code_slot(same[8]), b, 1);
+        assert_eq!(t.probe(t.code_slot(same[0])), None, "work 10 replaced");
+        for &code in &same[1..] {
+            assert!(t.probe(t.code_slot(code)).is_some());
+        }
     }
 }
