@@ -112,6 +112,9 @@ fn kalah_searches_agree() {
     check(&kalah("kalah(houses=3,seeds=3,capture=empty)"), 2, 60, 14);
     check(&kalah("kalah(houses=4,seeds=2,end=mover-empty)"), 3, 60, 12);
     check(&kalah("kalah(houses=6,seeds=2)"), 4, 30, 10);
+    // Houses above 15 seeds: the table codes of these boards are ranks, not four-bit fields.
+    check(&kalah("kalah(houses=1,seeds=20)"), 14, 20, 40);
+    check(&kalah("kalah(houses=2,seeds=9)"), 15, 20, 18);
 }
 
 /// Oware's repetition rule makes a plain negamax follow every cycle-free path, which grows

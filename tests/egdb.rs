@@ -298,3 +298,32 @@ fn an_open_database_is_probed_from_many_threads() {
     assert_eq!(sequential, parallel);
     assert!(sequential.iter().all(|v| v.is_some()));
 }
+
+/// A root the databases cover is answered from them, as `egdb probe` does, without a search
+/// (issue 13: a 7-seed Awari position inside a 12-seed database searched for minutes): its
+/// value and every move's value are the entries, which equal plain negamax on the small board.
+#[test]
+fn a_covered_root_is_solved_from_the_databases() {
+    use mancala::search::{solve, SolveOptions};
+    let rules = oware("awari(houses=3,seeds=2)");
+    let dir = tempfile::tempdir().unwrap();
+    build_quiet(&rules, dir.path(), 8, 2);
+    let db = std::sync::Arc::new(Egdb::open(dir.path(), &rules).unwrap());
+    let pos = rules.parse_position("1,0,2/0,3,1 2-3 S").unwrap();
+    let options = SolveOptions {
+        threads: 2,
+        egdb: Some(db.clone()),
+        ..Default::default()
+    };
+    let s = solve(&rules, &pos, &[], &options, &Default::default()).unwrap();
+    assert_eq!(s.nodes, 0, "no search");
+    let expected = negamax(&rules, &pos, &mut Vec::new());
+    assert_eq!(s.value, expected);
+    let values = db.move_values(&rules, &pos).unwrap();
+    assert_eq!(
+        s.moves.iter().map(|m| (m.mv, m.value)).collect::<Vec<_>>(),
+        values.to_vec()
+    );
+    assert_eq!(s.pv, db.principal_variation(&rules, &pos, 1000).unwrap());
+    assert!(s.moves.iter().all(|m| m.exact));
+}

@@ -382,24 +382,18 @@ impl GameJob for ProbeJob {
             .iter()
             .map(|&(mv, v)| (rules.format_move(&pos, mv), v, true))
             .collect();
-        // Follow moves that keep the value, to the end of the game (or a repetition).
         let mut pv = Vec::new();
         let mut walk = mancala::Line::new(pos);
-        let mut target = value;
-        while walk.status(&rules) == mancala::Status::Ongoing && pv.len() < MAX_PV {
-            let here = *walk.current();
-            let Some(&(mv, _)) = values_at(&here).iter().find(|(_, v)| *v == target) else {
-                break;
-            };
+        for mv in db
+            .principal_variation(&rules, &pos, MAX_PV)
+            .expect("checked: covered")
+        {
+            pv.push(rules.format_move(walk.current(), mv));
             let child = walk
                 .children(&rules)
                 .into_iter()
                 .find(|c| c.mv == mv)
                 .expect("a legal move");
-            pv.push(rules.format_move(&here, mv));
-            if rules.side_to_move(&child.pos) != rules.side_to_move(&here) {
-                target = -target;
-            }
             walk.push(&rules, child.mv, child.pos);
         }
         let valued = Valued { value, moves, pv };

@@ -81,6 +81,15 @@ impl Failure {
 }
 
 impl Failure {
+    /// A limit stopped the work before it finished (`solve --max-nodes`, `--max-seconds`):
+    /// exit status 3.
+    pub fn stopped(error: impl Into<anyhow::Error>) -> Failure {
+        Failure {
+            code: 3,
+            error: error.into(),
+        }
+    }
+
     /// The same failure, its message prefixed by `path`.
     pub fn context(self, path: &std::path::Path) -> Failure {
         Failure {

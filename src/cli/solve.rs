@@ -11,7 +11,7 @@ use mancala::search::{
 use mancala::{dispatch, GameJob, Rules};
 use serde_json::json;
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
@@ -22,8 +22,8 @@ pub struct SolveArgs {
     #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
     /// Transposition table size in MiB, rounded down to a power of two (at most 1048576).
-    /// Default: sized to the problem, twice the boards the game can reach with the root's
-    /// seeds at 8 bytes an entry, at most a quarter of the machine's memory and 4096 MiB.
+    /// Default: sized to the seeds on the board, 2^(seeds/3 + 10.5) entries of 8 bytes (Kalah(6,3)
+    /// 32 MiB, Kalah(6,4) 512 MiB), at most a quarter of the machine's memory and 4096 MiB.
     #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=1048576))]
     pub tt_mb: Option<u32>,
     /// Stop after about this many nodes, printing the bounds proved so far (exit status 3).
@@ -165,36 +165,11 @@ impl GameJob for Solve {
             egdb: egdb.as_ref().map(|(db, _)| db.clone()),
         };
         let progress = AtomicU64::new(0);
-        let done = AtomicBool::new(false);
-        let bar = ProgressBar::new_spinner();
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} solving {elapsed_precise} {msg}")
-                .expect("valid template"),
-        );
         let solution = std::thread::scope(|scope| {
-            scope.spawn(|| {
-                let started = Instant::now();
-                while !done.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(200));
-                    let n = progress.load(Ordering::Relaxed);
-                    let rate = n as f64 / started.elapsed().as_secs_f64().max(1e-9);
-                    bar.set_message(format!(
-                        "{:.1} M nodes, {:.2} M nodes/s",
-                        n as f64 / 1e6,
-                        rate / 1e6
-                    ));
-                    bar.tick();
-                }
-                bar.finish_and_clear();
-            });
-            // Stops the progress display however the solve ends.
-            struct Done<'a>(&'a AtomicBool);
-            impl Drop for Done<'_> {
-                fn drop(&mut self) {
-                    self.0.store(true, Ordering::Relaxed);
-                }
-            }
-            let _done = Done(&done);
+            // The progress display ends when `finished` is dropped, however the solve ends.
+            let (finished, ended) = std::sync::mpsc::channel::<()>();
+            let progress = &progress;
+            scope.spawn(move || show_progress(progress, ended));
             let result = if line.status(&rules) == mancala::Status::Ongoing {
                 let window = line.repetition_window(&rules);
                 match args.method {
@@ -226,9 +201,13 @@ impl GameJob for Solve {
                     egdb_hits: 0,
                 })
             };
+            drop(finished);
             result
         })
-        .map_err(Failure::input)?;
+        .map_err(|e| match e {
+            mancala::search::SolveError::Stopped { .. } => Failure::stopped(e),
+            e => Failure::input(e),
+        })?;
         let moves: Vec<(String, i32, bool)> = solution
             .moves
             .iter()
@@ -310,6 +289,36 @@ impl GameJob for Solve {
         }
         emit(&out)
     }
+}
+
+/// Shows the nodes searched until `ended` disconnects: a spinner on a terminal, else a line on
+/// standard error every five seconds.
+fn show_progress(progress: &AtomicU64, ended: std::sync::mpsc::Receiver<()>) {
+    use std::io::IsTerminal as _;
+    let started = Instant::now();
+    let terminal = std::io::stderr().is_terminal();
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} solving {elapsed_precise} {msg}")
+            .expect("valid template"),
+    );
+    let tick = Duration::from_millis(if terminal { 200 } else { 5000 });
+    while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = ended.recv_timeout(tick) {
+        let n = progress.load(Ordering::Relaxed);
+        let seconds = started.elapsed().as_secs_f64();
+        let message = format!(
+            "{:.1} M nodes, {:.2} M nodes/s",
+            n as f64 / 1e6,
+            n as f64 / seconds.max(1e-9) / 1e6
+        );
+        if terminal {
+            bar.set_message(message);
+            bar.tick();
+        } else {
+            eprintln!("solving: {seconds:.0} s, {message}");
+        }
+    }
+    bar.finish_and_clear();
 }
 
 /// `--method retrograde`: win, draw or loss, for the four-row games (a win is worth all the

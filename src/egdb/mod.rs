@@ -665,6 +665,44 @@ impl Egdb {
     }
 }
 
+impl Egdb {
+    /// Moves from `pos` (covered, value `value`) that keep the database value, each the first
+    /// in generation order that does, to the end of the game, to a position that repeats one
+    /// of the line (in a cyclic game such a move need not make progress) or to `max_plies`
+    /// moves. `None` if the database does not cover `pos`.
+    pub fn principal_variation<R: Rules>(
+        &self,
+        rules: &R,
+        pos: &R::Position,
+        max_plies: usize,
+    ) -> Option<Vec<R::Move>> {
+        let mut target = self.value(rules, pos)?;
+        let mut pv = Vec::new();
+        let mut line = crate::game::Line::new(*pos);
+        while line.status(rules) == crate::game::Status::Ongoing && pv.len() < max_plies {
+            let here = *line.current();
+            let Some(&(mv, _)) = self
+                .move_values(rules, &here)?
+                .iter()
+                .find(|(_, v)| *v == target)
+            else {
+                break;
+            };
+            let child = line
+                .children(rules)
+                .into_iter()
+                .find(|c| c.mv == mv)
+                .expect("a move of the position");
+            pv.push(mv);
+            if rules.side_to_move(&child.pos) != rules.side_to_move(&here) {
+                target = -target;
+            }
+            line.push(rules, child.mv, child.pos);
+        }
+        Some(pv)
+    }
+}
+
 impl fmt::Display for Egdb {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({}", self.game, self.dir.display())?;
