@@ -309,7 +309,7 @@ fn a_covered_root_is_solved_from_the_databases() {
     let dir = tempfile::tempdir().unwrap();
     build_quiet(&rules, dir.path(), 8, 2);
     let db = std::sync::Arc::new(Egdb::open(dir.path(), &rules).unwrap());
-    let pos = rules.parse_position("1,0,2/0,3,1 2-3 S").unwrap();
+    let pos = rules.parse_position("1,0,1/0,1,1 4-4 S").unwrap();
     let options = SolveOptions {
         threads: 2,
         egdb: Some(db.clone()),
