@@ -112,6 +112,32 @@ fn benches(c: &mut Criterion) {
             s.nodes
         })
     });
+    // Kalah(5,4) with Irving's capture rule, +12 (Irving et al. 2000, Table 9), one thread, a
+    // 64 MiB table: value only and every root move. The node counts measured when this bench
+    // was written (1,552,753 and 5,719,087, results/solver-vs-cmancala.md) are ceilings: a
+    // change that searches more nodes fails here.
+    let rules = kalah("kalah(houses=5,seeds=4,capture=empty)");
+    for (value_only, ceiling) in [(true, 1_552_753u64), (false, 5_719_087)] {
+        let options = SolveOptions {
+            threads: 1,
+            tt_mb: Some(64),
+            value_only,
+            ..Default::default()
+        };
+        let first = solve(&rules, &rules.start(), &[], &options, &AtomicU64::new(0)).unwrap();
+        assert_eq!(first.value, 12);
+        assert!(first.nodes <= ceiling, "{} nodes, more than {ceiling}", first.nodes);
+        g.throughput(Throughput::Elements(first.nodes));
+        let name = if value_only { "kalah(5,4)-value-only" } else { "kalah(5,4)-every-move" };
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let s = solve(&rules, &rules.start(), &[], &options, &AtomicU64::new(0)).unwrap();
+                assert_eq!(s.value, 12);
+                assert_eq!(s.nodes, first.nodes, "one thread searches the same tree every time");
+                s.nodes
+            })
+        });
+    }
     g.finish();
 }
 

@@ -6,14 +6,13 @@
 # capture rules (pass --no-6-4 to skip those two, about minutes each).
 #
 # Usage: scripts/check-solved.sh [--threads N] [--tt-mb M] [--no-6-4]
-# The table is --tt-mb MiB (default 8192) for games of 40 seeds or more and 512 MiB below that:
-# a table is touched at random, so each of its pages is faulted in (and zeroed) even by a small
-# solve, and an 8 GiB table costs seconds before the first useful probe.
+# The table is the solver's default (sized to the seeds on the board: README, `solve --tt-mb`)
+# unless --tt-mb is given.
 # Exit status: 0 if every value matches, 1 otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 threads=$(nproc)
-tt_mb=8192
+tt_mb=default
 big=1
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -37,10 +36,10 @@ while IFS=, read -r houses seeds capture value source; do
   case "$houses" in ''|\#*|houses) continue ;; esac
   if [ "$houses" -le 5 ] || { [ "$houses" -eq 6 ] && [ "$seeds" -le 3 ]; } || { [ "$big" -eq 1 ] && [ "$houses" -eq 6 ] && [ "$seeds" -eq 4 ]; }; then
     game="kalah(houses=$houses,seeds=$seeds,capture=$capture)"
-    mb=$tt_mb
-    if [ $((2 * houses * seeds)) -lt 40 ] && [ "$tt_mb" -gt 512 ]; then mb=512; fi
-    out=$("$bin" solve "$game" --threads "$threads" --tt-mb "$mb" --json)
-    read -r got seconds nodes canon < <(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["value"], "%.2f" % d["seconds"], d["nodes"], d["game"])' <<<"$out")
+    table=()
+    if [ "$tt_mb" != default ]; then table=(--tt-mb "$tt_mb"); fi
+    out=$("$bin" solve "$game" --threads "$threads" "${table[@]}" --json)
+    read -r got seconds nodes canon mb < <(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["value"], "%.2f" % d["seconds"], d["nodes"], d["game"], d["table"]["bytes"] >> 20)' <<<"$out")
     ok=yes
     if [ "$got" != "$value" ]; then ok=NO; fail=1; fi
     echo "\"$canon\",$houses,$seeds,$capture,$got,$value,$source,$ok,$seconds,$nodes,$threads,$mb" >> "$tmp_csv"

@@ -55,8 +55,9 @@ pub struct Limits {
 pub struct SolveOptions {
     /// Worker threads (at least 1).
     pub threads: usize,
-    /// Transposition table size in MiB (rounded down to a power of two); `None`: sized to the
-    /// problem by [`default_table_megabytes`].
+    /// Most transposition-table memory in MiB (rounded down to a power of two); `None`: sized
+    /// to the problem by [`default_table_megabytes`]. The table starts at 1 MiB and doubles
+    /// whenever the nodes searched outnumber its entries, up to this size.
     pub tt_mb: Option<usize>,
     /// Prove the root's value and one best move only: the other moves get the root's value as
     /// an upper bound instead of their exact value.
@@ -278,6 +279,10 @@ impl<'a, R: Rules> Shared<'a, R> {
     fn report(&self, n: u64) -> bool {
         self.progress.fetch_add(n, Relaxed);
         let total = self.counted.fetch_add(n, Relaxed) + n;
+        // The table grows with the search: about one entry per node searched so far.
+        if total > self.table.capacity() as u64 {
+            self.table.grow();
+        }
         let limit = match self.limits {
             Limits {
                 max_nodes: Some(max),
@@ -1052,7 +1057,7 @@ pub fn solve<R: Rules>(
         default_table_megabytes(rules, root, physical_megabytes().unwrap_or(4096))
     });
     let megabytes = table_megabytes(rules, requested);
-    let table = Table::new(megabytes).map_err(|e| SolveError::Table {
+    let table = Table::growing(1, megabytes).map_err(|e| SolveError::Table {
         megabytes,
         reason: e.to_string(),
     })?;

@@ -20,18 +20,21 @@
 //! A position is located by a 64-bit key word:
 //! * a **lossless code** below `2^CODE_BITS` ([`crate::rules::Rules::table_code`]; Kalah: the
 //!   houses packed four bits each, or their rank) is mixed by a bijection of `CODE_BITS` bits;
-//!   its low bits choose the bucket and the next 40 bits are the tag. Since the table has at
-//!   least `2^(CODE_BITS - 40)` buckets, bucket and tag together give back the whole code: a hit
-//!   is never a different position.
+//!   its low bits choose the bucket and bits `12..52` are the tag. Since the table has at
+//!   least `2^12` buckets, bucket and tag together give back the whole code: a hit is never a
+//!   different position.
 //! * any other position (a game without such a code, or one searched with a repetition history)
-//!   is located by a 64-bit hash of its value key and history key; a hit then checks
-//!   `40 + log2(buckets)` bits of the hash, so a probe meets a different position with
-//!   probability at most `8 / 2^(40 + log2 buckets)` (below 2^-55 for a 64 MiB table).
+//!   is located by a 64-bit hash of its value key and history key; a hit then checks 52 bits
+//!   of the hash, so a probe meets a different position with probability at most `8 / 2^52`.
+//!
+//! The tag is always bits `12..52` of the key word, so the table can double its buckets in use
+//! ([`Table::grow`]): each entry's new bucket follows from its bucket and tag. A solve starts
+//! with a small table and grows it as it searches, so a short solve touches little memory.
 //!
 //! Replacement: a stored key is updated in place (bounds merged); a new key takes an empty
 //! entry of its bucket, or else the one that cost the least work.
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 
 /// Bytes per entry.
 pub const ENTRY_BYTES: usize = 8;
@@ -40,6 +43,9 @@ pub const BUCKET_ENTRIES: usize = 8;
 /// Lossless codes are below `2^CODE_BITS`.
 pub const CODE_BITS: u32 = 52;
 const TAG_BITS: u32 = 40;
+/// The tag is bits `TAG_SHIFT..TAG_SHIFT + TAG_BITS` of the key word, whatever the table's
+/// size: the bucket (at least `TAG_SHIFT` bits) and the tag together hold bits `0..CODE_BITS`.
+const TAG_SHIFT: u32 = CODE_BITS - TAG_BITS;
 /// The fewest buckets a table has: bucket bits and tag together cover [`CODE_BITS`].
 pub const MIN_BUCKETS: usize = 1 << (CODE_BITS - TAG_BITS);
 
@@ -84,8 +90,11 @@ impl Slot {
 /// access into a large table, and with 4 KiB pages nearly every probe would also miss the TLB.
 pub struct Table {
     map: memmap2::MmapMut,
-    bucket_mask: u64,
-    bucket_bits: u32,
+    /// log2 of the buckets in use now (grows up to `max_bits`).
+    bucket_bits: AtomicU32,
+    max_bits: u32,
+    /// Set while one thread grows the table.
+    growing: AtomicBool,
 }
 
 const CODE_MASK: u64 = (1 << CODE_BITS) - 1;
@@ -159,12 +168,32 @@ impl Table {
         buckets.max(MIN_BUCKETS)
     }
 
-    /// A table of about `megabytes` MiB (see [`Table::buckets_for`]), empty.
+    /// A table of about `megabytes` MiB (see [`Table::buckets_for`]), empty, all in use.
     ///
     /// # Errors
     /// The operating system's error when the memory cannot be mapped.
     pub fn new(megabytes: usize) -> std::io::Result<Table> {
-        Table::with_buckets(Table::buckets_for(megabytes))
+        Table::growing(megabytes, megabytes)
+    }
+
+    /// A table that starts with about `initial` MiB in use and may grow ([`Table::grow`]) to
+    /// about `megabytes` MiB (both rounded as [`Table::buckets_for`] does). The whole size is
+    /// mapped at once, but a page costs memory only once an entry on it is written.
+    ///
+    /// # Errors
+    /// The operating system's error when the memory cannot be mapped.
+    pub fn growing(initial: usize, megabytes: usize) -> std::io::Result<Table> {
+        let buckets = Table::buckets_for(megabytes);
+        let map = memmap2::MmapMut::map_anon(buckets * BUCKET_ENTRIES * ENTRY_BYTES)?;
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::HugePage);
+        let max_bits = buckets.trailing_zeros();
+        Ok(Table {
+            map,
+            bucket_bits: AtomicU32::new(Table::buckets_for(initial).trailing_zeros().min(max_bits)),
+            max_bits,
+            growing: AtomicBool::new(false),
+        })
     }
 
     /// A table of `buckets` buckets (a power of two, at least [`MIN_BUCKETS`]), empty.
@@ -173,14 +202,55 @@ impl Table {
     /// The operating system's error when the memory cannot be mapped.
     pub fn with_buckets(buckets: usize) -> std::io::Result<Table> {
         assert!(buckets.is_power_of_two() && buckets >= MIN_BUCKETS);
-        let map = memmap2::MmapMut::map_anon(buckets * BUCKET_ENTRIES * ENTRY_BYTES)?;
-        #[cfg(target_os = "linux")]
-        let _ = map.advise(memmap2::Advice::HugePage);
-        Ok(Table {
-            map,
-            bucket_mask: buckets as u64 - 1,
-            bucket_bits: buckets.trailing_zeros(),
-        })
+        let mb = (buckets * BUCKET_ENTRIES * ENTRY_BYTES) >> 20;
+        let t = Table::growing(mb.max(1), mb.max(1))?;
+        t.bucket_bits.store(buckets.trailing_zeros(), Relaxed);
+        Ok(t)
+    }
+
+    /// Whether the table can still grow.
+    pub fn can_grow(&self) -> bool {
+        self.bucket_bits.load(Relaxed) < self.max_bits
+    }
+
+    /// Doubles the buckets in use (up to the size mapped), moving each entry to the bucket its
+    /// key now chooses. Safe while other threads probe and store: an entry they write to a
+    /// bucket being emptied may be lost, and a probe may miss an entry being moved, but a hit
+    /// is still always the position probed (bucket and tag keep their meaning). Returns
+    /// whether it grew (false if another thread is growing it or it is at its size).
+    pub fn grow(&self) -> bool {
+        if !self.can_grow() || self.growing.swap(true, Relaxed) {
+            return false;
+        }
+        let bits = self.bucket_bits.load(Relaxed);
+        let old = 1usize << bits;
+        // Lookups use the new size at once; entries of the upper half move there.
+        self.bucket_bits.store(bits + 1, Relaxed);
+        let words = self.words();
+        for bucket in 0..old {
+            for k in 0..BUCKET_ENTRIES {
+                let at = bucket * BUCKET_ENTRIES + k;
+                let w = words[at].load(Relaxed);
+                if decode(w).is_none() {
+                    continue;
+                }
+                // Bit `bits` of the key word: its low TAG_SHIFT bits are the bucket's, the
+                // rest are in the tag.
+                let tag = w >> 24;
+                if (tag << TAG_SHIFT >> bits) & 1 == 0 {
+                    continue;
+                }
+                let slot = Slot {
+                    at: (bucket + old) * BUCKET_ENTRIES,
+                    tag,
+                };
+                let (b, work) = (decode(w).expect("checked"), work_of(w));
+                words[at].store(0, Relaxed);
+                self.store(slot, b, work);
+            }
+        }
+        self.growing.store(false, Relaxed);
+        true
     }
 
     #[inline(always)]
@@ -193,9 +263,10 @@ impl Table {
 
     #[inline(always)]
     fn slot_of(&self, h: u64) -> Slot {
+        let mask = (1u64 << self.bucket_bits.load(Relaxed)) - 1;
         Slot {
-            at: ((h & self.bucket_mask) as usize) * BUCKET_ENTRIES,
-            tag: (h >> self.bucket_bits) & TAG_MASK,
+            at: ((h & mask) as usize) * BUCKET_ENTRIES,
+            tag: (h >> TAG_SHIFT) & TAG_MASK,
         }
     }
 
@@ -220,14 +291,14 @@ impl Table {
         crate::core::prefetch(self.words()[slot.at..].as_ptr());
     }
 
-    /// Number of entries.
+    /// Number of entries in use now.
     pub fn capacity(&self) -> usize {
-        self.words().len()
+        BUCKET_ENTRIES << self.bucket_bits.load(Relaxed)
     }
 
-    /// Size in bytes.
+    /// Size in bytes in use now.
     pub fn bytes(&self) -> usize {
-        self.map.len()
+        self.capacity() * ENTRY_BYTES
     }
 
     #[inline(always)]
@@ -325,6 +396,29 @@ mod tests {
             let s = t.code_slot(i.wrapping_mul(0x1234_5678_9abd) & CODE_MASK);
             assert!(seen.insert((s.at, s.tag)));
         }
+    }
+
+    #[test]
+    fn growing_keeps_every_entry_findable() {
+        let t = Table::growing(1, 16).unwrap();
+        let b = |v: i32| Bounds {
+            lower: v,
+            upper: v,
+            best: 1,
+        };
+        for code in 0..60_000u64 {
+            t.store(t.code_slot(code * 7919), b((code % 50) as i32), 3);
+        }
+        let before: Vec<_> = (0..60_000u64)
+            .map(|c| t.probe(t.code_slot(c * 7919)))
+            .collect();
+        assert!(before.iter().filter(|b| b.is_some()).count() > 55_000);
+        assert!(t.grow() && t.grow());
+        assert_eq!(t.capacity(), 4 * 131_072);
+        for (c, was) in before.iter().enumerate() {
+            assert_eq!(t.probe(t.code_slot(c as u64 * 7919)), *was, "code {c}");
+        }
+        assert!(!Table::new(1).unwrap().grow(), "a full-size table does not grow");
     }
 
     #[test]
