@@ -148,7 +148,7 @@ fn default_table_sizes() {
     let table_mb = |game: &str, memory_mb: u64| {
         let rules = kalah(game);
         let mb = default_table_megabytes(&rules, &rules.start(), memory_mb);
-        Table::buckets_for(mb) * BUCKET_ENTRIES * ENTRY_BYTES >> 20
+        (Table::buckets_for(mb) * BUCKET_ENTRIES * ENTRY_BYTES) >> 20
     };
     assert_eq!(table_mb("kalah(houses=4,seeds=3)", 24 << 10), 2);
     assert_eq!(table_mb("kalah(houses=6,seeds=3)", 24 << 10), 32);

@@ -173,8 +173,8 @@ impl GameJob for Solve {
             let result = if line.status(&rules) == mancala::Status::Ongoing {
                 let window = line.repetition_window(&rules);
                 match args.method {
-                    Method::Alphabeta => solve(&rules, &pos, window, &options, &progress),
-                    Method::Memo => memo_solve(&rules, &pos, threads, &progress)
+                    Method::Alphabeta => solve(&rules, &pos, window, &options, progress),
+                    Method::Memo => memo_solve(&rules, &pos, threads, progress)
                         .map_err(|e| threads_error(threads, e)),
                     // One-thread recursions: on a thread with a search-sized stack.
                     Method::Full => {
@@ -182,7 +182,7 @@ impl GameJob for Solve {
                             .map_err(|e| threads_error(1, e))
                     }
                     Method::Plain => {
-                        with_search_stack(|| plain_solve(&rules, &pos, window, &progress))
+                        with_search_stack(|| plain_solve(&rules, &pos, window, progress))
                             .map_err(|e| threads_error(1, e))
                     }
                     Method::Retrograde => unreachable!("solved by retrograde_solve"),
