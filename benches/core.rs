@@ -126,14 +126,25 @@ fn benches(c: &mut Criterion) {
         };
         let first = solve(&rules, &rules.start(), &[], &options, &AtomicU64::new(0)).unwrap();
         assert_eq!(first.value, 12);
-        assert!(first.nodes <= ceiling, "{} nodes, more than {ceiling}", first.nodes);
+        assert!(
+            first.nodes <= ceiling,
+            "{} nodes, more than {ceiling}",
+            first.nodes
+        );
         g.throughput(Throughput::Elements(first.nodes));
-        let name = if value_only { "kalah(5,4)-value-only" } else { "kalah(5,4)-every-move" };
+        let name = if value_only {
+            "kalah(5,4)-value-only"
+        } else {
+            "kalah(5,4)-every-move"
+        };
         g.bench_function(name, |b| {
             b.iter(|| {
                 let s = solve(&rules, &rules.start(), &[], &options, &AtomicU64::new(0)).unwrap();
                 assert_eq!(s.value, 12);
-                assert_eq!(s.nodes, first.nodes, "one thread searches the same tree every time");
+                assert_eq!(
+                    s.nodes, first.nodes,
+                    "one thread searches the same tree every time"
+                );
                 s.nodes
             })
         });

@@ -6,7 +6,7 @@ mod common;
 use common::kalah;
 use mancala::egdb::LayerIndex;
 use mancala::search::solver::{default_table_megabytes, Limits};
-use mancala::search::tt::{Table, CODE_BITS, ENTRY_BYTES, BUCKET_ENTRIES};
+use mancala::search::tt::{Table, BUCKET_ENTRIES, CODE_BITS, ENTRY_BYTES};
 use mancala::search::{solve, SolveError, SolveOptions};
 use mancala::{Board, Rules, Side, TwoRowPosition};
 use rand::{Rng, SeedableRng};
@@ -104,7 +104,10 @@ fn limits_stop_with_true_bounds() {
         };
         match solve(&rules, &rules.start(), &[], &options, &AtomicU64::new(0)) {
             Err(SolveError::Stopped {
-                lower, upper, limit, ..
+                lower,
+                upper,
+                limit,
+                ..
             }) => {
                 assert!(lower <= 12 && 12 <= upper, "{limit}: {lower}..={upper}");
                 assert!(limit.contains("limit"));
@@ -118,7 +121,10 @@ fn limits_stop_with_true_bounds() {
 /// tables of 1 and 64 MiB (value-only too: its best move is the first move of the line).
 #[test]
 fn results_do_not_depend_on_threads_or_table_size() {
-    for game in ["kalah(houses=4,seeds=3)", "kalah(houses=5,seeds=3,capture=empty)"] {
+    for game in [
+        "kalah(houses=4,seeds=3)",
+        "kalah(houses=5,seeds=3,capture=empty)",
+    ] {
         let rules = kalah(game);
         for value_only in [false, true] {
             let mut seen = Vec::new();
@@ -134,7 +140,10 @@ fn results_do_not_depend_on_threads_or_table_size() {
             }
             assert!(seen.windows(2).all(|w| w[0] == w[1]), "{game} {value_only}");
             let (value, moves, pv) = &seen[0];
-            let best: Vec<_> = moves.iter().filter(|m| m.exact && m.value == *value).collect();
+            let best: Vec<_> = moves
+                .iter()
+                .filter(|m| m.exact && m.value == *value)
+                .collect();
             assert!(best.iter().any(|m| m.mv == pv[0]));
         }
     }

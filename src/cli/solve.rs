@@ -177,10 +177,15 @@ impl GameJob for Solve {
                     Method::Memo => memo_solve(&rules, &pos, threads, progress)
                         .map_err(|e| threads_error(threads, e)),
                     // One-thread recursions: on a thread with a search-sized stack.
-                    Method::Full => {
-                        with_search_stack(|| full_solve(&rules, &pos, window, args.tt_mb.map_or(256, |mb| mb as usize)))
-                            .map_err(|e| threads_error(1, e))
-                    }
+                    Method::Full => with_search_stack(|| {
+                        full_solve(
+                            &rules,
+                            &pos,
+                            window,
+                            args.tt_mb.map_or(256, |mb| mb as usize),
+                        )
+                    })
+                    .map_err(|e| threads_error(1, e)),
                     Method::Plain => {
                         with_search_stack(|| plain_solve(&rules, &pos, window, progress))
                             .map_err(|e| threads_error(1, e))

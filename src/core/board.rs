@@ -233,7 +233,10 @@ mod tests {
         let b = Board(0).with(0, 1).with(1, 2).with(5, 15).with(11, 7);
         assert_eq!(b.nibble_code(), Some(0x7000_00f0_0021));
         assert_eq!(Board(0).with(3, 16).nibble_code(), None);
-        assert_eq!(Board(u128::from_le_bytes([15; 16])).nibble_code(), Some(u64::MAX));
+        assert_eq!(
+            Board(u128::from_le_bytes([15; 16])).nibble_code(),
+            Some(u64::MAX)
+        );
     }
 
     #[test]

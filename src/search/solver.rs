@@ -635,7 +635,17 @@ impl<'a, R: Rules> Searcher<'a, R> {
         for o in &open {
             if o.lo >= beta {
                 self.counters.cutoffs += 1;
-                return self.store(slot, sd, floor, ceiling, alpha_in, beta, o.lo, o.i as usize, 0);
+                return self.store(
+                    slot,
+                    sd,
+                    floor,
+                    ceiling,
+                    alpha_in,
+                    beta,
+                    o.lo,
+                    o.i as usize,
+                    0,
+                );
             }
         }
         // Order the moves to search: insertion sort by key, best first.
@@ -785,8 +795,11 @@ fn ordered_children<R: Rules>(rules: &R, pos: &R::Position) -> Children<R> {
         let csd = rules.store_difference(&c.pos);
         order_key(i, same, if same { csd } else { -csd } - sd)
     };
-    let mut keyed: Vec<(i32, crate::rules::Child<R>)> =
-        children.iter().enumerate().map(|ic| (key(ic), *ic.1)).collect();
+    let mut keyed: Vec<(i32, crate::rules::Child<R>)> = children
+        .iter()
+        .enumerate()
+        .map(|ic| (key(ic), *ic.1))
+        .collect();
     keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
     keyed.into_iter().map(|(_, c)| c).collect()
 }
@@ -808,7 +821,10 @@ impl<'a, R: Rules> Driver<'a, R> {
             let mut s = Searcher::new(sh, &done, line);
             let v = s.search(pos, alpha, beta);
             if !s.unwinding {
-                result.lock().expect("no panics while held").get_or_insert(v);
+                result
+                    .lock()
+                    .expect("no panics while held")
+                    .get_or_insert(v);
                 done.store(true, Relaxed);
             }
             s.finish();
@@ -867,7 +883,9 @@ impl<'a, R: Rules> Driver<'a, R> {
         }
         let seeds = rules.board_seeds(pos) as i32;
         let (mut lower, mut upper) = (sd - seeds, sd + seeds);
-        let mut g = guess.unwrap_or_else(|| first_guess(rules, pos)).clamp(lower, upper);
+        let mut g = guess
+            .unwrap_or_else(|| first_guess(rules, pos))
+            .clamp(lower, upper);
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
             let Some(v) = self.search(line, beta - 1, beta) else {
@@ -1071,10 +1089,12 @@ pub fn solve<R: Rules>(
     );
     let mut line: Vec<R::Position> = history.to_vec();
     line.push(*root);
-    let result = super::with_search_stack(|| solve_line(&sh, &line, options.value_only))
-        .map_err(|e| SolveError::Threads {
-            threads,
-            reason: e.to_string(),
+    let result =
+        super::with_search_stack(|| solve_line(&sh, &line, options.value_only)).map_err(|e| {
+            SolveError::Threads {
+                threads,
+                reason: e.to_string(),
+            }
         })?;
     let counters = *sh.totals.lock().expect("no panics while held");
     let seconds = started.elapsed().as_secs_f64();
@@ -1146,7 +1166,10 @@ fn solve_line<R: Rules>(
     }
     let value = d.mtdf(line, None)?;
     let stopped = |_| (value, value);
-    let pv = d.principal_variation(line, value).ok_or((value, value)).map_err(stopped)?;
+    let pv = d
+        .principal_variation(line, value)
+        .ok_or((value, value))
+        .map_err(stopped)?;
     let mut children = Children::<R>::new();
     rules.children(root, &mut children);
     let side = rules.side_to_move(root);

@@ -126,7 +126,11 @@ fn encode(b: Bounds, work: u8, tag: u64) -> u64 {
     let lower = b.lower.clamp(-128, 127);
     // A lower bound below -127 is stored as "none" (-128), never raised.
     let lower = if b.lower < -127 { -128 } else { lower } as i8 as u8;
-    let upper = if b.upper > 126 { 127 } else { b.upper.max(-128) } as i8 as u8;
+    let upper = if b.upper > 126 {
+        127
+    } else {
+        b.upper.max(-128)
+    } as i8 as u8;
     (lower as u64)
         | ((!upper as u64) << 8)
         | ((b.best.min(NO_MOVE) as u64) << 16)
@@ -418,7 +422,10 @@ mod tests {
         for (c, was) in before.iter().enumerate() {
             assert_eq!(t.probe(t.code_slot(c as u64 * 7919)), *was, "code {c}");
         }
-        assert!(!Table::new(1).unwrap().grow(), "a full-size table does not grow");
+        assert!(
+            !Table::new(1).unwrap().grow(),
+            "a full-size table does not grow"
+        );
     }
 
     #[test]
