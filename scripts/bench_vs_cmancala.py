@@ -435,6 +435,15 @@ def sha256(path):
 # ---------------------------------------------------------------------------------------------
 
 
+
+def report_pair(problems, label, o, c):
+    """Logs one interleaved pair of runs and records a value disagreement in `problems`."""
+    log(f"   ours {o['value']:+d} {o['wall_s']:.2f} s {o['nodes']:,} nodes | "
+        f"CMancala {c['value']:+d} {c['wall_s']:.2f} s {c['nodes']:,} nodes")
+    if o["value"] != c["value"]:
+        problems.append(f"{label}: ours {o['value']} vs CMancala {c['value']}")
+        log("!!! VALUE DISAGREEMENT: " + problems[-1])
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cmancala", required=True, help="the CMancala binary (build/Mancala)")
@@ -510,12 +519,7 @@ def main():
                     f"(load {load[0] if load else '?'}) ...")
                 o = run_ours(ours, game, None, threads, tt, value_only, a.timeout)
                 c = run_cm(cm, START_CODES[seeds], seeds, a.cm_cache, a.timeout)
-                log(f"   ours {o['value']:+d} {o['wall_s']:.2f} s {o['nodes']:,} nodes | "
-                    f"CMancala {c['value']:+d} {c['wall_s']:.2f} s {c['nodes']:,} nodes")
-                if o["value"] != c["value"]:
-                    problems.append(f"Kalah(6,{seeds}) start, {cfg}: ours {o['value']} vs "
-                                    f"CMancala {c['value']}")
-                    log("!!! VALUE DISAGREEMENT: " + problems[-1])
+                report_pair(problems, f"Kalah(6,{seeds}) start, {cfg}", o, c)
                 start_runs.setdefault((seeds, cfg), []).append((load, o, c))
 
     # ---- mid-game positions -------------------------------------------------------------------
@@ -529,12 +533,7 @@ def main():
                 f"{pos['text']} (load {load[0] if load else '?'}) ...")
             o = run_ours(ours, game, pos["text"], 1, 128, True, a.timeout)
             c = run_cm(cm, pos["code"], seeds, a.cm_cache, a.timeout)
-            log(f"   ours {o['value']:+d} {o['wall_s']:.2f} s {o['nodes']:,} nodes | "
-                f"CMancala {c['value']:+d} {c['wall_s']:.2f} s {c['nodes']:,} nodes")
-            if o["value"] != c["value"]:
-                problems.append(f"mid-game {i + 1} ({pos['text']} = code {pos['code']}): ours "
-                                f"{o['value']} vs CMancala {c['value']}")
-                log("!!! VALUE DISAGREEMENT: " + problems[-1])
+            report_pair(problems, f"mid-game {i + 1} ({pos['text']} = code {pos['code']})", o, c)
             mid_runs.setdefault(i, []).append((load, o, c))
 
     if sha256(a.ours) != ours_sha:
