@@ -166,3 +166,55 @@ fn default_table_sizes() {
     assert_eq!(table_mb("kalah(houses=6,seeds=5)", 24 << 10), 4096);
     assert_eq!(table_mb("kalah(houses=6,seeds=5)", 2 << 10), 512);
 }
+
+/// Regression (issue 13): with Kalah's move order (ties nearest the store first) the solver ran
+/// without end on these Oware-family solves (stopped at 60 s after 767 M nodes). With the order
+/// of `Rules::EQUAL_GAIN_LAST_FIRST` each takes about 1.3 M nodes: a budget of 30 M must do.
+/// The values are those of the one-thread full-window alpha-beta, a second method (wari(3,2)
+/// start +6 and woaley2(3,2) start +10 as in `results/wari-3-2-solve.md` and
+/// `results/woaley2-3-2-solve.md` of the solver before the rewrite).
+#[test]
+fn oware_family_small_solves_finish() {
+    use mancala::search::solver::alphabeta;
+    for (game, position) in [
+        ("wari(houses=3,seeds=2)", ""),
+        ("woaley2(houses=3,seeds=2)", ""),
+        ("woaley2(houses=3,seeds=2)", "0,3,3/2,2,2 0-0 N"),
+    ] {
+        let rules = common::oware(game);
+        let root = if position.is_empty() {
+            rules.start()
+        } else {
+            rules.parse_position(position).unwrap()
+        };
+        let options = SolveOptions {
+            threads: 1,
+            tt_mb: Some(16),
+            limits: Limits {
+                max_nodes: Some(30_000_000),
+                max_seconds: None,
+            },
+            ..Default::default()
+        };
+        let s = solve(&rules, &root, &[], &options, &AtomicU64::new(0))
+            .unwrap_or_else(|e| panic!("{game} {position}: {e}"));
+        assert_eq!(
+            s.value,
+            alphabeta(&rules, &root, &[], 16),
+            "{game} {position}"
+        );
+        let mut children = mancala::rules::Children::<mancala::Oware>::new();
+        rules.children(&root, &mut children);
+        for (m, c) in s.moves.iter().zip(&children) {
+            let v = alphabeta(&rules, &c.pos, &[root], 16);
+            let same = rules.side_to_move(&c.pos) == rules.side_to_move(&root);
+            assert!(m.exact);
+            assert_eq!(
+                m.value,
+                if same { v } else { -v },
+                "{game} {position} move {:?}",
+                m.mv
+            );
+        }
+    }
+}

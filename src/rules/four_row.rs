@@ -235,6 +235,7 @@ macro_rules! four_row_basics {
     () => {
         const EXTRA_TURN: bool = false;
         const CAN_REPEAT: bool = true;
+        const EQUAL_GAIN_LAST_FIRST: bool = false;
         type Position = FourRowPosition;
         type Move = u8;
 

@@ -177,6 +177,7 @@ impl Oware {
 impl Rules for Oware {
     const EXTRA_TURN: bool = false;
     const CAN_REPEAT: bool = true;
+    const EQUAL_GAIN_LAST_FIRST: bool = false;
     type Position = TwoRowPosition;
     type Move = u8;
 

@@ -136,6 +136,7 @@ impl Woaley1 {
 impl Rules for Woaley1 {
     const EXTRA_TURN: bool = false;
     const CAN_REPEAT: bool = true;
+    const EQUAL_GAIN_LAST_FIRST: bool = false;
     type Position = TwoRowPosition;
     type Move = u8;
 
