@@ -15,8 +15,10 @@
 //! * **Enhanced transposition cutoffs** (Irving, Donkers & Uiterwijk 2000): before a node
 //!   searches its moves, their table entries are prefetched and read; a child whose bounds
 //!   already refute the window ends the node, and one whose bounds lie below it is skipped.
-//! * **Move ordering**: the table's best move, then extra turns (nearest the store first), then
-//!   the largest immediate gain, ties nearest the store first. Positions with at most
+//!   Repeated children are valued by the repetition rule there, without a search.
+//! * **Move ordering**: the table's best move, then extra turns, then the largest immediate
+//!   gain, ties in the game's generation order ([`Rules::EQUAL_GAIN_LAST_FIRST`]: Kalah nearest
+//!   the store first, the Oware family first generated first). Positions with at most
 //!   [`SMALL_BOARD`] seeds skip the table.
 //! * **Threads**: every thread runs the same null-window search from the root over the shared
 //!   table; a thread that reaches a move another thread is searching defers it to the end of
@@ -426,7 +428,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
         if e.start as usize == n {
             0
         } else {
-            self.path[n - 1].run.rotate_left(23) ^ e.hash ^ 0x6a09_e667_f3bc_c909
+            window_key(self.path[n - 1].run, e.hash)
         }
     }
 
@@ -441,6 +443,22 @@ impl<'a, R: Rules> Searcher<'a, R> {
             }
         }
         table.hash_slot(rules.value_key(pos), extra)
+    }
+
+    /// The table slot of `child` (which has `same_seeds`: as many seeds on the board as the
+    /// last path entry) once it is pushed: [`Searcher::slot`] there.
+    #[inline(always)]
+    fn child_slot(&self, child: &R::Position, same_seeds: bool) -> Slot {
+        let (rules, table) = (self.sh.rules, self.sh.table);
+        if R::CAN_REPEAT && same_seeds {
+            let last = self.path.last().expect("path holds the node");
+            let extra = window_key(last.run, position_hash(child));
+            return table.hash_slot(rules.value_key(child), extra);
+        }
+        match rules.table_code(child) {
+            Some(code) => table.code_slot(code),
+            None => table.hash_slot(rules.value_key(child), 0),
+        }
     }
 
     /// Whether the last path entry has no earlier position it could repeat (always true for
@@ -502,10 +520,10 @@ impl<'a, R: Rules> Searcher<'a, R> {
         let rules = self.sh.rules;
         let same = rules.side_to_move(child) == side;
         if R::CAN_REPEAT {
-            if self.repeats(child) {
-                let v = rules.store_difference(child) + rules.repetition_outcome(child).value();
-                return if same { v } else { -v };
-            }
+            debug_assert!(
+                !self.repeats(child),
+                "repeated children are valued by the rule"
+            );
             self.push(child);
         }
         self.ply += 1;
@@ -570,8 +588,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
         let alpha_in = alpha;
         let mut best = i32::MIN;
         let mut best_index = NO_MOVE;
-        // Enhanced transposition cutoffs need history-free keys.
-        let etc = slot.is_some() && !R::CAN_REPEAT;
+        let etc = slot.is_some();
         for (i, c) in children.iter().enumerate() {
             let same = rules.side_to_move(&c.pos) == side;
             let csd = rules.store_difference(&c.pos);
@@ -579,6 +596,10 @@ impl<'a, R: Rules> Searcher<'a, R> {
             let exact = match rules.outcome(&c.pos) {
                 Some(o) => Some(csd + o.value()),
                 None if cseeds < seeds => self.known_child(&c.pos, cseeds),
+                // A repeated position ends the game (RULES.md §0).
+                None if R::CAN_REPEAT && self.repeats(&c.pos) => {
+                    Some(csd + rules.repetition_outcome(&c.pos).value())
+                }
                 None => None,
             };
             let c_sd = if same { csd } else { -csd };
@@ -597,7 +618,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
             }
             let slotted = etc && cseeds > table_seeds;
             let child_slot = if slotted {
-                let s = self.slot(&c.pos);
+                let s = self.child_slot(&c.pos, cseeds == seeds);
                 sh.table.prefetch(s);
                 s
             } else {
@@ -777,6 +798,13 @@ impl<'a, R: Rules> Searcher<'a, R> {
             .expect("no panics while held")
             .add(std::mem::take(&mut self.counters));
     }
+}
+
+/// The history part of the table key of a position whose hash is `hash` after the positions
+/// whose hashes XOR to `run` (the earlier positions of its repetition window).
+#[inline(always)]
+fn window_key(run: u64, hash: u64) -> u64 {
+    run.rotate_left(23) ^ hash ^ 0x6a09_e667_f3bc_c909
 }
 
 /// The move-ordering key of child `i` (larger first): extra turns first, then the larger gain
