@@ -340,6 +340,18 @@ struct Open {
     slot: Slot,
 }
 
+/// A node being searched, as its result is stored: its table slot (`None`: not stored), store
+/// difference, the bounds on its value known before its moves were searched and its window.
+#[derive(Clone, Copy)]
+struct Node {
+    slot: Option<Slot>,
+    sd: i32,
+    floor: i32,
+    ceiling: i32,
+    alpha: i32,
+    beta: i32,
+}
+
 /// One thread's search state.
 struct Searcher<'a, R: Rules> {
     sh: &'a Shared<'a, R>,
@@ -585,7 +597,14 @@ impl<'a, R: Rules> Searcher<'a, R> {
         let side = rules.side_to_move(pos);
         // Per child, from the mover's side: the value lies in lo..=hi.
         let mut open = ArrayVec::<Open, MAX_CHILDREN>::new();
-        let alpha_in = alpha;
+        let node = Node {
+            slot,
+            sd,
+            floor,
+            ceiling,
+            alpha,
+            beta,
+        };
         let mut best = i32::MIN;
         let mut best_index = NO_MOVE;
         let etc = slot.is_some();
@@ -610,7 +629,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
                     best_index = i as u8;
                     if v >= beta {
                         self.counters.cutoffs += 1;
-                        return self.store(slot, sd, floor, ceiling, alpha_in, beta, best, i, 0);
+                        return self.store(&node, best, i, 0);
                     }
                     alpha = alpha.max(v);
                 }
@@ -658,17 +677,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
         for o in &open {
             if o.lo >= beta {
                 self.counters.cutoffs += 1;
-                return self.store(
-                    slot,
-                    sd,
-                    floor,
-                    ceiling,
-                    alpha_in,
-                    beta,
-                    o.lo,
-                    o.i as usize,
-                    0,
-                );
+                return self.store(&node, o.lo, o.i as usize, 0);
             }
         }
         // Order the moves to search: insertion sort by key, best first.
@@ -737,35 +746,20 @@ impl<'a, R: Rules> Searcher<'a, R> {
             return alpha;
         }
         let work = 64 - (self.counters.nodes - nodes_before).leading_zeros() as u8;
-        self.store(
+        self.store(&node, best, best_index as usize, work)
+    }
+
+    /// Stores the result `best` (from child `best_index`) of `node` and returns it.
+    #[inline(always)]
+    fn store(&self, node: &Node, best: i32, best_index: usize, work: u8) -> i32 {
+        let Node {
             slot,
             sd,
             floor,
             ceiling,
-            alpha_in,
+            alpha,
             beta,
-            best,
-            best_index as usize,
-            work,
-        )
-    }
-
-    /// Stores the result `best` of a node searched with `(alpha, beta)` (whose value lies in
-    /// `floor..=ceiling`) and returns it.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn store(
-        &self,
-        slot: Option<Slot>,
-        sd: i32,
-        floor: i32,
-        ceiling: i32,
-        alpha: i32,
-        beta: i32,
-        best: i32,
-        best_index: usize,
-        work: u8,
-    ) -> i32 {
+        } = *node;
         if let Some(slot) = slot {
             let (lower, upper, best_move) = if best <= alpha {
                 (floor, best, NO_MOVE)
