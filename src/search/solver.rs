@@ -752,27 +752,19 @@ impl<'a, R: Rules> Searcher<'a, R> {
     /// Stores the result `best` (from child `best_index`) of `node` and returns it.
     #[inline(always)]
     fn store(&self, node: &Node, best: i32, best_index: usize, work: u8) -> i32 {
-        let Node {
-            slot,
-            sd,
-            floor,
-            ceiling,
-            alpha,
-            beta,
-        } = *node;
-        if let Some(slot) = slot {
-            let (lower, upper, best_move) = if best <= alpha {
-                (floor, best, NO_MOVE)
-            } else if best >= beta {
-                (best, ceiling, best_index as u8)
+        if let Some(slot) = node.slot {
+            let (lower, upper, best_move) = if best <= node.alpha {
+                (node.floor, best, NO_MOVE)
+            } else if best >= node.beta {
+                (best, node.ceiling, best_index as u8)
             } else {
                 (best, best, best_index as u8)
             };
             self.sh.table.store(
                 slot,
                 Bounds {
-                    lower: lower - sd,
-                    upper: upper - sd,
+                    lower: lower - node.sd,
+                    upper: upper - node.sd,
                     best: best_move,
                 },
                 work,
