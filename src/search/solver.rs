@@ -447,30 +447,20 @@ impl<'a, R: Rules> Searcher<'a, R> {
     /// The table slot of `pos`, which is the last path entry for games that can repeat.
     #[inline(always)]
     fn slot(&self, pos: &R::Position) -> Slot {
-        let (rules, table) = (self.sh.rules, self.sh.table);
-        let extra = self.history_key();
-        if extra == 0 {
-            if let Some(code) = rules.table_code(pos) {
-                return table.code_slot(code);
-            }
-        }
-        table.hash_slot(rules.value_key(pos), extra)
+        slot_of(self.sh, pos, self.history_key())
     }
 
     /// The table slot of `child` (which has `same_seeds`: as many seeds on the board as the
     /// last path entry) once it is pushed: [`Searcher::slot`] there.
     #[inline(always)]
     fn child_slot(&self, child: &R::Position, same_seeds: bool) -> Slot {
-        let (rules, table) = (self.sh.rules, self.sh.table);
-        if R::CAN_REPEAT && same_seeds {
+        let extra = if R::CAN_REPEAT && same_seeds {
             let last = self.path.last().expect("path holds the node");
-            let extra = window_key(last.run, position_hash(child));
-            return table.hash_slot(rules.value_key(child), extra);
-        }
-        match rules.table_code(child) {
-            Some(code) => table.code_slot(code),
-            None => table.hash_slot(rules.value_key(child), 0),
-        }
+            window_key(last.run, position_hash(child))
+        } else {
+            0
+        };
+        slot_of(self.sh, child, extra)
     }
 
     /// Whether the last path entry has no earlier position it could repeat (always true for
@@ -784,6 +774,18 @@ impl<'a, R: Rules> Searcher<'a, R> {
             .expect("no panics while held")
             .add(std::mem::take(&mut self.counters));
     }
+}
+
+/// The table slot of `pos` with the history key `extra` (0: no earlier position it could
+/// repeat): its lossless table code where it has one and no history, else a hash.
+#[inline(always)]
+fn slot_of<R: Rules>(sh: &Shared<R>, pos: &R::Position, extra: u64) -> Slot {
+    if extra == 0 {
+        if let Some(code) = sh.rules.table_code(pos) {
+            return sh.table.code_slot(code);
+        }
+    }
+    sh.table.hash_slot(sh.rules.value_key(pos), extra)
 }
 
 /// The history part of the table key of a position whose hash is `hash` after the positions
