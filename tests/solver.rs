@@ -186,22 +186,25 @@ fn oware_family_small_solves_finish() {
         } else {
             rules.parse_position(position).unwrap()
         };
-        let options = SolveOptions {
-            threads: 1,
-            tt_mb: Some(16),
-            limits: Limits {
-                max_nodes: Some(30_000_000),
-                max_seconds: None,
-            },
-            ..Default::default()
-        };
-        let s = solve(&rules, &root, &[], &options, &AtomicU64::new(0))
-            .unwrap_or_else(|e| panic!("{game} {position}: {e}"));
-        assert_eq!(s.value, value, "{game} {position}");
-        assert!(s.moves.iter().all(|m| m.exact && m.value <= value));
-        if let Some(moves) = moves {
-            let got: Vec<i32> = s.moves.iter().map(|m| m.value).collect();
-            assert_eq!(got, moves, "{game} {position}");
+        // Two threads solve the other root moves one line each (`solve_lines`).
+        for threads in [1, 2] {
+            let options = SolveOptions {
+                threads,
+                tt_mb: Some(16),
+                limits: Limits {
+                    max_nodes: Some(30_000_000),
+                    max_seconds: None,
+                },
+                ..Default::default()
+            };
+            let s = solve(&rules, &root, &[], &options, &AtomicU64::new(0))
+                .unwrap_or_else(|e| panic!("{game} {position}: {e}"));
+            assert_eq!(s.value, value, "{game} {position} {threads}");
+            assert!(s.moves.iter().all(|m| m.exact && m.value <= value));
+            if let Some(moves) = moves {
+                let got: Vec<i32> = s.moves.iter().map(|m| m.value).collect();
+                assert_eq!(got, moves, "{game} {position} {threads}");
+            }
         }
     }
 }
