@@ -323,7 +323,9 @@ fn open_layer(
 ) -> Result<Layer, EgdbError> {
     let file = File::open(path).map_err(io_error(path))?;
     // SAFETY: the file is opened read-only; databases are written once to a temporary name and
-    // renamed, never modified in place, so the mapping does not change under us.
+    // renamed, never modified in place, so the mapping does not change under us. (Reading the
+    // layers into anonymous huge pages instead was measured: no faster probes on Kalah(6,4) with
+    // the 24-seed databases, and about 1 s more to open them, the kernel zeroing the pages.)
     let map = unsafe { Mmap::map(&file) }.map_err(io_error(path))?;
     let header = read_header(path, &map, layer)?;
     if header.game != game {
@@ -376,11 +378,20 @@ fn open_layer(
                 found,
             });
         }
-        if let Some((rank, &v)) = l
+        // The largest magnitude first (a loop the compiler vectorizes), the culprit only if
+        // it is too large.
+        let largest = l
             .payload()
             .iter()
-            .enumerate()
-            .find(|(_, &v)| (v as i8).unsigned_abs() as u32 > layer)
+            .fold(0u8, |m, &v| m.max((v as i8).unsigned_abs()));
+        if let Some((rank, &v)) = (largest as u32 > layer)
+            .then(|| {
+                l.payload()
+                    .iter()
+                    .enumerate()
+                    .find(|(_, &v)| (v as i8).unsigned_abs() as u32 > layer)
+            })
+            .flatten()
         {
             return Err(EgdbError::BadEntry {
                 path: path.to_path_buf(),
@@ -503,15 +514,22 @@ impl Egdb {
             });
         };
         for layer in 0..=highest {
-            let path = dir.join(layer_file(layer));
-            if !path.exists() {
+            if !dir.join(layer_file(layer)).exists() {
                 return Err(EgdbError::MissingLayer {
                     dir: dir.to_path_buf(),
                     layer,
                     file: layer_file(layer),
                 });
             }
-            db.push_file(&path, layer, true)?;
+        }
+        // The layers are read and checked in parallel; the first error in layer order wins.
+        use rayon::prelude::*;
+        let layers = (0..=highest)
+            .into_par_iter()
+            .map(|layer| db.open_file(&dir.join(layer_file(layer)), layer, true))
+            .collect::<Vec<_>>();
+        for layer in layers {
+            db.layers.push(Arc::new(layer?));
         }
         Ok(db)
     }
@@ -536,6 +554,13 @@ impl Egdb {
     /// Maps layer `layer` (the next one) from `path` and appends it.
     fn push_file(&mut self, path: &Path, layer: u32, check_payload: bool) -> Result<(), EgdbError> {
         debug_assert_eq!(layer as usize, self.layers.len());
+        let l = self.open_file(path, layer, check_payload)?;
+        self.layers.push(Arc::new(l));
+        Ok(())
+    }
+
+    /// Opens layer `layer` of this database from `path` (see [`open_layer`]).
+    fn open_file(&self, path: &Path, layer: u32, check_payload: bool) -> Result<Layer, EgdbError> {
         let count = self
             .index
             .layer_size(layer)
@@ -544,16 +569,14 @@ impl Egdb {
                     "layer {layer} exceeds the {MAX_LAYER_SEEDS} seeds an entry can value"
                 ),
             })?;
-        let l = open_layer(
+        open_layer(
             path,
             &self.game,
             self.index.houses(),
             layer,
             count,
             check_payload,
-        )?;
-        self.layers.push(Arc::new(l));
-        Ok(())
+        )
     }
 
     /// The same database limited to layers `0..=max_seeds` (shares the mappings).
