@@ -879,19 +879,7 @@ impl<'a, R: Rules> Driver<'a, R> {
             }
             s.finish();
         };
-        if self.threads == 1 {
-            run();
-        } else {
-            std::thread::scope(|scope| {
-                for _ in 1..self.threads {
-                    std::thread::Builder::new()
-                        .stack_size(super::SEARCH_STACK)
-                        .spawn_scoped(scope, run)
-                        .expect("threads start (checked before the solve)");
-                }
-                run();
-            });
-        }
+        on_threads(self.threads, run);
         let v = *result.lock().expect("no panics while held");
         v
     }
@@ -1313,19 +1301,28 @@ fn solve_lines<R: Rules>(sh: &Shared<R>, lines: &[Vec<R::Position>]) -> Option<V
         }
         workers[i].fetch_sub(1, Relaxed);
     };
-    std::thread::scope(|scope| {
-        for _ in 1..sh.threads {
-            std::thread::Builder::new()
-                .stack_size(super::SEARCH_STACK)
-                .spawn_scoped(scope, work)
-                .expect("threads start (checked before the solve)");
-        }
-        work();
-    });
+    on_threads(sh.threads, work);
     solved
         .iter()
         .map(|v| *v.lock().expect("no panics while held"))
         .collect()
+}
+
+/// Runs `f` on `threads` threads: the calling one and `threads - 1` more with a
+/// [`super::SEARCH_STACK`] stack each; returns when all have finished.
+fn on_threads(threads: usize, f: impl Fn() + Sync) {
+    if threads <= 1 {
+        return f();
+    }
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            std::thread::Builder::new()
+                .stack_size(super::SEARCH_STACK)
+                .spawn_scoped(scope, &f)
+                .expect("threads start (checked before the solve)");
+        }
+        f();
+    });
 }
 
 /// Runs `f` with a one-thread driver over a fresh table of `tt_mb` MiB on the line `history`
