@@ -2,11 +2,16 @@
 # Benchmarks our exact solver against CMancala (a single-threaded C Kalah solver) on the same
 # standard Kalah positions and writes a markdown report.
 #
-#   scripts/bench-vs-cmancala.sh PATH-TO-CMANCALA [--quick] [--repeat K] [--out FILE]
+#   scripts/bench-vs-cmancala.sh PATH-TO-CMANCALA [--quick] [--no-small-table-every-move]
+#                                [--repeat K] [--out FILE]
 #                                [--seed S] [--positions N] [--timeout SECONDS] [--cm-cache N]
 #
 #   PATH-TO-CMANCALA  the CMancala binary (e.g. /tmp/cmancala/build/Mancala); only run, never read
 #   --quick           skip Kalah(6,4) from the start and use 5 (not 20) mid-game positions per game
+#   --no-small-table-every-move
+#                     skip Kalah(6,4) every-move runs with the 128 MiB table (a table an eighth
+#                     of our default thrashes there: 5-10 minutes a run); value-only 128 MiB runs
+#                     and every-move runs at our default table are kept
 #   --repeat K        runs of each program per case, interleaved ours / CMancala (default 2, >= 2)
 #   --out FILE        the report (default results/solver-vs-cmancala.md; written to a temporary
 #                     file first, then renamed)
@@ -62,6 +67,7 @@ args=()
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) args+=(--quick) ;;
+    --no-small-table-every-move) args+=(--no-small-table-every-move) ;;
     --repeat | --out | --seed | --positions | --timeout | --cm-cache)
       [ $# -ge 2 ] || die "option $1 needs a value"
       case $1 in
