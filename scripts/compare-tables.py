@@ -3,8 +3,9 @@
 
 Usage: compare-tables.py COMMITTED.csv RERUN.csv [--manifest RERUN.json]
 
-Timing columns (`seconds`, `nodes`: wall time, and search work that depends on the thread count)
-are not compared. If the manifest says the run is not reproducible (time budgets or shared-tree
+Timing columns are not compared: those the re-run's manifest lists as `timing_columns` (wall
+time, and search work that depends on the thread count), else `seconds`, `nodes` and
+`wall_seconds`. If the manifest says the run is not reproducible (time budgets or shared-tree
 threads), the tables are shown side by side but not judged. Exit status 1 if they differ.
 """
 import argparse
@@ -33,15 +34,18 @@ def main():
         return 0
     b = rows(args.rerun)
     reproducible = True
+    timing = TIMING
     if args.manifest:
         with open(args.manifest) as f:
-            reproducible = json.load(f).get("reproducible", True)
+            manifest = json.load(f)
+        reproducible = manifest.get("reproducible", True)
+        timing = set(manifest.get("timing_columns") or TIMING)
     diffs = []
     if len(a) != len(b):
         diffs.append(f"{len(a)} rows committed, {len(b)} rerun")
     for i, (ra, rb) in enumerate(zip(a, b)):
         for col in ra:
-            if col in TIMING:
+            if col in timing:
                 continue
             if ra.get(col) != rb.get(col):
                 diffs.append(f"row {i + 1} `{col}`: committed {ra.get(col)!r}, rerun {rb.get(col)!r}")

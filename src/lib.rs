@@ -30,7 +30,8 @@ pub mod egdb;
 pub mod game;
 pub mod rules;
 pub mod search;
-pub mod stats;
+pub mod jobs;
+pub mod results;
 
 pub use crate::core::{Board, Side, TwoRowPosition};
 pub use game::{Line, PlayError, Status};

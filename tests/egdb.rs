@@ -12,9 +12,8 @@ use std::path::Path;
 fn options(max_seeds: u32, threads: usize) -> BuildOptions {
     BuildOptions {
         max_seeds,
-        threads,
+        threads: mancala::core::Threads::new(threads).unwrap(),
         memory_limit: 1 << 30,
-        progress: false,
     }
 }
 
@@ -25,7 +24,7 @@ fn build_quiet<R: Rules>(
     threads: usize,
 ) -> Vec<LayerReport> {
     let mut reports = Vec::new();
-    build(rules, dir, &options(max_seeds, threads), |r| {
+    build(rules, dir, &options(max_seeds, threads), &(), |r| {
         reports.push(r.clone())
     })
     .unwrap();
@@ -95,7 +94,7 @@ fn games_without_store_independent_values_are_refused() {
         "oware",
         "oware(houses=3,stop-at-majority=true,repetition=even-split)",
     ] {
-        let err = build(&oware(game), dir.path(), &options(3, 1), |_| {}).unwrap_err();
+        let err = build(&oware(game), dir.path(), &options(3, 1), &(), |_| {}).unwrap_err();
         assert!(
             matches!(err, EgdbError::Unsupported { .. }),
             "{game}: {err}"
@@ -109,7 +108,7 @@ fn a_build_beyond_the_memory_limit_is_refused_before_any_work() {
     let dir = root.path().join("db");
     let mut o = options(24, 1);
     o.memory_limit = 1 << 30;
-    let err = build(&kalah("kalah"), &dir, &o, |_| {}).unwrap_err();
+    let err = build(&kalah("kalah"), &dir, &o, &(), |_| {}).unwrap_err();
     let text = err.to_string();
     assert!(matches!(err, EgdbError::TooLarge { .. }), "{text}");
     assert!(text.contains("GiB"), "{text}");
@@ -253,7 +252,7 @@ fn damaged_and_foreign_files_are_reported_never_trusted() {
         "{err}"
     );
     // And a build into that directory refuses to overwrite a foreign file.
-    let err = build(&rules, dir.path(), &options(6, 1), |_| {}).unwrap_err();
+    let err = build(&rules, dir.path(), &options(6, 1), &(), |_| {}).unwrap_err();
     assert!(matches!(err, EgdbError::HeaderMismatch { .. }), "{err}");
 
     let empty = tempfile::tempdir().unwrap();

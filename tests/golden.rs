@@ -185,11 +185,10 @@ fn database<R: Rules>(rules: &R, max_seeds: u32) -> (tempfile::TempDir, mancala:
     let dir = tempfile::tempdir().unwrap();
     let options = mancala::egdb::BuildOptions {
         max_seeds,
-        threads: 2,
+        threads: mancala::core::Threads::new(2).unwrap(),
         memory_limit: 1 << 30,
-        progress: false,
     };
-    let db = mancala::egdb::build(rules, dir.path(), &options, |_| {}).unwrap();
+    let db = mancala::egdb::build(rules, dir.path(), &options, &(), |_| {}).unwrap();
     (dir, db)
 }
 

@@ -2,7 +2,7 @@
 //! Python's `math.erf`, published cutechess-cli / fastchess match reports, and the separate
 //! Python implementations `scripts/sprt-reference.py` and `scripts/bt-reference.py`.
 
-use mancala::stats::{
+use mancala::arena::stats::{
     bradley_terry, elo_from_score, elo_pentanomial, elo_trinomial, erf, los, mean_interval,
     score_from_elo, sprt, Estimate, Pentanomial, SprtParams, SprtVerdict, Wdl, Z95,
 };

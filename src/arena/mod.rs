@@ -14,6 +14,10 @@
 //!   side taking the seeds of its own houses unless the game says otherwise).
 
 pub mod report;
+pub mod runner;
+pub mod stats;
+
+pub use runner::{ArenaOutcome, ArenaRun, RunKind, Series};
 
 use crate::agents::{derive_seed, rng, uniform, AgentSpec, Resources};
 use crate::game::{Line, Status};

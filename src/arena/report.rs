@@ -3,11 +3,11 @@
 //!
 //! Scores and Elo are from the first agent's side (agent A) in a match; a win is 1 point, a draw
 //! ½. Elo differences are logistic, with 95% intervals from the pentanomial variance of the pair
-//! scores ([`crate::stats::elo_pentanomial`]); tournament ratings are Bradley–Terry maximum
+//! scores ([`super::stats::elo_pentanomial`]); tournament ratings are Bradley–Terry maximum
 //! likelihood estimates on the Elo scale, the first agent anchored at 0.
 
 use super::{GameRecord, Termination};
-use crate::stats::{
+use super::stats::{
     bradley_terry, elo_pentanomial, los, mean_interval, sprt, Estimate, Pentanomial, SprtParams,
     SprtState, SprtVerdict, Wdl,
 };

@@ -2,7 +2,8 @@
 //! on 1 or more threads (the figures of results/performance.md; scripts/bench-vs-openspiel.py
 //! runs it beside OpenSpiel).
 
-use super::{emit, print_json, CliResult, Failure};
+use super::{emit, print_json, CliResult, ThreadsArg};
+use mancala::jobs::JobError;
 use clap::{Args, ValueEnum};
 use mancala::agents::mcts::{rollout, MctsAgent};
 use mancala::agents::{derive_seed, rng, Budget, MctsConfig, Parallel, Rollout};
@@ -38,8 +39,8 @@ pub struct BenchArgs {
     #[arg(long, value_enum)]
     pub what: What,
     /// Threads, each running its own playouts or tree.
-    #[arg(long, short = 't', default_value_t = 1)]
-    pub threads: usize,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
     /// Seconds to measure.
     #[arg(long, default_value_t = 5.0)]
     pub seconds: f64,
@@ -58,21 +59,24 @@ pub struct BenchArgs {
     pub json: bool,
 }
 
-struct Bench<'a>(&'a BenchArgs);
+struct Bench<'a> {
+    args: &'a BenchArgs,
+    pool: &'a rayon::ThreadPool,
+}
 
 impl GameJob for Bench<'_> {
     type Output = (u64, f64, f64);
 
     /// (count, seconds, mean plies per playout or 0).
     fn run<R: Rules>(self, rules: R) -> Self::Output {
-        let args = self.0;
+        let args = self.args;
         let start = rules.start();
         let time = Duration::from_secs_f64(args.seconds);
         let began = Instant::now();
         match args.what {
             What::Playouts => {
                 let per_thread: Vec<(u64, u64)> = std::thread::scope(|s| {
-                    let handles: Vec<_> = (0..args.threads)
+                    let handles: Vec<_> = (0..args.threads.get().get())
                         .map(|k| {
                             let rules = &rules;
                             s.spawn(move || {
@@ -113,20 +117,16 @@ impl GameJob for Bench<'_> {
                     c: 2.0,
                     rollout: Rollout::Random,
                     solver: false,
-                    threads: args.threads,
+                    threads: args.threads.get().get(),
                     parallel: match args.parallel {
                         ParallelArg::Root => Parallel::Root,
                         ParallelArg::Tree => Parallel::Tree,
                     },
                 };
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(args.threads)
-                    .build()
-                    .expect("threads start");
                 let mut agent = MctsAgent::<R>::new(config, args.seed);
                 let mut simulations = 0;
                 while began.elapsed() < time {
-                    pool.install(|| agent.think(&rules, &start));
+                    self.pool.install(|| agent.think(&rules, &start));
                     simulations += agent.last_simulations;
                 }
                 (simulations, began.elapsed().as_secs_f64(), 0.0)
@@ -137,23 +137,15 @@ impl GameJob for Bench<'_> {
 
 /// Runs `mancala bench`.
 pub fn run(args: BenchArgs) -> CliResult {
-    let spec: GameSpec = args
-        .game
-        .parse()
-        .map_err(|e| Failure::input(anyhow::Error::new(e).context("bad game string")))?;
+    let spec: GameSpec = mancala::jobs::parse_game(&args.game)?;
     if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
-        return Err(Failure::input(anyhow::anyhow!(
+        return Err(JobError::input(format!(
             "--seconds {}: expected more than 0 and at most 3600",
             args.seconds
         )));
     }
-    if args.threads == 0 || args.threads > 256 {
-        return Err(Failure::input(anyhow::anyhow!(
-            "--threads {}: expected 1 to 256",
-            args.threads
-        )));
-    }
-    let (count, seconds, plies) = dispatch(&spec, Bench(&args));
+    let pool = args.threads.get().pool()?;
+    let (count, seconds, plies) = dispatch(&spec, Bench { args: &args, pool: &pool });
     let what = match args.what {
         What::Playouts => "playouts",
         What::Mcts => "mcts",
@@ -163,7 +155,7 @@ pub fn run(args: BenchArgs) -> CliResult {
         print_json(&serde_json::json!({
             "game": spec.to_string(),
             "what": what,
-            "threads": args.threads,
+            "threads": args.threads.get().get(),
             "count": count,
             "seconds": seconds,
             "per_second": per_second,
@@ -177,7 +169,7 @@ pub fn run(args: BenchArgs) -> CliResult {
         };
         emit(&format!(
             "{spec}: {count} {what} in {seconds:.2} s on {} threads: {per_second:.0} per second{extra}\n",
-            args.threads
+            args.threads.get().get()
         ))
     }
 }

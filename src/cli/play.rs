@@ -3,13 +3,13 @@
 //! `A`.., North's `a`..); anything else is answered with the legal moves. `quit` (or end of
 //! input) stops. With `--agent human` both sides are typed.
 
-use super::{CliResult, Failure, PositionArgs};
-use anyhow::Context as _;
+use super::{CliResult, PositionArgs};
+use mancala::jobs::JobError;
 use clap::Args;
 use mancala::agents::{derive_seed, AgentSpec, Resources};
 use mancala::core::Side;
 use mancala::{dispatch, GameJob, PlayError, Rules, Status};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::time::Duration;
 
 #[derive(Args, Debug)]
@@ -33,11 +33,8 @@ struct Play {
     human: Side,
 }
 
-fn say(text: &str) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|_| out.flush())
-        .context("cannot write to the terminal")
+fn say(text: &str) -> CliResult {
+    super::emit(text)
 }
 
 impl GameJob for Play {
@@ -52,7 +49,7 @@ impl GameJob for Play {
         } else {
             resources
                 .prepare(&self.agent, &rules)
-                .map_err(|e| Failure::input(anyhow::Error::new(e)))?;
+                .map_err(JobError::input)?;
             Some(resources.build::<R>(&self.agent, derive_seed(self.args.seed, 0)))
         };
         say(&format!(
@@ -99,7 +96,7 @@ impl GameJob for Play {
                 let mut bytes = Vec::new();
                 if input
                     .read_until(b'\n', &mut bytes)
-                    .context("cannot read the terminal")?
+                    .map_err(|e| JobError::failed_from("cannot read the terminal", e))?
                     == 0
                 {
                     say("\n")?;
@@ -146,7 +143,7 @@ impl GameJob for Play {
                 let text = rules.format_move(&pos, mv);
                 say(&format!("{side} ({}) plays {text}\n", self.agent))?;
                 line.play_text(&rules, &text)
-                    .map_err(|e| anyhow::anyhow!("the agent's move {text} was refused: {e}"))?;
+                    .map_err(|e| JobError::failed(format!("the agent's move {text} was refused: {e}")))?;
             }
         }
     }
@@ -154,15 +151,16 @@ impl GameJob for Play {
 
 /// Runs `mancala play`.
 pub fn run(args: PlayArgs) -> CliResult {
-    let spec = args.at.spec()?;
-    let agent: AgentSpec = args.agent.parse().map_err(|e| {
-        Failure::input(anyhow::Error::new(e).context(format!("bad --agent `{}`", args.agent)))
-    })?;
+    let spec = mancala::jobs::parse_game(&args.at.game)?;
+    let agent: AgentSpec = args
+        .agent
+        .parse()
+        .map_err(|e| JobError::input_from(format!("bad --agent `{}`", args.agent), e))?;
     let human = match args.human_side.trim() {
         "S" | "s" | "South" | "south" => Side::South,
         "N" | "n" | "North" | "north" => Side::North,
         other => {
-            return Err(Failure::input(anyhow::anyhow!(
+            return Err(JobError::input(format!(
                 "--human-side `{other}`: expected S (South) or N (North)"
             )))
         }

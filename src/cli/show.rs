@@ -90,6 +90,6 @@ pub fn stores_now<R: Rules>(rules: &R, pos: &R::Position) -> [u32; 2] {
 }
 
 pub fn run(args: ShowArgs) -> CliResult {
-    let spec = args.at.spec()?;
+    let spec = mancala::jobs::parse_game(&args.at.game)?;
     dispatch(&spec, Show(args))
 }

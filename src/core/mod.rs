@@ -7,12 +7,17 @@
 
 mod board;
 mod notation;
+mod progress;
+pub mod random;
+pub mod threads;
 
 pub use board::{
     Board, TwoRowPosition, MAX_HOUSES, MAX_SEEDS, MOVER_STORE, OPPONENT_STORE, STATE_BYTE,
     STATE_BYTE_2,
 };
 pub use notation::{house_letter, parse_house_letter, ParsePositionError, PositionText};
+pub use progress::Progress;
+pub use threads::{Threads, ThreadsError};
 
 use std::fmt;
 

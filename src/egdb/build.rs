@@ -22,10 +22,9 @@
 //! byte for byte whatever the thread count, and a resumed build writes the same files.
 
 use super::{layer_file, write_layer, Egdb, EgdbError, LayerIndex, MAX_LAYER_SEEDS};
-use crate::core::Board;
+use crate::core::{Board, Progress, Threads};
 use crate::rules::{Children, Rules, MAX_CHILDREN};
 use arrayvec::ArrayVec;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::path::Path;
 use std::sync::atomic::{AtomicI8, AtomicU32, AtomicU8, Ordering::Relaxed};
@@ -36,12 +35,10 @@ use std::time::Instant;
 pub struct BuildOptions {
     /// Build layers `0..=max_seeds`.
     pub max_seeds: u32,
-    /// Worker threads (at least 1).
-    pub threads: usize,
+    /// Worker threads.
+    pub threads: Threads,
     /// Most memory the build may use, in bytes ([`memory_needed`] is checked against it first).
     pub memory_limit: u64,
-    /// Draw a progress bar per layer on standard error (hidden when it is not a terminal).
-    pub progress: bool,
 }
 
 /// What happened to one layer.
@@ -78,7 +75,8 @@ pub fn memory_needed(houses: usize, max_seeds: u32, cyclic: bool) -> Option<u64>
 /// Builds (or completes) the database of `rules` in `dir` up to `options.max_seeds` seeds and
 /// returns it open. Layers already in `dir` that verify (header and checksum) are kept; a layer
 /// file that is truncated or fails its checksum is rebuilt; files are written to a temporary
-/// name and renamed when complete. `report` is called after each layer.
+/// name and renamed when complete. `report` is called after each layer; `progress` hears of
+/// each layer as a phase of positions.
 ///
 /// # Errors
 /// [`EgdbError::Unsupported`] for games without databases; [`EgdbError::TooLarge`] before any
@@ -88,6 +86,7 @@ pub fn build<R: Rules>(
     rules: &R,
     dir: &Path,
     options: &BuildOptions,
+    progress: &dyn Progress,
     mut report: impl FnMut(&LayerReport),
 ) -> Result<Egdb, EgdbError> {
     let mut db = Egdb::empty(dir, rules)?;
@@ -120,16 +119,10 @@ pub fn build<R: Rules>(
         path: dir.to_path_buf(),
         source,
     })?;
-    let threads = options.threads.max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        // Acyclic layers recurse once per move that stays in the layer.
-        .stack_size(64 << 20)
-        .build()
-        .map_err(|e| EgdbError::Threads {
-            threads,
-            reason: e.to_string(),
-        })?;
+    let pool = options.threads.pool().map_err(|e| EgdbError::Threads {
+        threads: options.threads.get(),
+        reason: e.to_string(),
+    })?;
     // Temporary files left by an interrupted build are incomplete by construction.
     for n in 0..=n_max {
         let _ = std::fs::remove_file(dir.join(format!("{}.tmp", layer_file(n))));
@@ -167,12 +160,12 @@ pub fn build<R: Rules>(
             }
         }
         let started = Instant::now();
-        let bar = progress_bar(options.progress, n, positions);
+        progress.start(&format!("layer {n}"), Some(positions));
         let builder = LayerBuilder {
             rules,
             db: &db,
             n,
-            bar: &bar,
+            progress,
         };
         let (values, rounds) = pool.install(|| {
             if cyclic {
@@ -181,7 +174,7 @@ pub fn build<R: Rules>(
                 (builder.acyclic(), 1)
             }
         });
-        bar.finish_and_clear();
+        progress.finish();
         // SAFETY: i8 and u8 have the same size and alignment.
         let bytes =
             unsafe { std::slice::from_raw_parts(values.as_ptr().cast::<u8>(), values.len()) };
@@ -216,26 +209,6 @@ pub fn human_bytes(bytes: u64) -> String {
     }
 }
 
-fn progress_bar(visible: bool, layer: u32, positions: u64) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(
-        Some(positions),
-        if visible {
-            ProgressDrawTarget::stderr()
-        } else {
-            ProgressDrawTarget::hidden()
-        },
-    );
-    bar.set_style(
-        ProgressStyle::with_template(
-            "layer {prefix:>3} {msg} [{bar:30}] {human_pos}/{human_len} {per_sec} eta {eta}",
-        )
-        .expect("a valid template")
-        .progress_chars("=> "),
-    );
-    bar.set_prefix(layer.to_string());
-    bar
-}
-
 /// Positions handed to one task at a time.
 const CHUNK: u64 = 1 << 14;
 /// Not yet solved (values lie in `-127..=127`).
@@ -266,7 +239,7 @@ struct LayerBuilder<'a, R: Rules> {
     /// Layers `0..n`.
     db: &'a Egdb,
     n: u32,
-    bar: &'a ProgressBar,
+    progress: &'a dyn Progress,
 }
 
 impl<R: Rules> LayerBuilder<'_, R> {
@@ -317,14 +290,14 @@ impl<R: Rules> LayerBuilder<'_, R> {
         out
     }
 
-    /// Runs `f(rank, board)` over the whole layer in parallel chunks, advancing the bar.
+    /// Runs `f(rank, board)` over the whole layer in parallel chunks, telling `progress`.
     fn par_for_each(&self, f: impl Fn(u64, Board) + Sync) {
         let size = self.index().layer_size(self.n).expect("layer within range");
         let chunks = size.div_ceil(CHUNK);
         (0..chunks).into_par_iter().for_each(|c| {
             let (lo, hi) = (c * CHUNK, ((c + 1) * CHUNK).min(size));
             self.index().for_each(self.n, lo, hi, &f);
-            self.bar.inc(hi - lo);
+            self.progress.add(hi - lo);
         });
     }
 
@@ -427,7 +400,7 @@ impl<R: Rules> LayerBuilder<'_, R> {
             }
             raise(&win[r], w) | raise(&loss[r], l)
         };
-        self.bar.set_message("pass 1".to_string());
+        self.progress.status("pass 1");
         let changed: Vec<u32> = (0..size.div_ceil(CHUNK as usize))
             .into_par_iter()
             .flat_map_iter(|c| {
@@ -454,7 +427,7 @@ impl<R: Rules> LayerBuilder<'_, R> {
                         raised.push(r as u32);
                     }
                 });
-                self.bar.inc(hi - lo);
+                self.progress.add(hi - lo);
                 raised
             })
             .collect();
@@ -488,8 +461,8 @@ impl<R: Rules> LayerBuilder<'_, R> {
         let mut rounds = 1;
         while !changed.is_empty() {
             rounds += 1;
-            self.bar
-                .set_message(format!("round {rounds}, {} raised", changed.len()));
+            self.progress
+                .status(&format!("round {rounds}, {} raised", changed.len()));
             let candidates: Vec<u32> = changed
                 .par_iter()
                 .flat_map_iter(|&c| {

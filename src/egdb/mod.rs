@@ -22,9 +22,11 @@
 
 mod build;
 mod index;
+mod verify;
 
 pub use build::{build, human_bytes, memory_needed, BuildOptions, LayerReport};
 pub use index::{LayerIndex, MAX_LAYER_SEEDS};
+pub use verify::{check_method, layer_stats, verify, LayerCheck, LayerStats, Mismatch};
 
 use crate::core::Board;
 use crate::rules::{Children, GameSpec, Rules, MAX_CHILDREN};

@@ -1,0 +1,576 @@
+//! The runner of matches, tournaments and series: games played concurrently on the run's
+//! threads, every game record appended to the run's files as it finishes, an interrupted run
+//! resumed from its records (each replayed to check it), and a match stopped by its SPRT.
+
+use super::report::{
+    fmt_estimate, summarize_match, summarize_tournament, MatchSummary, MATCH_COLUMNS,
+    TOURNAMENT_COLUMNS,
+};
+use super::stats::{sprt, Pentanomial, SprtParams, SprtVerdict};
+use super::{openings, play_games, GameRecord, Plan, Termination};
+use crate::agents::Resources;
+use crate::core::Threads;
+use crate::game::{Line, Status};
+use crate::jobs::{JobError, Progress};
+use crate::results::{Manifest, ResultTable, RunFiles};
+use crate::rules::{dispatch, GameJob, GameSpec, Rules};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Mutex;
+
+/// Which kind of run.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RunKind {
+    /// Two agents.
+    Match,
+    /// A round robin of three or more.
+    Tournament,
+    /// Every agent but the last plays the last.
+    Series(Series),
+}
+
+impl RunKind {
+    /// `match`, `tournament` or `series`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            RunKind::Match => "match",
+            RunKind::Tournament => "tournament",
+            RunKind::Series(_) => "series",
+        }
+    }
+}
+
+/// A win-rate-versus-budget series: agents made from one template.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// The agent string with `{}` where the value goes.
+    pub template: String,
+    /// The values.
+    pub values: Vec<u64>,
+    /// The column name of the values (the key the template sets, e.g. `iterations`).
+    pub key: String,
+}
+
+/// A validated run.
+#[derive(Clone, Debug)]
+pub struct ArenaRun {
+    /// The game.
+    pub spec: GameSpec,
+    /// What to play.
+    pub plan: Plan,
+    /// Worker threads.
+    pub threads: Threads,
+    /// A match's stopping rule.
+    pub sprt: Option<SprtParams>,
+    /// Match, tournament or series.
+    pub kind: RunKind,
+}
+
+/// What a run produced.
+#[derive(Clone, Debug)]
+pub struct ArenaOutcome {
+    /// The games counted (with an SPRT, those up to the pair of its verdict), in game order.
+    pub records: Vec<GameRecord>,
+    /// Whether every game was played (or the SPRT reached a verdict).
+    pub complete: bool,
+    /// The tables.
+    pub table: ResultTable,
+    /// The tables as text for the terminal, headed by what was played.
+    pub text: String,
+}
+
+impl ArenaRun {
+    /// The identity of the run in its manifest: what must match to resume it.
+    pub fn identity(&self) -> Value {
+        json!({
+            "kind": self.kind.name(),
+            "game": self.spec.to_string(),
+            "agents": self.plan.agents.iter().map(|a| a.to_string()).collect::<Vec<_>>(),
+            "rounds": self.plan.rounds,
+            "openings": self.plan.opening_plies,
+            "seed": self.plan.seed,
+            "max_plies": self.plan.max_plies,
+            "sprt": self.sprt.map(|s| s.to_string()),
+            "series": match &self.kind {
+                RunKind::Series(s) => json!({"template": s.template, "values": s.values}),
+                _ => Value::Null,
+            },
+        })
+    }
+
+    /// Plays the run, resuming from the records in `files` if any, appending each game to
+    /// them and writing the whole set at the end (with `job` in the manifest).
+    ///
+    /// # Errors
+    /// Bad input (an agent that cannot play the game, records of another run, no opening of
+    /// the asked length) or a file that cannot be written.
+    pub fn run(
+        &self,
+        files: Option<&RunFiles>,
+        job: Option<Value>,
+        progress: &dyn Progress,
+    ) -> Result<ArenaOutcome, JobError> {
+        dispatch(
+            &self.spec,
+            Runner {
+                run: self,
+                files,
+                job,
+                progress,
+            },
+        )
+    }
+}
+
+struct Runner<'a> {
+    run: &'a ArenaRun,
+    files: Option<&'a RunFiles>,
+    job: Option<Value>,
+    progress: &'a dyn Progress,
+}
+
+fn results_error(e: crate::results::ResultsError) -> JobError {
+    match e {
+        crate::results::ResultsError::Bad(_) => JobError::input(e),
+        e => JobError::failed(e),
+    }
+}
+
+impl GameJob for Runner<'_> {
+    type Output = Result<ArenaOutcome, JobError>;
+
+    fn run<R: Rules>(self, rules: R) -> Self::Output {
+        let run = self.run;
+        let plan = &run.plan;
+        let mut resources = Resources::default();
+        for a in &plan.agents {
+            resources.prepare(a, &rules).map_err(JobError::input)?;
+        }
+        let identity = run.identity();
+        let command_line = self.files.map_or("", |f| f.command_line());
+        let mut manifest =
+            Manifest::start(run.kind.name(), identity.clone(), run.threads.get(), command_line);
+        let schedule = plan.schedule();
+        let openings = openings(&rules, plan.opening_plies, plan.seed);
+        if plan.opening_plies > 0 && openings[0].is_empty() {
+            return Err(JobError::input(format!(
+                "{}: no game lasts {} plies, so there is no opening of that length (choose fewer --openings)",
+                rules.spec(),
+                plan.opening_plies
+            )));
+        }
+        if let Some(files) = self.files {
+            files.check().map_err(results_error)?;
+        }
+        // Resume: the records already played, each checked against the schedule and replayed.
+        let mut done = match self.files {
+            Some(files) => resume(files, &identity, plan, &rules, &mut manifest)?,
+            None => Vec::new(),
+        };
+        if !done.is_empty() {
+            self.progress.note(&format!(
+                "resuming from {}: {} of {} games already played",
+                self.files.map_or(String::new(), |f| f
+                    .path("games.jsonl")
+                    .display()
+                    .to_string()),
+                done.len(),
+                schedule.len()
+            ));
+        }
+        if let Some(files) = self.files {
+            files.write_manifest(&manifest).map_err(results_error)?;
+        }
+        let played: std::collections::HashSet<u64> = done.iter().map(|r| r.game).collect();
+        let todo: Vec<_> = schedule
+            .iter()
+            .copied()
+            .filter(|s| !played.contains(&s.game))
+            .collect();
+        let stop = AtomicBool::new(false);
+        let sprt_watch = Mutex::new(SprtWatch::new(run.sprt, &done));
+        let appender = match self.files {
+            Some(files) => Some(Mutex::new(files.appender().map_err(results_error)?)),
+            None => None,
+        };
+        let write_error = Mutex::new(None);
+        if sprt_watch.lock().expect("not poisoned").decided_at.is_some() {
+            // Already decided by the records of an earlier run.
+            stop.store(true, Relaxed);
+        }
+        self.progress.start("games", Some(schedule.len() as u64));
+        self.progress.set(done.len() as u64);
+        let new = run.threads.install(|| {
+            play_games(
+                &rules,
+                plan,
+                &resources,
+                &openings,
+                &todo,
+                &stop,
+                &|record| {
+                    if let Some(a) = &appender {
+                        if let Err(e) = a.lock().expect("no panics while held").append(record) {
+                            write_error
+                                .lock()
+                                .expect("no panics while held")
+                                .get_or_insert(e);
+                            stop.store(true, Relaxed);
+                        }
+                    }
+                    if sprt_watch.lock().expect("no panics while held").insert(record) {
+                        stop.store(true, Relaxed);
+                    }
+                    self.progress.add(1);
+                },
+            )
+        })?;
+        self.progress.finish();
+        if let Some(e) = write_error.into_inner().expect("no panics while held") {
+            return Err(JobError::failed(e));
+        }
+        done.extend(new);
+        done.sort_by_key(|r| r.game);
+        // With an SPRT, the tables count the games up to the pair of the verdict.
+        let mut complete = done.len() == schedule.len();
+        if let Some(n) = SprtWatch::new(run.sprt, &done).decided_at {
+            complete = true;
+            done.truncate(n as usize);
+        }
+        let table = run.tables(&done);
+        let head = format!(
+            "{} of {} ({} games, seed {}, openings of {} plies, ply cap {})\n\n",
+            run.kind.name(),
+            rules.spec(),
+            done.len(),
+            plan.seed,
+            plan.opening_plies,
+            plan.max_plies
+        );
+        let text = format!("{head}{}", table.text);
+        let table = ResultTable {
+            markdown: format!("{head}{}", table.table.markdown),
+            ..table.table
+        };
+        if let Some(files) = self.files {
+            manifest.finish(complete, done.len());
+            if let Some(job) = self.job {
+                manifest.set("job", job);
+            }
+            // Whether the same seed and options give the same games (no time budgets, no
+            // shared-tree threads).
+            manifest.set(
+                "reproducible",
+                json!(plan.agents.iter().all(|a| a.reproducible())),
+            );
+            files
+                .write_all(&mut manifest, &table, &done)
+                .map_err(results_error)?;
+        }
+        Ok(ArenaOutcome {
+            records: done,
+            complete,
+            table,
+            text,
+        })
+    }
+}
+
+/// The records of an earlier run of the same identity in `files`, checked against the
+/// schedule and replayed; `manifest` continues the earlier one's history.
+fn resume<R: Rules>(
+    files: &RunFiles,
+    identity: &Value,
+    plan: &Plan,
+    rules: &R,
+    manifest: &mut Manifest,
+) -> Result<Vec<GameRecord>, JobError> {
+    let jsonl = files.path("games.jsonl");
+    let Some(lines) = files.read_records::<GameRecord>().map_err(results_error)? else {
+        return Ok(Vec::new());
+    };
+    let earlier = files.earlier_manifest().ok_or_else(|| {
+        JobError::input(format!(
+            "{} exists but its manifest {} is missing or damaged: cannot tell which run it \
+             belongs to; remove it or choose another --out",
+            jsonl.display(),
+            files.path("json").display()
+        ))
+    })?;
+    if let Some(old) = earlier.get("identity") {
+        if old != identity {
+            let key = identity
+                .as_object()
+                .and_then(|o| o.iter().find(|(k, v)| old.get(*k) != Some(*v)))
+                .map(|(k, v)| {
+                    format!("`{k}` was {} and is now {v}", old.get(k).unwrap_or(&Value::Null))
+                })
+                .unwrap_or_default();
+            return Err(JobError::input(format!(
+                "{} holds the games of a different run ({key}); remove it or choose another --out",
+                jsonl.display()
+            )));
+        }
+    }
+    manifest.continue_from(&earlier);
+    let schedule = plan.schedule();
+    let mut records: Vec<GameRecord> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (line, record) in lines {
+        let bad = |why: String| {
+            JobError::input(format!(
+                "{} line {line}: {why}; remove the file to start the run again",
+                jsonl.display()
+            ))
+        };
+        let slot = schedule
+            .get(record.game as usize)
+            .ok_or_else(|| bad(format!("game {} is not in this run", record.game)))?;
+        if (record.south, record.north, record.pair, record.seed)
+            != (slot.south, slot.north, slot.pair, plan.game_seed(slot.game))
+        {
+            return Err(bad(format!(
+                "game {} does not match this run's schedule (agents, pair or seed)",
+                record.game
+            )));
+        }
+        if let Err(why) = replay(rules, &record, plan.max_plies) {
+            return Err(JobError::input(format!(
+                "{}: game {} is not a game of this run ({why}); remove the file to start again",
+                jsonl.display(),
+                record.game
+            )));
+        }
+        if seen.insert(record.game) {
+            records.push(record);
+        }
+    }
+    records.sort_by_key(|r| r.game);
+    Ok(records)
+}
+
+/// Tables and their terminal text.
+struct Tables {
+    table: ResultTable,
+    text: String,
+}
+
+impl ArenaRun {
+    fn tables(&self, done: &[GameRecord]) -> Tables {
+        let names: Vec<String> = self.plan.agents.iter().map(|a| a.to_string()).collect();
+        let columns = |c: &[&str]| c.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+        match &self.kind {
+            RunKind::Match => {
+                let s = summarize_match(done, 0, self.sprt.as_ref());
+                let text = s.text(&names[0], &names[1]);
+                Tables {
+                    table: ResultTable {
+                        markdown: format!("```\n{text}```\n"),
+                        header: columns(MATCH_COLUMNS),
+                        rows: vec![s.csv_row(&names[0], &names[1])],
+                        timing: &[],
+                        svg: None,
+                    },
+                    text,
+                }
+            }
+            RunKind::Tournament => {
+                let s = summarize_tournament(&names, done);
+                Tables {
+                    text: s.markdown(),
+                    table: ResultTable {
+                        markdown: s.markdown(),
+                        header: columns(TOURNAMENT_COLUMNS),
+                        rows: s.csv_rows(),
+                        timing: &[],
+                        svg: None,
+                    },
+                }
+            }
+            RunKind::Series(series) => {
+                let opponent = names.len() - 1;
+                let mut header = vec![series.key.clone()];
+                header.extend(columns(MATCH_COLUMNS));
+                let mut rows = Vec::new();
+                let mut points = Vec::new();
+                for (k, value) in series.values.iter().enumerate() {
+                    let s = summarize_match(done, k, None);
+                    let mut row = vec![value.to_string()];
+                    row.extend(s.csv_row(&names[k], &names[opponent]));
+                    rows.push(row);
+                    points.push((*value, s));
+                }
+                let mut markdown = format!(
+                    "`{}` against `{}`, by `{}`: score of the first (points per game), its Elo \
+                     difference with 95% interval (pentanomial), and its mean final margin in \
+                     seeds with 95% interval.\n\n| {} | games | W-D-L | score | Elo (95% interval) | \
+                     margin (seeds) |\n|---:|---:|---|---:|---|---|\n",
+                    series.template, names[opponent], series.key, series.key
+                );
+                for (value, s) in &points {
+                    markdown.push_str(&format!(
+                        "| {value} | {} | {}-{}-{} | {:.3} | {} | {} |\n",
+                        s.games,
+                        s.wdl.wins,
+                        s.wdl.draws,
+                        s.wdl.losses,
+                        s.score,
+                        fmt_estimate(&s.elo, 1),
+                        fmt_estimate(&s.margin, 2)
+                    ));
+                }
+                let svg = series_plot(series, &names[opponent], &points);
+                Tables {
+                    text: markdown.clone(),
+                    table: ResultTable {
+                        markdown,
+                        header,
+                        rows,
+                        timing: &[],
+                        svg: Some(svg),
+                    },
+                }
+            }
+        }
+    }
+}
+
+/// A win-rate-versus-budget plot: score with its 95% interval (from the Elo interval) against
+/// the budget on a logarithmic axis, as SVG.
+fn series_plot(series: &Series, opponent: &str, points: &[(u64, MatchSummary)]) -> String {
+    use plotters::prelude::*;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, 480)).into_drawing_area();
+        let _ = root.fill(&WHITE);
+        let lo = points.iter().map(|p| p.0).min().unwrap_or(1).max(1) as f64;
+        let hi = points.iter().map(|p| p.0).max().unwrap_or(10).max(2) as f64;
+        let chart = ChartBuilder::on(&root)
+            .caption(
+                format!("{} against {opponent}", series.template),
+                ("sans-serif", 18),
+            )
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d((lo / 1.5..hi * 1.5).log_scale(), 0.0..1.0f64);
+        if let Ok(mut chart) = chart {
+            let _ = chart
+                .configure_mesh()
+                .x_desc(series.key.as_str())
+                .x_label_formatter(&|x| format!("{}", x.round() as u64))
+                .y_desc("score (points per game)")
+                .draw();
+            let score_of = super::stats::score_from_elo;
+            let _ = chart.draw_series(points.iter().map(|(v, s)| {
+                ErrorBar::new_vertical(
+                    *v as f64,
+                    score_of(s.elo.low),
+                    s.score,
+                    score_of(s.elo.high),
+                    BLUE.filled(),
+                    8,
+                )
+            }));
+            let _ = chart.draw_series(LineSeries::new(
+                points.iter().map(|(v, s)| (*v as f64, s.score)),
+                &BLUE,
+            ));
+            let _ = chart.draw_series(
+                points
+                    .iter()
+                    .map(|(v, s)| Circle::new((*v as f64, s.score), 4, BLUE.filled())),
+            );
+            let _ = chart.draw_series(LineSeries::new(
+                [(lo / 1.5, 0.5), (hi * 1.5, 0.5)],
+                &BLACK.mix(0.3),
+            ));
+        }
+        let _ = root.present();
+    }
+    svg
+}
+
+/// Checks a game record of an earlier run by replaying it: legal moves, and the termination
+/// and final stores they lead to.
+fn replay<R: Rules>(rules: &R, r: &GameRecord, max_plies: u32) -> Result<(), String> {
+    let mut line = Line::new(rules.start());
+    for (k, text) in r.opening.iter().chain(&r.moves).enumerate() {
+        if line.status(rules) != Status::Ongoing {
+            return Err(format!("move {} `{text}` after the end of the game", k + 1));
+        }
+        line.play_text(rules, text).map_err(|e| e.to_string())?;
+    }
+    let (termination, outcome) = match line.status(rules) {
+        Status::Over(o) => (Termination::Normal, o),
+        Status::Repeated(o) => (Termination::Repetition, o),
+        Status::Ongoing if line.moves().len() >= max_plies as usize => (
+            Termination::PlyCap,
+            rules.repetition_outcome(line.current()),
+        ),
+        Status::Ongoing => return Err("the game is not over".into()),
+    };
+    if termination != r.termination {
+        return Err(format!(
+            "it ends by {}, not {}",
+            termination.name(),
+            r.termination.name()
+        ));
+    }
+    let stores = rules.final_stores(line.current(), outcome);
+    if stores != r.stores {
+        return Err(format!(
+            "its moves give stores {stores:?}, not {:?}",
+            r.stores
+        ));
+    }
+    Ok(())
+}
+
+/// Follows a match's SPRT over its complete seat-swapped pairs in game order (scores from
+/// agent 0's side) while games finish in any order.
+struct SprtWatch {
+    params: Option<SprtParams>,
+    finished: BTreeMap<u64, u8>,
+    next_game: u64,
+    pentanomial: Pentanomial,
+    /// The number of games (a prefix in game order) at which the SPRT reached a verdict.
+    decided_at: Option<u64>,
+}
+
+impl SprtWatch {
+    fn new(params: Option<SprtParams>, records: &[GameRecord]) -> SprtWatch {
+        let mut w = SprtWatch {
+            params,
+            finished: BTreeMap::new(),
+            next_game: 0,
+            pentanomial: Pentanomial::default(),
+            decided_at: None,
+        };
+        for r in records {
+            w.insert(r);
+        }
+        w
+    }
+
+    /// Records a finished game; whether the SPRT has reached a verdict.
+    fn insert(&mut self, r: &GameRecord) -> bool {
+        let Some(params) = self.params else {
+            return false;
+        };
+        self.finished.insert(r.game, r.points_of(0));
+        while let (None, Some(a), Some(b)) = (
+            self.decided_at,
+            self.finished.get(&self.next_game),
+            self.finished.get(&(self.next_game + 1)),
+        ) {
+            self.pentanomial.add(a + b);
+            self.next_game += 2;
+            if sprt(&self.pentanomial, &params).verdict != SprtVerdict::Continue {
+                self.decided_at = Some(self.next_game);
+            }
+        }
+        self.decided_at.is_some()
+    }
+}

@@ -1,0 +1,672 @@
+//! The endgame-database jobs: build, verify, probe, stats.
+
+use super::solve::{line_text, valued_text, MoveValueText};
+use super::{game_line, parse_game, physical_bytes, signed, JobError, Progress, Threads};
+use crate::egdb::{
+    self, check_method, human_bytes, layer_stats, BuildOptions, Egdb, EgdbError, LayerReport,
+};
+use crate::results::{write_all_or_none, ResultTable};
+use crate::rules::{dispatch, GameJob, Rules};
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+fn default_databases() -> PathBuf {
+    PathBuf::from("databases")
+}
+
+/// Build database layers (`mancala egdb build`, `kind = "egdb"`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BuildRequest {
+    /// What the job is for, in words (job files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Game string: `kalah(...)`, or `awari(...)`/`oware(...)` with `repetition=even-split`.
+    pub game: String,
+    /// Build every layer with up to this many seeds on the board.
+    pub max_seeds: u32,
+    /// Parent directory: the database goes to `out/<game>`.
+    #[serde(default = "default_databases")]
+    pub out: PathBuf,
+    /// Worker threads (default: every core).
+    #[serde(default)]
+    pub threads: Threads,
+    /// Most memory the build may use, e.g. `12GiB` (default: 80% of physical memory).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory_limit: Option<String>,
+}
+
+/// One layer of a build.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LayerBuilt {
+    /// Seeds on the board.
+    pub layer: u32,
+    /// Positions.
+    pub positions: u64,
+    /// Seconds (0 if kept).
+    pub seconds: f64,
+    /// Fixpoint rounds (cyclic games).
+    pub rounds: u32,
+    /// Kept from an earlier build (complete and verified).
+    pub kept: bool,
+    /// Why an existing file was rebuilt.
+    pub replaced: Option<String>,
+}
+
+/// The report of a build: `mancala egdb build --json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BuildReport {
+    /// The database's game string.
+    pub game: String,
+    /// Its directory.
+    pub dir: String,
+    /// Every layer, from 0.
+    pub layers: Vec<LayerBuilt>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+impl BuildReport {
+    /// The text `mancala egdb build` prints.
+    pub fn text(&self) -> String {
+        let positions: u64 = self.layers.iter().map(|r| r.positions).sum();
+        format!(
+            "database  {} ({}, layers 0..={}, {positions} positions, {})\ntime      {:.2} s\n",
+            self.dir,
+            self.game,
+            self.layers.len().saturating_sub(1),
+            human_bytes(positions),
+            self.seconds
+        )
+    }
+
+    /// The result table of an egdb job.
+    pub(super) fn table(&self) -> ResultTable {
+        let mut markdown = format!(
+            "Database `{}` in `{}`.\n\n| layer (seeds) | positions | seconds |\n|---:|---:|---:|\n",
+            self.game, self.dir
+        );
+        let mut rows = Vec::new();
+        for l in &self.layers {
+            let row = vec![
+                l.layer.to_string(),
+                l.positions.to_string(),
+                format!("{:.2}", l.seconds),
+            ];
+            markdown.push_str(&format!("| {} | {} | {} |\n", row[0], row[1], row[2]));
+            rows.push(row);
+        }
+        ResultTable {
+            markdown,
+            header: ["layer", "positions", "seconds"].map(String::from).to_vec(),
+            rows,
+            timing: &["seconds"],
+            svg: None,
+        }
+    }
+}
+
+/// Runs the build job.
+pub(super) fn build(request: &BuildRequest, progress: &dyn Progress) -> Result<BuildReport, JobError> {
+    let spec = parse_game(&request.game)?;
+    let memory_limit = match &request.memory_limit {
+        Some(text) => parse_size::parse_size(text).map_err(|e| {
+            JobError::input(format!("--memory-limit: `{text}` is not a size ({e}); e.g. 12GiB"))
+        })?,
+        None => physical_bytes().map_or(u64::MAX, |b| b / 10 * 8),
+    };
+    dispatch(
+        &spec,
+        Build {
+            request,
+            memory_limit,
+            progress,
+        },
+    )
+}
+
+struct Build<'a> {
+    request: &'a BuildRequest,
+    memory_limit: u64,
+    progress: &'a dyn Progress,
+}
+
+impl GameJob for Build<'_> {
+    type Output = Result<BuildReport, JobError>;
+
+    fn run<R: Rules>(self, rules: R) -> Self::Output {
+        let request = self.request;
+        let dir = egdb::default_dir(&request.out, rules.spec());
+        let options = BuildOptions {
+            max_seeds: request.max_seeds,
+            threads: request.threads,
+            memory_limit: self.memory_limit,
+        };
+        let game = egdb::database_game(rules.spec());
+        let started = std::time::Instant::now();
+        let mut layers = Vec::new();
+        let progress = self.progress;
+        egdb::build(&rules, &dir, &options, progress, |r: &LayerReport| {
+            if r.layer == 0 {
+                // Said once the checks have passed and the work has begun.
+                progress.note(&format!(
+                    "building {game} layers 0..={} in {} ({} threads)",
+                    request.max_seeds,
+                    dir.display(),
+                    request.threads
+                ));
+            }
+            if let Some(why) = &r.replaced {
+                progress.note(&format!("layer {:>3}: rebuilt: {why}", r.layer));
+            }
+            progress.note(&if r.kept {
+                format!(
+                    "layer {:>3}: {:>13} positions, kept (complete and verified)",
+                    r.layer, r.positions
+                )
+            } else {
+                format!(
+                    "layer {:>3}: {:>13} positions in {:8.2} s ({:.2} M positions/s{})",
+                    r.layer,
+                    r.positions,
+                    r.seconds,
+                    r.positions as f64 / r.seconds.max(1e-9) / 1e6,
+                    if r.rounds > 1 {
+                        format!(", {} rounds", r.rounds)
+                    } else {
+                        String::new()
+                    }
+                )
+            });
+            layers.push(LayerBuilt {
+                layer: r.layer,
+                positions: r.positions,
+                seconds: r.seconds,
+                rounds: r.rounds,
+                kept: r.kept,
+                replaced: r.replaced.clone(),
+            });
+        })
+        .map_err(|e| match e {
+            EgdbError::GameMismatch { .. }
+            | EgdbError::HeaderMismatch { .. }
+            | EgdbError::Version { .. } => JobError::input(format!(
+                "{e} (the build does not overwrite it: remove the file or choose another --out)"
+            )),
+            e => JobError::from(e),
+        })?;
+        Ok(BuildReport {
+            game: game.to_string(),
+            dir: dir.display().to_string(),
+            layers,
+            seconds: started.elapsed().as_secs_f64(),
+        })
+    }
+}
+
+fn twenty() -> u32 {
+    20
+}
+
+fn one() -> u64 {
+    1
+}
+
+/// Check a database (`mancala egdb verify`, `kind = "egdb-verify"`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VerifyRequest {
+    /// The database directory.
+    pub dir: PathBuf,
+    /// Positions per layer whose value is checked.
+    #[serde(default = "twenty")]
+    pub samples: u32,
+    /// Seed of the sample.
+    #[serde(default = "one")]
+    pub seed: u64,
+    /// Worker threads for the searches (default: every core).
+    #[serde(default)]
+    pub threads: Threads,
+}
+
+/// One layer's check.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LayerVerified {
+    /// Seeds on the board.
+    pub layer: u32,
+    /// Positions.
+    pub positions: u64,
+    /// `ok` (a bad checksum stops the verifier with an error).
+    pub checksum: String,
+    /// Values checked.
+    pub samples: u64,
+    /// How they were checked.
+    pub method: String,
+    /// Values that differ.
+    pub mismatches: u64,
+}
+
+/// The report of a verification: `mancala egdb verify --json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VerifyReport {
+    /// The database's game string.
+    pub game: String,
+    /// Its directory.
+    pub dir: String,
+    /// Every layer.
+    pub layers: Vec<LayerVerified>,
+    /// No value differs.
+    pub ok: bool,
+    /// Each value that differs, in words.
+    pub failures: Vec<String>,
+}
+
+impl VerifyReport {
+    /// The text `mancala egdb verify` prints.
+    pub fn text(&self) -> String {
+        format!(
+            "{}: {} ({} layers)\n",
+            self.dir,
+            if self.ok {
+                "verified"
+            } else {
+                "VERIFICATION FAILED"
+            },
+            self.layers.len()
+        )
+    }
+}
+
+/// Runs the verify job.
+pub(super) fn verify(request: &VerifyRequest, progress: &dyn Progress) -> Result<VerifyReport, JobError> {
+    let spec = egdb::game_of_dir(&request.dir)?;
+    dispatch(&spec, Verify { request, progress })
+}
+
+struct Verify<'a> {
+    request: &'a VerifyRequest,
+    progress: &'a dyn Progress,
+}
+
+impl GameJob for Verify<'_> {
+    type Output = Result<VerifyReport, JobError>;
+
+    fn run<R: Rules>(self, rules: R) -> Self::Output {
+        let request = self.request;
+        // Opening checks every header against the game and every payload's checksum.
+        let db = Egdb::open(&request.dir, &rules)?;
+        let method = check_method::<R>();
+        let mut layers = Vec::new();
+        let mismatches = egdb::verify(
+            &db,
+            &rules,
+            request.samples,
+            request.seed,
+            request.threads,
+            |c| {
+                self.progress.note(&format!(
+                    "layer {:>3}: {:>13} positions, checksum ok, {} values {method}{}",
+                    c.layer,
+                    c.positions,
+                    c.samples,
+                    if c.mismatches == 0 {
+                        ", all equal".to_string()
+                    } else {
+                        format!(", {} DIFFER", c.mismatches)
+                    }
+                ));
+                layers.push(LayerVerified {
+                    layer: c.layer,
+                    positions: c.positions,
+                    checksum: "ok".into(),
+                    samples: c.samples,
+                    method: method.into(),
+                    mismatches: c.mismatches,
+                });
+            },
+        )
+        .map_err(JobError::failed)?;
+        let failures: Vec<String> = mismatches
+            .iter()
+            .map(|m| {
+                format!(
+                    "layer {} rank {} ({}): database {}, search {}",
+                    m.layer,
+                    m.rank,
+                    m.position,
+                    signed(m.stored),
+                    signed(m.checked)
+                )
+            })
+            .collect();
+        Ok(VerifyReport {
+            game: db.game().to_string(),
+            dir: request.dir.display().to_string(),
+            layers,
+            ok: failures.is_empty(),
+            failures,
+        })
+    }
+}
+
+/// Value a position from a database (`mancala egdb probe`, `kind = "egdb-probe"`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProbeRequest {
+    /// Game string.
+    pub game: String,
+    /// Position text (default: the start position).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// Moves played from the position first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<String>,
+    /// The database directory (default: `databases/<game>`, as the build names it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dir: Option<PathBuf>,
+}
+
+/// The database a probe read.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProbeDb {
+    /// Its directory.
+    pub dir: String,
+    /// Most seeds on the board it covers.
+    pub max_seeds: u32,
+    /// Whether positions of the game can repeat (values then assume no earlier position).
+    #[serde(default)]
+    pub cyclic: bool,
+}
+
+/// The report of a probe: `mancala egdb probe --json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProbeReport {
+    /// Canonical game string.
+    pub game: String,
+    /// The position.
+    pub position: String,
+    /// `S` or `N`.
+    pub side_to_move: String,
+    /// What the mover will still gain from the board minus what the opponent will, seeds,
+    /// under perfect play (the stores do not count).
+    pub value: i32,
+    /// Every move with its value.
+    pub moves: Vec<MoveValueText>,
+    /// A line of moves that keep the value (at most 500 plies; for games with cycles it stops
+    /// at a repetition).
+    pub pv: Vec<String>,
+    /// The database.
+    pub egdb: ProbeDb,
+}
+
+impl ProbeReport {
+    /// The text `mancala egdb probe` prints.
+    pub fn text(&self) -> String {
+        let mut out = valued_text(
+            &self.game,
+            &self.position,
+            &self.side_to_move,
+            self.value,
+            &self.moves,
+            &self.pv,
+        );
+        let _ = writeln!(
+            out,
+            "egdb      {} ({} seeds and fewer){}",
+            self.egdb.dir,
+            self.egdb.max_seeds,
+            if self.egdb.cyclic {
+                "; values with no earlier position to repeat"
+            } else {
+                ""
+            }
+        );
+        out
+    }
+}
+
+/// Most plies of a principal variation followed through the database.
+const MAX_PV: usize = 500;
+
+/// Runs the probe job.
+pub(super) fn probe(request: &ProbeRequest) -> Result<ProbeReport, JobError> {
+    let spec = parse_game(&request.game)?;
+    dispatch(&spec, Probe(request))
+}
+
+struct Probe<'a>(&'a ProbeRequest);
+
+impl GameJob for Probe<'_> {
+    type Output = Result<ProbeReport, JobError>;
+
+    fn run<R: Rules>(self, rules: R) -> Self::Output {
+        let request = self.0;
+        let line = game_line(&rules, request.position.as_deref(), request.moves.as_deref())?;
+        let pos = *line.current();
+        let dir = request
+            .dir
+            .clone()
+            .unwrap_or_else(|| egdb::default_dir(Path::new("databases"), rules.spec()));
+        let db = Egdb::open(&dir, &rules)?;
+        let max = db.max_seeds().expect("an open database has layer 0");
+        let seeds = rules.board_seeds(&pos);
+        if seeds > max {
+            return Err(JobError::input(format!(
+                "the position has {seeds} seeds on the board; the database in {} covers at most {max} \
+                 (build more layers with `mancala egdb build \"{}\" --max-seeds {seeds} --out {}`)",
+                dir.display(),
+                db.game(),
+                dir.parent().map_or(".".into(), |p| p.display().to_string())
+            )));
+        }
+        let value = db.value(&rules, &pos).expect("checked: covered");
+        let moves = db
+            .move_values(&rules, &pos)
+            .expect("covered: seeds only decrease")
+            .iter()
+            .map(|&(mv, v)| MoveValueText {
+                mv: rules.format_move(&pos, mv),
+                value: v,
+                exact: true,
+            })
+            .collect();
+        let pv = db
+            .principal_variation(&rules, &pos, MAX_PV)
+            .expect("checked: covered");
+        Ok(ProbeReport {
+            game: rules.spec().to_string(),
+            position: rules.format_position(&pos),
+            side_to_move: rules.side_to_move(&pos).letter().to_string(),
+            value,
+            moves,
+            pv: line_text(&rules, &pos, &pv),
+            egdb: ProbeDb {
+                dir: dir.display().to_string(),
+                max_seeds: max,
+                cyclic: R::CAN_REPEAT,
+            },
+        })
+    }
+}
+
+/// Per-layer statistics of a database (`mancala egdb stats`, `kind = "egdb-stats"`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatsRequest {
+    /// The database directory.
+    pub dir: PathBuf,
+    /// Output name: writes NAME.md, NAME.csv and NAME-histogram.csv (a directory, or a name
+    /// ending in `/`: `egdb-stats-<database directory name>` inside it). None: no files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub out: Option<PathBuf>,
+}
+
+/// One layer's statistics.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LayerStatsReport {
+    /// Seeds on the board.
+    pub layer: u32,
+    /// Positions.
+    pub positions: u64,
+    /// Positions the mover wins (value > 0).
+    pub wins: u64,
+    /// Value 0.
+    pub draws: u64,
+    /// Value < 0.
+    pub losses: u64,
+    /// Mean value, seeds.
+    pub mean_value: f64,
+    /// `[value, positions]` for each value that occurs.
+    pub histogram: Vec<(i32, u64)>,
+}
+
+/// The report of `mancala egdb stats`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StatsReport {
+    /// The database's game string.
+    pub game: String,
+    /// Its directory.
+    pub dir: String,
+    /// Every layer.
+    pub layers: Vec<LayerStatsReport>,
+    /// The page as Markdown.
+    pub markdown: String,
+    /// The files written (with `out`).
+    pub written: Vec<String>,
+}
+
+impl StatsReport {
+    /// The text `mancala egdb stats` prints: the files written, or the page itself.
+    pub fn text(&self) -> String {
+        if self.written.is_empty() {
+            self.markdown.clone()
+        } else {
+            format!("wrote {}\n", self.written.join(", "))
+        }
+    }
+}
+
+/// Runs the stats job.
+pub(super) fn stats(request: &StatsRequest) -> Result<StatsReport, JobError> {
+    let spec = egdb::game_of_dir(&request.dir)?;
+    dispatch(&spec, Stats(request))
+}
+
+struct Stats<'a>(&'a StatsRequest);
+
+impl GameJob for Stats<'_> {
+    type Output = Result<StatsReport, JobError>;
+
+    fn run<R: Rules>(self, rules: R) -> Self::Output {
+        let request = self.0;
+        let db = Egdb::open(&request.dir, &rules)?;
+        let mut md = String::new();
+        let _ = writeln!(md, "# Endgame database statistics: `{}`\n", db.game());
+        let _ = writeln!(
+            md,
+            "Made by `mancala egdb stats {}`. Values are what the mover will still gain from \
+             the board minus what the opponent will gain, in seeds, under perfect play (the \
+             stores do not count). Win / draw / loss: value > 0, = 0, < 0 for the player to move.\n",
+            request.dir.display()
+        );
+        let _ = writeln!(
+            md,
+            "| layer | positions | wins | draws | losses | mean value | histogram (value: positions) |"
+        );
+        let _ = writeln!(md, "|---:|---:|---:|---:|---:|---:|---|");
+        let mut table = csv::Writer::from_writer(Vec::new());
+        let mut histogram_csv = csv::Writer::from_writer(Vec::new());
+        let csv_error = |e: csv::Error| JobError::failed(format!("cannot encode CSV: {e}"));
+        table
+            .write_record(["layer", "positions", "wins", "draws", "losses", "mean_value"])
+            .map_err(csv_error)?;
+        histogram_csv
+            .write_record(["layer", "value", "positions"])
+            .map_err(csv_error)?;
+        let mut layers = Vec::new();
+        for n in 0..db.layers() {
+            let s = layer_stats(&db, n).expect("open layer");
+            let mut histogram = Vec::new();
+            for &(v, c) in &s.histogram {
+                histogram.push(format!("{}: {c}", signed(v)));
+                histogram_csv
+                    .write_record([n.to_string(), v.to_string(), c.to_string()])
+                    .map_err(csv_error)?;
+            }
+            let _ = writeln!(
+                md,
+                "| {n} | {} | {} | {} | {} | {:.3} | {} |",
+                s.positions,
+                s.wins,
+                s.draws,
+                s.losses,
+                s.mean,
+                histogram.join(", ")
+            );
+            table
+                .write_record([
+                    n.to_string(),
+                    s.positions.to_string(),
+                    s.wins.to_string(),
+                    s.draws.to_string(),
+                    s.losses.to_string(),
+                    format!("{:.6}", s.mean),
+                ])
+                .map_err(csv_error)?;
+            layers.push(LayerStatsReport {
+                layer: n,
+                positions: s.positions,
+                wins: s.wins,
+                draws: s.draws,
+                losses: s.losses,
+                mean_value: s.mean,
+                histogram: s.histogram,
+            });
+        }
+        let mut written = Vec::new();
+        if let Some(out) = &request.out {
+            let default_name = format!(
+                "egdb-stats-{}",
+                request
+                    .dir
+                    .file_name()
+                    .map_or("egdb".into(), |n| n.to_string_lossy().into_owned())
+            );
+            // `--out DIR/` or an existing directory: the default names inside it.
+            let name = if out.is_dir() || out.as_os_str().to_string_lossy().ends_with('/') {
+                out.join(default_name)
+            } else {
+                out.clone()
+            };
+            let with_suffix = |suffix: &str| {
+                let mut s = name.clone().into_os_string();
+                s.push(suffix);
+                PathBuf::from(s)
+            };
+            let finish = |w: csv::Writer<Vec<u8>>| {
+                w.into_inner()
+                    .map_err(|e| JobError::failed(format!("cannot encode CSV: {e}")))
+            };
+            let outputs = [
+                (with_suffix(".md"), md.clone().into_bytes()),
+                (with_suffix(".csv"), finish(table)?),
+                (with_suffix("-histogram.csv"), finish(histogram_csv)?),
+            ];
+            write_all_or_none(&outputs).map_err(|e| {
+                JobError::failed_from("cannot write the statistics", e)
+            })?;
+            written = outputs
+                .iter()
+                .map(|(p, _)| p.display().to_string())
+                .collect();
+        }
+        Ok(StatsReport {
+            game: db.game().to_string(),
+            dir: request.dir.display().to_string(),
+            layers,
+            markdown: md,
+            written,
+        })
+    }
+}

@@ -1,0 +1,448 @@
+//! Jobs: one typed request and one typed report per kind of work, both `serde` both ways.
+//!
+//! Every run takes the same path, whichever front end starts it (the command line, a job file
+//! in `solvers/`, a program using this crate): a [`Request`] → [`execute`] dispatches on its
+//! game string once → generic library code → a [`Report`]. A job file **is** a serialized
+//! request (TOML, `kind = "solve"` and the request's fields; `solvers/README.md`). Reports
+//! serialize to the JSON that `mancala <command> --json` prints, and render the text it prints
+//! ([`Report::text`]).
+//!
+//! Long jobs report progress through a [`Progress`] (nodes, positions or games done); they
+//! never draw on the terminal themselves. `()` is the silent [`Progress`].
+//!
+//! ```
+//! use mancala::jobs::{execute, Request, Report, SolveRequest};
+//!
+//! let request = Request::Solve(SolveRequest {
+//!     tt_mb: Some(16),
+//!     ..SolveRequest::new("kalah(houses=3,seeds=2,capture=empty)")
+//! });
+//! let Report::Solve(report) = execute(&request, None, &()).unwrap() else { unreachable!() };
+//! assert_eq!(report.value, 4); // tests/data/kalah-solved.csv: Kalah(3,2), capture=empty
+//! ```
+
+mod arena;
+mod egdb;
+mod perft;
+mod solve;
+
+pub use self::arena::{ArenaKind, ArenaReport, ArenaRequest, MAX_GAMES};
+pub use self::egdb::{
+    BuildReport, BuildRequest, LayerBuilt, LayerVerified, ProbeReport, ProbeRequest,
+    StatsReport, StatsRequest, VerifyReport, VerifyRequest,
+};
+pub use self::perft::{PerftReport, PerftRequest};
+pub use self::solve::{
+    EgdbUse, Method, MoveResult, MoveValueText, SearchDetail, SolveDetail, SolveReport,
+    SolveRequest, TableReport, WdlCounts,
+};
+pub use crate::core::{Progress, Threads, ThreadsError};
+pub use crate::results::RunFiles;
+
+use crate::egdb::EgdbError;
+use crate::game::Line;
+use crate::rules::{GameSpec, Rules};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A piece of work, as a job file or `--json` front end writes it: `{"kind": "solve", ...}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Request {
+    /// Solve a position exactly.
+    Solve(SolveRequest),
+    /// Count move sequences.
+    Perft(PerftRequest),
+    /// Build endgame database layers (`kind = "egdb"` in job files).
+    #[serde(rename = "egdb", alias = "egdb-build")]
+    EgdbBuild(BuildRequest),
+    /// Check a database.
+    EgdbVerify(VerifyRequest),
+    /// Value a position from a database.
+    EgdbProbe(ProbeRequest),
+    /// Per-layer statistics of a database.
+    EgdbStats(StatsRequest),
+    /// Two agents in seat-swapped pairs.
+    Match(ArenaRequest),
+    /// A round robin of three or more agents.
+    Tournament(ArenaRequest),
+    /// One agent template at several budgets against one opponent.
+    Series(ArenaRequest),
+}
+
+/// What a job produced; serializes to the JSON `mancala <command> --json` prints.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Report {
+    /// Of [`Request::Solve`].
+    Solve(SolveReport),
+    /// Of [`Request::Perft`].
+    Perft(PerftReport),
+    /// Of [`Request::EgdbBuild`].
+    EgdbBuild(BuildReport),
+    /// Of [`Request::EgdbVerify`].
+    EgdbVerify(VerifyReport),
+    /// Of [`Request::EgdbProbe`].
+    EgdbProbe(ProbeReport),
+    /// Of [`Request::EgdbStats`].
+    EgdbStats(StatsReport),
+    /// Of [`Request::Match`], [`Request::Tournament`] and [`Request::Series`].
+    Arena(ArenaReport),
+}
+
+impl Request {
+    /// The job-file `kind` of the request.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Request::Solve(_) => "solve",
+            Request::Perft(_) => "perft",
+            Request::EgdbBuild(_) => "egdb",
+            Request::EgdbVerify(_) => "egdb-verify",
+            Request::EgdbProbe(_) => "egdb-probe",
+            Request::EgdbStats(_) => "egdb-stats",
+            Request::Match(_) => "match",
+            Request::Tournament(_) => "tournament",
+            Request::Series(_) => "series",
+        }
+    }
+
+    /// Sets the worker threads of the request (`mancala run --threads`).
+    pub fn set_threads(&mut self, threads: Threads) {
+        match self {
+            Request::Solve(r) => r.threads = threads,
+            Request::Perft(r) => r.threads = threads,
+            Request::EgdbBuild(r) => r.threads = threads,
+            Request::EgdbVerify(r) => r.threads = threads,
+            Request::EgdbProbe(_) | Request::EgdbStats(_) => {}
+            Request::Match(r) | Request::Tournament(r) | Request::Series(r) => r.threads = threads,
+        }
+    }
+
+    /// The request of a job file's TOML text. Errors name the file `path` and, for a bad value,
+    /// its line.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Input`]: not TOML, no or an unknown `kind`, an unknown key, a bad value.
+    pub fn from_toml(text: &str, path: &std::path::Path) -> Result<Request, JobError> {
+        let bad = |what: String| JobError::input(format!("{}: {what}", path.display()));
+        let table: toml::Table = toml::from_str(text).map_err(|e| bad(e.to_string()))?;
+        let kind = table.get("kind").and_then(|k| k.as_str()).ok_or_else(|| {
+            bad(format!("missing key `kind` ({})", KINDS.join(", ")))
+        })?;
+        // Each kind deserializes from the text itself, so an error keeps its line number; the
+        // `kind` line is blanked (not removed) for the request's own keys.
+        let rest: String = text
+            .lines()
+            .map(|l| {
+                let key = l.trim_start().strip_prefix("kind").map(str::trim_start);
+                if key.is_some_and(|k| k.starts_with('=')) {
+                    "\n".to_string()
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect();
+        fn parse<T: serde::de::DeserializeOwned>(
+            text: &str,
+            bad: impl Fn(String) -> JobError,
+        ) -> Result<T, JobError> {
+            toml::from_str(text).map_err(|e| bad(e.to_string()))
+        }
+        let text = rest.as_str();
+        Ok(match kind {
+            "solve" => Request::Solve(parse(text, bad)?),
+            "perft" => Request::Perft(parse(text, bad)?),
+            "egdb" | "egdb-build" => Request::EgdbBuild(parse(text, bad)?),
+            "egdb-verify" => Request::EgdbVerify(parse(text, bad)?),
+            "egdb-probe" => Request::EgdbProbe(parse(text, bad)?),
+            "egdb-stats" => Request::EgdbStats(parse(text, bad)?),
+            "match" => Request::Match(parse(text, bad)?),
+            "tournament" => Request::Tournament(parse(text, bad)?),
+            "series" => Request::Series(parse(text, bad)?),
+            other => {
+                return Err(bad(format!(
+                    "`kind = \"{other}\"`: expected {}",
+                    KINDS.join(", ")
+                )))
+            }
+        })
+    }
+}
+
+/// The job-file kinds.
+const KINDS: &[&str] = &[
+    "match",
+    "tournament",
+    "series",
+    "solve",
+    "perft",
+    "egdb",
+    "egdb-verify",
+    "egdb-probe",
+    "egdb-stats",
+];
+
+/// Runs `request`, writing its result files to `files` if given (`mancala run`, `--out`), and
+/// returns its report. `progress` hears of the work as it goes.
+///
+/// # Errors
+/// A [`JobError`] whose [`ErrorKind`] says whether the input was bad, a limit stopped the work
+/// or the work failed (an output that cannot be written).
+pub fn execute(
+    request: &Request,
+    files: Option<&RunFiles>,
+    progress: &dyn Progress,
+) -> Result<Report, JobError> {
+    let report = match request {
+        Request::Solve(r) => Report::Solve(solve::run(r, progress)?),
+        Request::Perft(r) => Report::Perft(perft::run(r)?),
+        Request::EgdbBuild(r) => Report::EgdbBuild(egdb::build(r, progress)?),
+        Request::EgdbVerify(r) => Report::EgdbVerify(egdb::verify(r, progress)?),
+        Request::EgdbProbe(r) => Report::EgdbProbe(egdb::probe(r)?),
+        Request::EgdbStats(r) => Report::EgdbStats(egdb::stats(r)?),
+        Request::Match(r) => return arena::run(r, ArenaKind::Match, request, files, progress),
+        Request::Tournament(r) => {
+            return arena::run(r, ArenaKind::Tournament, request, files, progress)
+        }
+        Request::Series(r) => return arena::run(r, ArenaKind::Series, request, files, progress),
+    };
+    if let Some(files) = files {
+        write_report(files, request, &report)?;
+    }
+    Ok(report)
+}
+
+impl Report {
+    /// The text `mancala <command>` prints on standard output.
+    pub fn text(&self) -> String {
+        match self {
+            Report::Solve(r) => r.text(),
+            Report::Perft(r) => r.text(),
+            Report::EgdbBuild(r) => r.text(),
+            Report::EgdbVerify(r) => r.text(),
+            Report::EgdbProbe(r) => r.text(),
+            Report::EgdbStats(r) => r.text(),
+            Report::Arena(r) => r.text.clone(),
+        }
+    }
+}
+
+/// How a job failed: the command line's exit status follows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// Bad input: a request, game string, position, agent, job file or database that is
+    /// wrong (exit status 2).
+    Input,
+    /// A limit (`max_nodes`, `max_seconds`) stopped the work first (exit status 3).
+    Stopped,
+    /// The work failed: an output that cannot be written, threads that cannot start, a
+    /// database that fails its check (exit status 1).
+    Failed,
+}
+
+/// Why a job did not give its report: a message naming what is wrong and where, its kind and
+/// the underlying error.
+#[derive(Debug)]
+pub struct JobError {
+    kind: ErrorKind,
+    message: String,
+    source: Option<Box<dyn std::error::Error + Send + Sync + 'static>>,
+}
+
+impl JobError {
+    /// Bad input, said by `message`.
+    pub fn input(message: impl fmt::Display) -> JobError {
+        JobError::new(ErrorKind::Input, message)
+    }
+
+    /// A failure to do the work, said by `message`.
+    pub fn failed(message: impl fmt::Display) -> JobError {
+        JobError::new(ErrorKind::Failed, message)
+    }
+
+    /// An error of `kind`.
+    pub fn new(kind: ErrorKind, message: impl fmt::Display) -> JobError {
+        JobError {
+            kind,
+            message: message.to_string(),
+            source: None,
+        }
+    }
+
+    /// Bad input: `context` (`bad --position`), caused by `source`.
+    pub fn input_from(
+        context: impl fmt::Display,
+        source: impl std::error::Error + Send + Sync + 'static,
+    ) -> JobError {
+        JobError {
+            source: Some(Box::new(source)),
+            ..JobError::input(context)
+        }
+    }
+
+    /// A failure: `context` (`cannot write results/x.md`), caused by `source`.
+    pub fn failed_from(
+        context: impl fmt::Display,
+        source: impl std::error::Error + Send + Sync + 'static,
+    ) -> JobError {
+        JobError {
+            source: Some(Box::new(source)),
+            ..JobError::failed(context)
+        }
+    }
+
+    /// Which kind of failure.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The same error, its message prefixed by `prefix` (a file name).
+    pub fn prefixed(mut self, prefix: impl fmt::Display) -> JobError {
+        self.message = format!("{prefix}: {}", self.message);
+        self
+    }
+}
+
+impl fmt::Display for JobError {
+    /// The message; `{:#}` adds the chain of causes, each after `: `.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)?;
+        if f.alternate() {
+            let mut cause = std::error::Error::source(self);
+            while let Some(c) = cause {
+                write!(f, ": {c}")?;
+                cause = c.source();
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for JobError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source
+            .as_deref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
+
+impl From<ThreadsError> for JobError {
+    fn from(e: ThreadsError) -> JobError {
+        match e {
+            ThreadsError::Range { .. } => JobError::input(e),
+            ThreadsError::Start { .. } => JobError::failed(e),
+        }
+    }
+}
+
+impl From<EgdbError> for JobError {
+    /// Bad input unless reading or writing failed (the message already names the file and
+    /// the operating system's reason).
+    fn from(e: EgdbError) -> JobError {
+        match &e {
+            EgdbError::Io { source, .. }
+                if !matches!(
+                    source.kind(),
+                    std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+                ) =>
+            {
+                JobError::failed(e)
+            }
+            EgdbError::Threads { .. } => JobError::failed(e),
+            _ => JobError::input(e),
+        }
+    }
+}
+
+/// Writes the result files of a solve or database build: its table, and a manifest with the
+/// request (`job`) and the report (`result`; a solve's check as `check`).
+fn write_report(files: &RunFiles, request: &Request, report: &Report) -> Result<(), JobError> {
+    use crate::results::{Manifest, ResultsError};
+    let (table, threads, result, check) = match report {
+        Report::Solve(r) => {
+            let threads = match &r.detail {
+                SolveDetail::Search(s) => s.threads,
+                SolveDetail::Retrograde(_) => 1,
+            };
+            let main = SolveReport {
+                check: None,
+                ..r.clone()
+            };
+            let check = r.check.as_deref().map(serde_json::to_value);
+            (r.table(), threads, serde_json::to_value(main), check)
+        }
+        Report::EgdbBuild(r) => {
+            let threads = match request {
+                Request::EgdbBuild(b) => b.threads.get(),
+                _ => 1,
+            };
+            (r.table(), threads, serde_json::to_value(r), None)
+        }
+        _ => {
+            return Err(JobError::input(format!(
+                "a `{}` job writes no result files",
+                request.kind()
+            )))
+        }
+    };
+    let job = serde_json::to_value(request).unwrap_or_default();
+    let mut manifest = Manifest::start(request.kind(), job.clone(), threads, files.command_line());
+    manifest.set("job", job);
+    manifest.finish(true, 0);
+    manifest.set("result", result.unwrap_or_default());
+    if let Some(check) = check {
+        manifest.set("check", check.unwrap_or_default());
+    }
+    files
+        .write_all(&mut manifest, &table, &[] as &[()])
+        .map_err(|e| match e {
+            ResultsError::Bad(_) => JobError::input(e),
+            e => JobError::failed(e),
+        })
+}
+
+/// The game of a request, parsed (`bad game string: ...` if it is not one).
+///
+/// # Errors
+/// [`ErrorKind::Input`] naming the bad token.
+pub fn parse_game(text: &str) -> Result<GameSpec, JobError> {
+    text.parse::<GameSpec>()
+        .map_err(|e| JobError::input_from("bad game string", e))
+}
+
+/// The line a request names: `position` (default: the start) with `moves` played from it.
+///
+/// # Errors
+/// [`ErrorKind::Input`]: `bad --position` or `bad --moves` with the reason.
+pub fn game_line<R: Rules>(
+    rules: &R,
+    position: Option<&str>,
+    moves: Option<&str>,
+) -> Result<Line<R>, JobError> {
+    let start = match position {
+        None => rules.start(),
+        Some(text) => rules
+            .parse_position(text)
+            .map_err(|e| JobError::input_from("bad --position", e))?,
+    };
+    let mut line = Line::new(start);
+    if let Some(moves) = moves {
+        line.play_text(rules, moves)
+            .map_err(|e| JobError::input_from("bad --moves", e))?;
+    }
+    Ok(line)
+}
+
+/// `+5`, `0`, `-3`.
+pub fn signed(v: i32) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
+/// Physical memory in bytes (Linux: `MemTotal` of /proc/meminfo), if known.
+pub fn physical_bytes() -> Option<u64> {
+    crate::search::solver::physical_megabytes().map(|mb| mb << 20)
+}

@@ -1,0 +1,142 @@
+//! The perft job: the number of move sequences of exactly `depth` moves.
+
+use super::{game_line, parse_game, JobError, Threads};
+use crate::game::Status;
+use crate::rules::{dispatch, GameJob, Rules};
+use crate::search::{perft, perft_divide};
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+use std::time::Instant;
+
+/// Count move sequences (`mancala perft`, `kind = "perft"`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerftRequest {
+    /// Game string (RULES.md §12).
+    pub game: String,
+    /// Position text (default: the start position).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// Moves played from the position first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<String>,
+    /// Moves (plies; an extra turn is a ply) of each sequence.
+    pub depth: u32,
+    /// Also count below each first move.
+    #[serde(default)]
+    pub divide: bool,
+    /// Worker threads (default: every core).
+    #[serde(default)]
+    pub threads: Threads,
+}
+
+/// The report of a perft: `mancala perft --json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PerftReport {
+    /// Canonical game string.
+    pub game: String,
+    /// The position counted from.
+    pub position: String,
+    /// The depth.
+    pub depth: u32,
+    /// Sequences of `depth` moves.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Sequences below each first move, in move order (with `divide`; a JSON object).
+    #[serde(with = "pairs_as_map")]
+    pub divide: Vec<(String, u64)>,
+}
+
+impl PerftReport {
+    /// The text `mancala perft` prints.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        for (m, n) in &self.divide {
+            let _ = writeln!(out, "{m}: {n}");
+        }
+        let _ = writeln!(out, "perft({}) = {}", self.depth, self.nodes);
+        out
+    }
+
+    /// The speed line `mancala perft` prints on standard error.
+    pub fn speed(&self) -> String {
+        format!(
+            "{} from {} in {:.3} s ({:.1} M sequences/s)",
+            self.game,
+            self.position,
+            self.seconds,
+            self.nodes as f64 / self.seconds.max(1e-9) / 1e6
+        )
+    }
+}
+
+/// Runs the perft job.
+pub(super) fn run(request: &PerftRequest) -> Result<PerftReport, JobError> {
+    let spec = parse_game(&request.game)?;
+    request
+        .threads
+        .install(|| dispatch(&spec, Perft(request)))?
+}
+
+struct Perft<'a>(&'a PerftRequest);
+
+impl GameJob for Perft<'_> {
+    type Output = Result<PerftReport, JobError>;
+
+    fn run<R: Rules>(self, rules: R) -> Self::Output {
+        let request = self.0;
+        let line = game_line(&rules, request.position.as_deref(), request.moves.as_deref())?;
+        let pos = line.current();
+        let window = line.repetition_window(&rules);
+        let depth = request.depth;
+        let started = Instant::now();
+        let (nodes, divide) = if line.status(&rules) != Status::Ongoing {
+            (u64::from(depth == 0), Vec::new())
+        } else if request.divide {
+            let d = perft_divide(&rules, pos, depth, window);
+            (d.iter().map(|(_, n)| n).sum::<u64>() + u64::from(depth == 0), d)
+        } else {
+            (perft(&rules, pos, depth, window), Vec::new())
+        };
+        Ok(PerftReport {
+            game: rules.spec().to_string(),
+            position: rules.format_position(pos),
+            depth,
+            nodes,
+            seconds: started.elapsed().as_secs_f64(),
+            divide: divide
+                .into_iter()
+                .map(|(mv, n)| (rules.format_move(pos, mv), n))
+                .collect(),
+        })
+    }
+}
+
+/// `Vec<(String, u64)>` as a JSON object, keeping the order.
+mod pairs_as_map {
+    use serde::de::{MapAccess, Visitor};
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(pairs: &[(String, u64)], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(pairs.iter().map(|(k, v)| (k, v)))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(String, u64)>, D::Error> {
+        struct Pairs;
+        impl<'de> Visitor<'de> for Pairs {
+            type Value = Vec<(String, u64)>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object of counts")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut out = Vec::new();
+                while let Some(pair) = map.next_entry()? {
+                    out.push(pair);
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_map(Pairs)
+    }
+}

@@ -1,0 +1,784 @@
+//! The solve job: the value of a position and of each of its moves, a principal variation, by
+//! the method asked for; optionally checked by a second method.
+
+use crate::results::ResultTable;
+use super::{game_line, parse_game, physical_bytes, signed, JobError, Progress, Threads};
+use crate::egdb::Egdb;
+use crate::game::{Line, Status};
+use crate::rules::{dispatch, GameJob, GameSpec, Rules};
+use crate::search::retrograde::{retrograde, Wdl};
+use crate::search::solver::Limits;
+use crate::search::{full_solve, memo_solve, plain_solve, solve, with_search_stack, SolveError};
+use crate::search::{Solution, SolveOptions};
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How a solve searches.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// MTD(f) over parallel alpha-beta with a transposition table.
+    #[default]
+    Alphabeta,
+    /// Exhaustive memoized minimax (games without repetition).
+    Memo,
+    /// Alpha-beta with the repetition history, no table.
+    Plain,
+    /// One-thread full-window alpha-beta with a table on each root move.
+    Full,
+    /// Win, draw or loss by retrograde analysis of every reachable position (four-row games;
+    /// `tt_mb` bounds its memory, about 100 bytes a position).
+    Retrograde,
+}
+
+impl Method {
+    /// The name of the method, as `--method` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Alphabeta => "alphabeta",
+            Method::Memo => "memo",
+            Method::Plain => "plain",
+            Method::Full => "full",
+            Method::Retrograde => "retrograde",
+        }
+    }
+}
+
+/// Solve a position exactly (`mancala solve`, `kind = "solve"`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    /// What the job is for, in words (job files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Game string (RULES.md §12).
+    pub game: String,
+    /// Position text (default: the start position).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// Moves played from the position first (`"A f B e"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<String>,
+    /// Worker threads (default: every core).
+    #[serde(default)]
+    pub threads: Threads,
+    /// Transposition table size in MiB (default: sized to the seeds on the board).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tt_mb: Option<u32>,
+    /// Stop after about this many nodes (the error says the bounds proved so far).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_nodes: Option<u64>,
+    /// Stop after about this many seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_seconds: Option<f64>,
+    /// Prove the value and one best move only: the other moves get an upper bound.
+    #[serde(default)]
+    pub value_only: bool,
+    /// Endgame database directory to probe inside the search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub egdb: Option<PathBuf>,
+    /// The search method.
+    #[serde(default)]
+    pub method: Method,
+    /// A second method that must give the same value to every root move (for a retrograde
+    /// draw: any value strictly between a loss and a win).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<Method>,
+}
+
+impl SolveRequest {
+    /// A request to solve the start of `game` with every default.
+    pub fn new(game: &str) -> SolveRequest {
+        SolveRequest {
+            description: None,
+            game: game.to_string(),
+            position: None,
+            moves: None,
+            threads: Threads::all(),
+            tt_mb: None,
+            max_nodes: None,
+            max_seconds: None,
+            value_only: false,
+            egdb: None,
+            method: Method::Alphabeta,
+            check: None,
+        }
+    }
+}
+
+/// A root move and its value.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoveValueText {
+    /// The move (house letters).
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Final store difference, seeds, from the side to move at the root.
+    pub value: i32,
+    /// Exact, or an upper bound (`value_only`).
+    pub exact: bool,
+}
+
+/// The report of a solve: `mancala solve --json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SolveReport {
+    /// Canonical game string.
+    pub game: String,
+    /// The position solved (after the request's moves).
+    pub position: String,
+    /// `S` or `N`.
+    pub side_to_move: String,
+    /// Final store difference in seeds from the side to move under perfect play (retrograde:
+    /// all the seeds for a win, minus that for a loss, 0 for a draw).
+    pub value: i32,
+    /// Every legal move in generation order with its value.
+    pub moves: Vec<MoveValueText>,
+    /// A principal variation.
+    pub pv: Vec<String>,
+    /// The method.
+    pub method: Method,
+    /// Wall-clock seconds of the solve.
+    pub seconds: f64,
+    /// What the method counted.
+    #[serde(flatten)]
+    pub detail: SolveDetail,
+    /// The second method's solve, when the request asked for a check (it agreed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<Box<SolveReport>>,
+}
+
+/// The method's counters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum SolveDetail {
+    /// Of a search (every method but retrograde).
+    Search(SearchDetail),
+    /// Of retrograde analysis.
+    Retrograde(RetrogradeDetail),
+}
+
+/// A search's counters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchDetail {
+    /// Nodes searched, all threads.
+    pub nodes: u64,
+    /// Threads used.
+    pub threads: usize,
+    /// Transposition-table counters.
+    pub table: TableReport,
+    /// The endgame databases probed, if any.
+    pub egdb: Option<EgdbUse>,
+}
+
+/// Transposition-table counters.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TableReport {
+    /// Bytes.
+    pub bytes: usize,
+    /// Entries.
+    pub entries: usize,
+    /// Lookups.
+    pub probes: u64,
+    /// Lookups that found the position.
+    pub hits: u64,
+    /// Nodes ended by table bounds (their own or a child's).
+    pub cutoffs: u64,
+    /// Share of entries in use at the end.
+    pub fill: f64,
+}
+
+/// Endgame databases a solve probed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EgdbUse {
+    /// The directory.
+    pub dir: String,
+    /// Most seeds on the board they cover.
+    pub max_seeds: Option<u32>,
+    /// Seconds to open and verify them.
+    pub open_seconds: f64,
+    /// Positions valued by them.
+    pub hits: u64,
+}
+
+/// Retrograde analysis's counters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RetrogradeDetail {
+    /// `win`, `draw` or `loss` for the side to move.
+    pub result: String,
+    /// Plies to the end of a won or lost game under best play.
+    pub plies: u32,
+    /// Each move's result.
+    pub move_results: Vec<MoveResult>,
+    /// Reachable positions.
+    pub positions: u64,
+    /// Seeds in the game (a win's value).
+    pub seeds: i32,
+    /// Positions by result for their mover.
+    pub counts: WdlCounts,
+    /// What the values mean.
+    pub meaning: String,
+}
+
+/// A move's retrograde result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoveResult {
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// `win`, `draw` or `loss` for the mover.
+    pub result: String,
+    /// Plies to the end.
+    pub plies: u32,
+}
+
+/// Positions by result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WdlCounts {
+    /// Wins for their mover.
+    pub win: u64,
+    /// Draws.
+    pub draw: u64,
+    /// Losses.
+    pub loss: u64,
+}
+
+const RETROGRADE_MEANING: &str = "win and loss: the winner takes all the seeds; draw: neither \
+    side can force a win (play would go on until a position repeats), not valued in seeds";
+
+/// Runs the solve job.
+pub(super) fn run(request: &SolveRequest, progress: &dyn Progress) -> Result<SolveReport, JobError> {
+    let spec = parse_game(&request.game)?;
+    let mut report = dispatch(&spec, Solve { request, progress })?;
+    if let Some(method) = request.check {
+        let second = SolveRequest {
+            method,
+            value_only: false,
+            check: None,
+            ..request.clone()
+        };
+        let checked = dispatch(&spec, Solve { request: &second, progress })?;
+        report.agree(&checked).map_err(|why| {
+            JobError::failed(format!(
+                "the check disagrees: `{}` gives {why}",
+                request.method.name()
+            ))
+        })?;
+        report.check = Some(Box::new(checked));
+    }
+    Ok(report)
+}
+
+impl SolveReport {
+    /// Whether `other` (a solve by another method) gives the same value and the same value to
+    /// every root move both value exactly. A retrograde draw (0) is "no forced win": any value
+    /// strictly between a loss and a win agrees with it.
+    fn agree(&self, other: &SolveReport) -> Result<(), String> {
+        let total = match &self.detail {
+            SolveDetail::Retrograde(r) if r.seeds > 0 => Some(r.seeds),
+            _ => None,
+        };
+        let same = |x: i32, y: i32| match total {
+            Some(t) if x == 0 => y.abs() < t,
+            _ => x == y,
+        };
+        let exact = |r: &SolveReport| -> Vec<(String, i32)> {
+            r.moves
+                .iter()
+                .filter(|m| m.exact)
+                .map(|m| (m.mv.clone(), m.value))
+                .collect()
+        };
+        let (a, b) = (exact(self), exact(other));
+        let agree = same(self.value, other.value)
+            && a.iter()
+                .all(|m| b.iter().find(|x| x.0 == m.0).is_none_or(|x| same(m.1, x.1)));
+        if agree {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} ({a:?}), `{}` gives {} ({b:?})",
+                self.value,
+                other.method.name(),
+                other.value
+            ))
+        }
+    }
+
+    /// The moves that keep the value (exact ones).
+    fn best_moves(&self) -> Vec<&str> {
+        self.moves
+            .iter()
+            .filter(|m| m.exact && m.value == self.value)
+            .map(|m| m.mv.as_str())
+            .collect()
+    }
+
+    /// Every move as `A:+3`, upper bounds as `A:<=3`.
+    fn move_values(&self) -> String {
+        self.moves
+            .iter()
+            .map(|m| format!("{}:{}{}", m.mv, if m.exact { "" } else { "<=" }, m.value))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Nodes searched, or (retrograde) positions analysed.
+    fn work(&self) -> u64 {
+        match &self.detail {
+            SolveDetail::Search(s) => s.nodes,
+            SolveDetail::Retrograde(r) => r.positions,
+        }
+    }
+
+    /// The text `mancala solve` prints.
+    pub fn text(&self) -> String {
+        let mut out = valued_text(
+            &self.game,
+            &self.position,
+            &self.side_to_move,
+            self.value,
+            &self.moves,
+            &self.pv,
+        );
+        match &self.detail {
+            SolveDetail::Search(s) => {
+                let seconds = self.seconds.max(1e-9);
+                let _ = writeln!(
+                    out,
+                    "nodes     {} in {:.2} s ({:.2} M nodes/s, threads: {})",
+                    s.nodes,
+                    self.seconds,
+                    s.nodes as f64 / seconds / 1e6,
+                    s.threads
+                );
+                let t = &s.table;
+                let _ = writeln!(
+                    out,
+                    "table     {} MiB, {} entries, {:.0}% full; {} probes, {:.0}% hits; {} \
+                     nodes ({:.0}%) ended by table bounds",
+                    t.bytes >> 20,
+                    t.entries,
+                    100.0 * t.fill,
+                    t.probes,
+                    100.0 * t.hits as f64 / t.probes.max(1) as f64,
+                    t.cutoffs,
+                    100.0 * t.cutoffs as f64 / s.nodes.max(1) as f64
+                );
+                if let Some(e) = &s.egdb {
+                    let _ = writeln!(
+                        out,
+                        "egdb      {} ({} seeds and fewer; opened and verified in {:.2} s); {} \
+                         positions valued",
+                        e.dir,
+                        e.max_seeds.unwrap_or(0),
+                        e.open_seconds,
+                        e.hits
+                    );
+                }
+            }
+            SolveDetail::Retrograde(r) => {
+                let results: Vec<String> = r
+                    .move_results
+                    .iter()
+                    .map(|m| format!("{} {} in {}", m.mv, m.result, m.plies))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "result    {} in {} plies (retrograde; {})",
+                    r.result, r.plies, r.meaning
+                );
+                let _ = writeln!(out, "by move   {}", results.join(", "));
+                let _ = writeln!(
+                    out,
+                    "positions {} reachable ({} wins, {} draws, {} losses for their mover) in \
+                     {:.2} s",
+                    r.positions, r.counts.win, r.counts.draw, r.counts.loss, self.seconds
+                );
+            }
+        }
+        if let Some(c) = &self.check {
+            let _ = writeln!(
+                out,
+                "check     `{}` agrees: value {} ({} nodes, {:.2} s)",
+                c.method.name(),
+                signed(c.value),
+                c.work(),
+                c.seconds
+            );
+        }
+        out
+    }
+
+    /// The result table of a solve job (`results/NAME.*`).
+    pub(super) fn table(&self) -> ResultTable {
+        let header = [
+            "game",
+            "position",
+            "value",
+            "best_moves",
+            "move_values",
+            "pv",
+            "nodes",
+            "seconds",
+            "method",
+            "check_method",
+            "check_value",
+            "check_nodes",
+            "check_seconds",
+        ];
+        let pv = self.pv.join(" ");
+        let mut row = vec![
+            self.game.clone(),
+            self.position.clone(),
+            self.value.to_string(),
+            self.best_moves().join(" "),
+            self.move_values(),
+            pv.clone(),
+            self.work().to_string(),
+            format!("{:.2}", self.seconds),
+            self.method.name().to_string(),
+        ];
+        match &self.check {
+            Some(c) => row.extend([
+                c.method.name().to_string(),
+                c.value.to_string(),
+                c.work().to_string(),
+                format!("{:.2}", c.seconds),
+            ]),
+            None => row.extend(["".to_string(), "".into(), "".into(), "".into()]),
+        }
+        let meaning = match &self.detail {
+            SolveDetail::Retrograde(r) => format!(
+                "Result for the side to move: **{}** in {} plies, by retrograde analysis of {} \
+                 reachable positions ({}). Values: a win is worth all the seeds (the winner \
+                 takes them), a loss minus that, 0 a draw: neither side can force a win, play \
+                 would go on until a position repeats (not valued in seeds). Positions: {} wins, \
+                 {} draws, {} losses for their mover. PV: {pv}\n",
+                r.result,
+                r.plies,
+                r.positions,
+                r.move_results
+                    .iter()
+                    .map(|m| format!("{} {} in {}", m.mv, m.result, m.plies))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                r.counts.win,
+                r.counts.draw,
+                r.counts.loss,
+            ),
+            SolveDetail::Search(_) => format!(
+                "Value: final store difference in seeds from the side to move under perfect \
+                 play, by `{}`. PV: {pv}\n",
+                self.method.name()
+            ),
+        };
+        let retrograde = matches!(self.detail, SolveDetail::Retrograde(_));
+        let mut markdown = format!(
+            "| game | position | value | best moves | every move | {} | seconds |\n\
+             |---|---|---:|---|---|---:|---:|\n| `{}` | `{}` | {} | {} | {} | {} | {} |\n\n{meaning}",
+            if retrograde { "positions" } else { "nodes" },
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            row[4],
+            row[6],
+            row[7]
+        );
+        if self.check.is_some() {
+            let agreement = if retrograde {
+                "every win and loss the same, every draw valued strictly between a loss and a win"
+            } else {
+                "every root move the same"
+            };
+            markdown.push_str(&format!(
+                "\nChecked by a second method, `{}`: value {}, {agreement} ({} nodes, {} s).\n",
+                row[9], row[10], row[11], row[12]
+            ));
+        }
+        ResultTable {
+            markdown,
+            header: header.iter().map(|s| s.to_string()).collect(),
+            rows: vec![row],
+            timing: &["nodes", "seconds", "check_nodes", "check_seconds"],
+            svg: None,
+        }
+    }
+}
+
+/// The text lines `game`, `position`, `value`, `moves`, `pv` of a valued position, as `solve`
+/// and `egdb probe` print them.
+pub(super) fn valued_text(
+    game: &str,
+    position: &str,
+    side_to_move: &str,
+    value: i32,
+    moves: &[MoveValueText],
+    pv: &[String],
+) -> String {
+    let side = if side_to_move == "N" { "North" } else { "South" };
+    let opponent = if side_to_move == "N" { "South" } else { "North" };
+    let verdict = match value.cmp(&0) {
+        std::cmp::Ordering::Greater => format!("{side} (to move) wins by {value}"),
+        std::cmp::Ordering::Less => format!("{opponent} wins by {}", -value),
+        std::cmp::Ordering::Equal => "draw".to_string(),
+    };
+    let list: Vec<String> = moves
+        .iter()
+        .map(|m| format!("{} {}{}", m.mv, if m.exact { "" } else { "<=" }, signed(m.value)))
+        .collect();
+    let mut out = String::new();
+    let _ = writeln!(out, "game      {game}");
+    let _ = writeln!(out, "position  {position} ({side} to move)");
+    let _ = writeln!(
+        out,
+        "value     {}  ({verdict}; final store difference, seeds, from the side to move)",
+        signed(value)
+    );
+    let _ = writeln!(
+        out,
+        "moves     {}",
+        if list.is_empty() {
+            "none (game over)".into()
+        } else {
+            list.join("  ")
+        }
+    );
+    let _ = writeln!(out, "pv        {}", pv.join(" "));
+    out
+}
+
+/// The texts of a line of moves from `pos` (each checked legal).
+pub(super) fn line_text<R: Rules>(rules: &R, pos: &R::Position, moves: &[R::Move]) -> Vec<String> {
+    let mut line = Line::new(*pos);
+    moves
+        .iter()
+        .map(|&mv| line.play(rules, mv).expect("a line of legal moves"))
+        .collect()
+}
+
+struct Solve<'a> {
+    request: &'a SolveRequest,
+    progress: &'a dyn Progress,
+}
+
+impl GameJob for Solve<'_> {
+    type Output = Result<SolveReport, JobError>;
+
+    fn run<R: Rules>(self, rules: R) -> Self::Output {
+        let request = self.request;
+        let line = game_line(&rules, request.position.as_deref(), request.moves.as_deref())?;
+        let pos = *line.current();
+        if let (Some(total), Some(mb)) = (physical_bytes().map(|b| b >> 20), request.tt_mb) {
+            if u64::from(mb) > total * 8 / 10 {
+                return Err(JobError::input(format!(
+                    "--tt-mb {mb} is more than 80% of this machine's {total} MiB of memory"
+                )));
+            }
+        }
+        let method = request.method;
+        if method != Method::Alphabeta && (request.value_only || request.egdb.is_some()) {
+            return Err(JobError::input(format!(
+                "--method {} values every move without databases: drop --value-only and --egdb",
+                method.name()
+            )));
+        }
+        if method == Method::Memo && R::CAN_REPEAT {
+            return Err(JobError::input(format!(
+                "--method memo needs a game without repetition, and in `{}` a position can \
+                 repeat (its value depends on the history): use --method plain",
+                rules.spec()
+            )));
+        }
+        if method == Method::Retrograde {
+            return retrograde_solve(&rules, &pos, request);
+        }
+        let threads = request.threads.get();
+        let egdb = match &request.egdb {
+            Some(dir) => {
+                let started = Instant::now();
+                let db = Egdb::open(dir, &rules)?;
+                Some((Arc::new(db), started.elapsed().as_secs_f64()))
+            }
+            None => None,
+        };
+        let options = SolveOptions {
+            threads,
+            tt_mb: request.tt_mb.map(|mb| mb as usize),
+            value_only: request.value_only,
+            limits: Limits {
+                max_nodes: request.max_nodes,
+                max_seconds: request.max_seconds,
+            },
+            egdb: egdb.as_ref().map(|(db, _)| db.clone()),
+        };
+        let threads_error = |threads: usize, e: &dyn std::fmt::Display| SolveError::Threads {
+            threads,
+            reason: e.to_string(),
+        };
+        let counter = AtomicU64::new(0);
+        let solution: Solution<R> = if line.status(&rules) == Status::Ongoing {
+            let window = line.repetition_window(&rules);
+            with_progress(self.progress, &counter, || match method {
+                Method::Alphabeta => solve(&rules, &pos, window, &options, &counter),
+                Method::Memo => memo_solve(&rules, &pos, threads, &counter)
+                    .map_err(|e| threads_error(threads, &e)),
+                // One-thread recursions: on a thread with a search-sized stack.
+                Method::Full => with_search_stack(|| {
+                    full_solve(&rules, &pos, window, request.tt_mb.map_or(256, |mb| mb as usize))
+                })
+                .map_err(|e| threads_error(1, &e)),
+                Method::Plain => with_search_stack(|| plain_solve(&rules, &pos, window, &counter))
+                    .map_err(|e| threads_error(1, &e)),
+                Method::Retrograde => unreachable!("solved by retrograde_solve"),
+            })
+            .map_err(|e| match e {
+                SolveError::Stopped { .. } => JobError::new(super::ErrorKind::Stopped, e),
+                e => JobError::input(e),
+            })?
+        } else {
+            // A finished game (including by repetition): its final difference, no moves.
+            let o = line.status(&rules).outcome().expect("over");
+            Solution {
+                value: rules.store_difference(&pos) + o.value(),
+                moves: Vec::new(),
+                pv: Vec::new(),
+                nodes: 0,
+                seconds: 0.0,
+                threads,
+                table: Default::default(),
+                egdb_hits: 0,
+            }
+        };
+        let t = &solution.table;
+        Ok(SolveReport {
+            game: rules.spec().to_string(),
+            position: rules.format_position(&pos),
+            side_to_move: rules.side_to_move(&pos).letter().to_string(),
+            value: solution.value,
+            moves: solution
+                .moves
+                .iter()
+                .map(|m| MoveValueText {
+                    mv: rules.format_move(&pos, m.mv),
+                    value: m.value,
+                    exact: m.exact,
+                })
+                .collect(),
+            pv: line_text(&rules, &pos, &solution.pv),
+            method,
+            seconds: solution.seconds,
+            detail: SolveDetail::Search(SearchDetail {
+                nodes: solution.nodes,
+                threads: solution.threads,
+                table: TableReport {
+                    bytes: t.bytes,
+                    entries: t.entries,
+                    probes: t.probes,
+                    hits: t.hits,
+                    cutoffs: t.cutoffs,
+                    fill: t.fill,
+                },
+                egdb: egdb.as_ref().map(|(db, open_seconds)| EgdbUse {
+                    dir: db.dir().display().to_string(),
+                    max_seeds: db.max_seeds(),
+                    open_seconds: *open_seconds,
+                    hits: solution.egdb_hits,
+                }),
+            }),
+            check: None,
+        })
+    }
+}
+
+/// Runs `work` while a watcher tells `progress` the count of `counter` five times a second.
+fn with_progress<T>(progress: &dyn Progress, counter: &AtomicU64, work: impl FnOnce() -> T) -> T {
+    progress.start("nodes", None);
+    let result = std::thread::scope(|scope| {
+        // The watcher ends when `finished` is dropped, however the work ends.
+        let (finished, ended) = std::sync::mpsc::channel::<()>();
+        scope.spawn(move || {
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                ended.recv_timeout(Duration::from_millis(200))
+            {
+                progress.set(counter.load(Ordering::Relaxed));
+            }
+        });
+        let result = work();
+        drop(finished);
+        result
+    });
+    progress.finish();
+    result
+}
+
+/// `Method::Retrograde`: win, draw or loss, for the four-row games (a win is worth all the
+/// seeds there, so the value is `+T`, `-T` or, for a draw, 0).
+fn retrograde_solve<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    request: &SolveRequest,
+) -> Result<SolveReport, JobError> {
+    if !matches!(rules.spec(), GameSpec::Omweso(_) | GameSpec::Bao(_)) {
+        return Err(JobError::input(format!(
+            "--method retrograde finds wins, draws and losses, which are the results of the \
+             four-row games (omweso, bao-la-kete, bao-la-kiswahili), not of `{}`",
+            rules.spec()
+        )));
+    }
+    let max_positions = ((request.tt_mb.unwrap_or(1024) as usize) << 20) / 100;
+    let started = Instant::now();
+    let r = retrograde(rules, pos, max_positions).map_err(JobError::input)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let total = rules.board_seeds(pos) as i32;
+    let seeds = |w: Wdl| match w {
+        Wdl::Win => total,
+        Wdl::Draw => 0,
+        Wdl::Loss => -total,
+    };
+    Ok(SolveReport {
+        game: rules.spec().to_string(),
+        position: rules.format_position(pos),
+        side_to_move: rules.side_to_move(pos).letter().to_string(),
+        value: seeds(r.value),
+        moves: r
+            .moves
+            .iter()
+            .map(|(mv, w, _)| MoveValueText {
+                mv: rules.format_move(pos, *mv),
+                value: seeds(*w),
+                exact: true,
+            })
+            .collect(),
+        pv: line_text(rules, pos, &r.pv),
+        method: Method::Retrograde,
+        seconds,
+        detail: SolveDetail::Retrograde(RetrogradeDetail {
+            result: r.value.name().to_string(),
+            plies: r.plies,
+            move_results: r
+                .moves
+                .iter()
+                .map(|(mv, w, d)| MoveResult {
+                    mv: rules.format_move(pos, *mv),
+                    result: w.name().to_string(),
+                    plies: *d,
+                })
+                .collect(),
+            positions: r.positions as u64,
+            seeds: total,
+            counts: WdlCounts {
+                win: r.counts[0] as u64,
+                draw: r.counts[1] as u64,
+                loss: r.counts[2] as u64,
+            },
+            meaning: RETROGRADE_MEANING.to_string(),
+        }),
+        check: None,
+    })
+}

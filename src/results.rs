@@ -1,0 +1,448 @@
+//! Result files of a run named NAME: `DIR/NAME.md` and `DIR/NAME.csv` (the table),
+//! `DIR/NAME.json` (the manifest: what ran, where, when, with what), `DIR/NAME.games.jsonl`
+//! (one game record per line) and, for a series, `DIR/NAME.svg`.
+//!
+//! A result set is written whole or not at all: every path is checked before the run starts
+//! (a directory in the way is refused), and at the end every file is first written to a
+//! temporary file in `DIR`, then all are renamed into place. Game records are also appended
+//! as games finish, so an interrupted run resumes from them; the manifest says `running`
+//! meanwhile. The manifest keeps the first start time, the wall time summed over every
+//! invocation of the run, and each invocation.
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use thiserror::Error;
+
+/// A result file that cannot be read or written.
+#[derive(Debug, Error)]
+pub enum ResultsError {
+    /// An operating-system error on `path`.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The reason.
+        source: std::io::Error,
+    },
+    /// An operating-system error reading `path`.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The reason.
+        source: std::io::Error,
+    },
+    /// A file that is not what it should be (bad input: remove it or choose another name).
+    #[error("{0}")]
+    Bad(String),
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory, renamed when
+/// complete: a reader never sees a half-written file.
+///
+/// # Errors
+/// [`ResultsError::Write`] naming the file.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ResultsError> {
+    staged(path, bytes)?
+        .persist(path)
+        .map_err(|e| write_error(path, e.error))?;
+    Ok(())
+}
+
+fn write_error(path: &Path, source: std::io::Error) -> ResultsError {
+    ResultsError::Write {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// `bytes` in a temporary file beside `path`, synced, readable by everyone like any file the
+/// user creates (tempfile makes 0600).
+fn staged(path: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile, ResultsError> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).map_err(|e| write_error(dir, e))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| write_error(path, e))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let _ = tmp
+            .as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644));
+    }
+    tmp.write_all(bytes)
+        .and_then(|_| tmp.as_file().sync_all())
+        .map_err(|e| write_error(path, e))?;
+    Ok(tmp)
+}
+
+/// Writes every `(path, bytes)` whole or none: all are staged in temporary files first, then
+/// renamed into place.
+///
+/// # Errors
+/// [`ResultsError::Write`] naming the first file that could not be written.
+pub fn write_all_or_none(files: &[(PathBuf, Vec<u8>)]) -> Result<(), ResultsError> {
+    let staged = files
+        .iter()
+        .map(|(path, bytes)| staged(path, bytes))
+        .collect::<Result<Vec<_>, _>>()?;
+    for (tmp, (path, _)) in staged.into_iter().zip(files) {
+        tmp.persist(path).map_err(|e| write_error(path, e.error))?;
+    }
+    Ok(())
+}
+
+/// A table of results: Markdown for people, CSV for programs.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ResultTable {
+    /// The Markdown body (the page adds a title and how it was made).
+    pub markdown: String,
+    /// CSV column names.
+    pub header: Vec<String>,
+    /// CSV rows.
+    pub rows: Vec<Vec<String>>,
+    /// The columns that depend on the machine (wall time, search work on several threads):
+    /// a re-run is compared on the others (`scripts/compare-tables.py`).
+    pub timing: &'static [&'static str],
+    /// A plot (SVG), if any.
+    pub svg: Option<String>,
+}
+
+/// The git commit the crate was built from, `-dirty` if the tree had changes, or `unknown`
+/// (recorded by build.rs).
+pub fn git_commit() -> &'static str {
+    env!("MANCALA_GIT")
+}
+
+/// The CPU model (Linux: `model name` of /proc/cpuinfo).
+pub fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into())
+}
+
+fn now_rfc3339() -> String {
+    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
+}
+
+/// What ran: written at the start (status `running`) and at the end (`complete`, or
+/// `incomplete`).
+pub struct Manifest {
+    object: serde_json::Map<String, Value>,
+    started: Instant,
+    invocation_start: String,
+}
+
+impl Manifest {
+    /// A manifest for a run of `kind` whose identity (what must match to resume it) is
+    /// `identity`, on `threads` threads, started by `command_line`.
+    pub fn start(kind: &str, identity: Value, threads: usize, command_line: &str) -> Manifest {
+        let start = now_rfc3339();
+        let mut object = serde_json::Map::new();
+        object.insert("kind".into(), json!(kind));
+        object.insert("identity".into(), identity);
+        object.insert("version".into(), json!(env!("CARGO_PKG_VERSION")));
+        object.insert("git_commit".into(), json!(git_commit()));
+        object.insert("rustc".into(), json!(env!("MANCALA_RUSTC")));
+        object.insert("cpu".into(), json!(cpu_model()));
+        object.insert(
+            "logical_cpus".into(),
+            json!(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        );
+        object.insert("threads".into(), json!(threads));
+        object.insert("start_time".into(), json!(start));
+        object.insert("command_line".into(), json!(command_line));
+        object.insert("status".into(), json!("running"));
+        object.insert("invocations".into(), json!([]));
+        Manifest {
+            object,
+            started: Instant::now(),
+            invocation_start: start,
+        }
+    }
+
+    /// Continues the run of an earlier manifest (a resumed or re-run job): its first start time
+    /// and its invocations are kept.
+    pub fn continue_from(&mut self, earlier: &Value) {
+        if let Some(start) = earlier.get("start_time").filter(|s| s.is_string()) {
+            self.object.insert("start_time".into(), start.clone());
+        }
+        if let Some(list) = earlier.get("invocations").filter(|l| l.is_array()) {
+            self.object.insert("invocations".into(), list.clone());
+        }
+    }
+
+    /// Marks the run finished (`complete`, or `incomplete`) after `games` games counted in
+    /// all; this invocation is added to the list, and `wall_seconds` is the sum over all.
+    pub fn finish(&mut self, complete: bool, games: usize) {
+        let wall = (self.started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+        self.object.insert(
+            "status".into(),
+            json!(if complete { "complete" } else { "incomplete" }),
+        );
+        self.object.insert("games".into(), json!(games));
+        let invocation = json!({
+            "start_time": self.invocation_start,
+            "wall_seconds": wall,
+            "command_line": self.object["command_line"],
+            "threads": self.object["threads"],
+        });
+        let list = self
+            .object
+            .entry("invocations")
+            .or_insert_with(|| json!([]));
+        if let Some(list) = list.as_array_mut() {
+            list.push(invocation);
+        }
+        let total: f64 = self.object["invocations"]
+            .as_array()
+            .map_or(wall, |l| {
+                l.iter().filter_map(|i| i["wall_seconds"].as_f64()).sum()
+            });
+        self.object.insert(
+            "wall_seconds".into(),
+            json!((total * 1000.0).round() / 1000.0),
+        );
+    }
+
+    /// Adds a field.
+    pub fn set(&mut self, key: &str, value: Value) {
+        self.object.insert(key.into(), value);
+    }
+
+    /// A field.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.object.get(key)
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        let mut text = serde_json::to_string_pretty(&self.object).expect("JSON values encode");
+        text.push('\n');
+        text.into_bytes()
+    }
+}
+
+/// The files of a run: `dir/name.*`, and the command line that made them (for the page).
+#[derive(Clone, Debug)]
+pub struct RunFiles {
+    dir: PathBuf,
+    name: String,
+    command_line: String,
+}
+
+/// Appends game records to the `.games.jsonl` file, one flushed line each.
+pub struct Appender {
+    file: std::fs::File,
+    path: PathBuf,
+}
+
+impl Appender {
+    /// Appends `record` as one line.
+    ///
+    /// # Errors
+    /// [`ResultsError::Write`].
+    pub fn append(&mut self, record: &impl Serialize) -> Result<(), ResultsError> {
+        let mut line = serde_json::to_string(record).expect("records encode");
+        line.push('\n');
+        self.file
+            .write_all(line.as_bytes())
+            .and_then(|_| self.file.flush())
+            .map_err(|e| write_error(&self.path, e))
+    }
+}
+
+/// The extensions of a result set.
+const EXTENSIONS: [&str; 5] = ["md", "csv", "json", "games.jsonl", "svg"];
+
+impl RunFiles {
+    /// The files `dir/name.*` of a run started by `command_line`; `name` must be a plain file
+    /// name.
+    ///
+    /// # Errors
+    /// [`ResultsError::Bad`] for a name with a path separator or other characters.
+    pub fn new(dir: &Path, name: &str, command_line: &str) -> Result<RunFiles, ResultsError> {
+        let ok = !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '=' | ','))
+            && !name.starts_with('.');
+        if !ok {
+            return Err(ResultsError::Bad(format!(
+                "run name `{name}` (--out, or a job file's name): a run name is a plain file \
+                 name (letters, digits, - _ . = ,), written under the results directory"
+            )));
+        }
+        Ok(RunFiles {
+            dir: dir.to_path_buf(),
+            name: name.to_string(),
+            command_line: command_line.to_string(),
+        })
+    }
+
+    /// `dir/name.ext`.
+    pub fn path(&self, ext: &str) -> PathBuf {
+        self.dir.join(format!("{}.{ext}", self.name))
+    }
+
+    /// The command line that runs this run.
+    pub fn command_line(&self) -> &str {
+        &self.command_line
+    }
+
+    /// Checks, before any work, that every file of the set can be written: the directory can
+    /// be made and no path is taken by a directory.
+    ///
+    /// # Errors
+    /// [`ResultsError::Bad`] naming the path in the way, [`ResultsError::Write`] if the
+    /// directory cannot be made.
+    pub fn check(&self) -> Result<(), ResultsError> {
+        std::fs::create_dir_all(&self.dir).map_err(|e| write_error(&self.dir, e))?;
+        for ext in EXTENSIONS {
+            let path = self.path(ext);
+            if path.is_dir() {
+                return Err(ResultsError::Bad(format!(
+                    "{} is a directory: the result files of run `{}` cannot be written there \
+                     (remove it or choose another name)",
+                    path.display(),
+                    self.name
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The manifest of an earlier run, if any.
+    pub fn earlier_manifest(&self) -> Option<Value> {
+        std::fs::read_to_string(self.path("json"))
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+    }
+
+    /// The records of the `.games.jsonl` file with their line numbers; `None` if there is no
+    /// file. A last line cut short by an interruption is dropped.
+    ///
+    /// # Errors
+    /// [`ResultsError::Read`], or [`ResultsError::Bad`] naming a damaged line.
+    pub fn read_records<T: DeserializeOwned>(&self) -> Result<Option<Vec<(usize, T)>>, ResultsError> {
+        let path = self.path("games.jsonl");
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => return Err(ResultsError::Read { path, source }),
+        };
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let mut records = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            match serde_json::from_str(line) {
+                Ok(r) if line.ends_with('\n') => records.push((i + 1, r)),
+                // The last line, cut short by an interruption: that game is played again.
+                _ if i + 1 == lines.len() => break,
+                Ok(_) => unreachable!("only the last line can lack its newline"),
+                Err(e) => {
+                    return Err(ResultsError::Bad(format!(
+                        "{} line {}: not a game record: {e}; remove the file to start the run \
+                         again",
+                        path.display(),
+                        i + 1
+                    )))
+                }
+            }
+        }
+        Ok(Some(records))
+    }
+
+    /// Opens the record file for appending (created if missing; a line cut short by an
+    /// interruption is removed first).
+    ///
+    /// # Errors
+    /// [`ResultsError::Write`].
+    pub fn appender(&self) -> Result<Appender, ResultsError> {
+        let path = self.path("games.jsonl");
+        std::fs::create_dir_all(&self.dir).map_err(|e| write_error(&self.dir, e))?;
+        if let Ok(text) = std::fs::read(&path) {
+            if !text.is_empty() && !text.ends_with(b"\n") {
+                let keep = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+                write_atomic(&path, &text[..keep])?;
+            }
+        }
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(|e| write_error(&path, e))?;
+        Ok(Appender { file, path })
+    }
+
+    /// Writes the manifest alone (a run starting).
+    ///
+    /// # Errors
+    /// [`ResultsError::Write`].
+    pub fn write_manifest(&self, manifest: &Manifest) -> Result<(), ResultsError> {
+        write_atomic(&self.path("json"), &manifest.bytes())
+    }
+
+    /// Writes the whole set: the table (`.md` with a title and how it was made, `.csv`), the
+    /// game records in order (`.games.jsonl`), the plot if any and the finished manifest, which
+    /// also lists the table's timing columns.
+    ///
+    /// # Errors
+    /// [`ResultsError::Write`]; then no file of the set has been replaced.
+    pub fn write_all(
+        &self,
+        manifest: &mut Manifest,
+        table: &ResultTable,
+        records: &[impl Serialize],
+    ) -> Result<(), ResultsError> {
+        manifest.set("timing_columns", json!(table.timing));
+        let mut csv = csv::Writer::from_writer(Vec::new());
+        let encode = |e: csv::Error| ResultsError::Bad(format!("cannot encode the table: {e}"));
+        csv.write_record(&table.header).map_err(encode)?;
+        for row in &table.rows {
+            csv.write_record(row).map_err(encode)?;
+        }
+        let csv = csv
+            .into_inner()
+            .map_err(|e| ResultsError::Bad(format!("cannot encode the table: {e}")))?;
+        let mut jsonl = String::new();
+        for r in records {
+            jsonl.push_str(&serde_json::to_string(r).expect("records encode"));
+            jsonl.push('\n');
+        }
+        let md = format!(
+            "# {}\n\n{}\n\nMade by `{}` (mancala {}, commit {}); seed, options and machine in \
+             `{}.json`, every game in `{}.games.jsonl`.\n",
+            self.name,
+            table.markdown.trim_end(),
+            self.command_line,
+            env!("CARGO_PKG_VERSION"),
+            git_commit(),
+            self.name,
+            self.name,
+        );
+        let mut files = vec![
+            (self.path("games.jsonl"), jsonl.into_bytes()),
+            (self.path("csv"), csv),
+            (self.path("md"), md.into_bytes()),
+        ];
+        if let Some(svg) = &table.svg {
+            files.push((self.path("svg"), svg.clone().into_bytes()));
+        }
+        files.push((self.path("json"), manifest.bytes()));
+        write_all_or_none(&files)
+    }
+}
