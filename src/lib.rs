@@ -1,8 +1,20 @@
 //! # mancala
 //!
-//! A toolkit for game-AI research on mancala (sowing) games: packed positions, the rules of
-//! Kalah and Oware/Awari (`../shared/RULES.md` is the specification), perft, an exact
-//! parallel solver ([`search`]) and endgame databases built by retrograde analysis ([`egdb`]).
+//! A toolkit for game-AI research on mancala (sowing) games: exact solvers, endgame databases
+//! and batch comparisons of strategies, for every game of `../shared/RULES.md` (the rule
+//! specification; `mancala games` lists them with their options): Kalah, Oware and its presets
+//! Awari, Wari and Woaley II, Woaley I, Adi, Giuti, Cups, Omweso, Bao la Kete and Bao la
+//! Kiswahili.
+//!
+//! * [`core`]: sides, the packed board, position text; [`rules`]: one type per game family
+//!   implementing [`Rules`], chosen once from a game string by [`dispatch`];
+//! * [`search`]: perft, plain negamax, the exact parallel solver (MTD(f) over alpha-beta with a
+//!   transposition table) and the second methods that check it; [`egdb`]: endgame databases
+//!   built by retrograde analysis;
+//! * [`agents`]: random, greedy, alpha-beta, MCTS and database players; [`arena`]: matches,
+//!   tournaments and series with their statistics;
+//! * [`jobs`]: one typed request and report per kind of work, the way every front end (the
+//!   command line, job files, programs) runs the library; [`results`]: the result files.
 //!
 //! Values are final store differences in seeds from the point of view of the player to move
 //! (RULES.md §12).
@@ -28,10 +40,10 @@ pub mod arena;
 pub mod core;
 pub mod egdb;
 pub mod game;
-pub mod rules;
-pub mod search;
 pub mod jobs;
 pub mod results;
+pub mod rules;
+pub mod search;
 
 pub use crate::core::{Board, Side, TwoRowPosition};
 pub use game::{Line, PlayError, Status};

@@ -206,11 +206,9 @@ impl Manifest {
         if let Some(list) = list.as_array_mut() {
             list.push(invocation);
         }
-        let total: f64 = self.object["invocations"]
-            .as_array()
-            .map_or(wall, |l| {
-                l.iter().filter_map(|i| i["wall_seconds"].as_f64()).sum()
-            });
+        let total: f64 = self.object["invocations"].as_array().map_or(wall, |l| {
+            l.iter().filter_map(|i| i["wall_seconds"].as_f64()).sum()
+        });
         self.object.insert(
             "wall_seconds".into(),
             json!((total * 1000.0).round() / 1000.0),
@@ -335,7 +333,9 @@ impl RunFiles {
     ///
     /// # Errors
     /// [`ResultsError::Read`], or [`ResultsError::Bad`] naming a damaged line.
-    pub fn read_records<T: DeserializeOwned>(&self) -> Result<Option<Vec<(usize, T)>>, ResultsError> {
+    pub fn read_records<T: DeserializeOwned>(
+        &self,
+    ) -> Result<Option<Vec<(usize, T)>>, ResultsError> {
         let path = self.path("games.jsonl");
         let text = match std::fs::read_to_string(&path) {
             Ok(t) => t,

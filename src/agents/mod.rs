@@ -14,11 +14,11 @@ pub mod spec;
 
 pub use spec::{AgentSpec, Budget, MctsConfig, Parallel, ParseAgentError, Rollout};
 
+pub use crate::core::random::{derive_seed, rng, uniform, Rng};
 use crate::core::Side;
 use crate::egdb::Egdb;
 use crate::game::Line;
 use crate::rules::{Child, Children, Outcome, Rules};
-pub use crate::core::random::{derive_seed, rng, uniform, Rng};
 use std::sync::Arc;
 
 /// A move chooser.

@@ -6,11 +6,11 @@
 //! scores ([`super::stats::elo_pentanomial`]); tournament ratings are Bradley–Terry maximum
 //! likelihood estimates on the Elo scale, the first agent anchored at 0.
 
-use super::{GameRecord, Termination};
 use super::stats::{
     bradley_terry, elo_pentanomial, los, mean_interval, sprt, Estimate, Pentanomial, SprtParams,
     SprtState, SprtVerdict, Wdl,
 };
+use super::{GameRecord, Termination};
 use serde::Serialize;
 use std::collections::BTreeMap;
 

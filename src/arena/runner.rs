@@ -149,8 +149,12 @@ impl GameJob for Runner<'_> {
         }
         let identity = run.identity();
         let command_line = self.files.map_or("", |f| f.command_line());
-        let mut manifest =
-            Manifest::start(run.kind.name(), identity.clone(), run.threads.get(), command_line);
+        let mut manifest = Manifest::start(
+            run.kind.name(),
+            identity.clone(),
+            run.threads.get(),
+            command_line,
+        );
         let schedule = plan.schedule();
         let openings = openings(&rules, plan.opening_plies, plan.seed);
         if plan.opening_plies > 0 && openings[0].is_empty() {
@@ -195,7 +199,12 @@ impl GameJob for Runner<'_> {
             None => None,
         };
         let write_error = Mutex::new(None);
-        if sprt_watch.lock().expect("not poisoned").decided_at.is_some() {
+        if sprt_watch
+            .lock()
+            .expect("not poisoned")
+            .decided_at
+            .is_some()
+        {
             // Already decided by the records of an earlier run.
             stop.store(true, Relaxed);
         }
@@ -219,7 +228,11 @@ impl GameJob for Runner<'_> {
                             stop.store(true, Relaxed);
                         }
                     }
-                    if sprt_watch.lock().expect("no panics while held").insert(record) {
+                    if sprt_watch
+                        .lock()
+                        .expect("no panics while held")
+                        .insert(record)
+                    {
                         stop.store(true, Relaxed);
                     }
                     self.progress.add(1);
@@ -304,7 +317,10 @@ fn resume<R: Rules>(
                 .as_object()
                 .and_then(|o| o.iter().find(|(k, v)| old.get(*k) != Some(*v)))
                 .map(|(k, v)| {
-                    format!("`{k}` was {} and is now {v}", old.get(k).unwrap_or(&Value::Null))
+                    format!(
+                        "`{k}` was {} and is now {v}",
+                        old.get(k).unwrap_or(&Value::Null)
+                    )
                 })
                 .unwrap_or_default();
             return Err(JobError::input(format!(

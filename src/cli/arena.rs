@@ -68,9 +68,9 @@ impl ArenaArgs {
     fn run(self, sprt: Option<String>, wrap: fn(ArenaRequest) -> Request) -> CliResult {
         let files = match &self.out {
             None => None,
-            Some(name) => Some(
-                RunFiles::new(&self.results, name, &command_line()).map_err(JobError::input)?,
-            ),
+            Some(name) => {
+                Some(RunFiles::new(&self.results, name, &command_line()).map_err(JobError::input)?)
+            }
         };
         let request = wrap(ArenaRequest {
             agents: self.agents,

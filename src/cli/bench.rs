@@ -3,10 +3,10 @@
 //! runs it beside OpenSpiel).
 
 use super::{emit, print_json, CliResult, ThreadsArg};
-use mancala::jobs::JobError;
 use clap::{Args, ValueEnum};
 use mancala::agents::mcts::{rollout, MctsAgent};
 use mancala::agents::{derive_seed, rng, Budget, MctsConfig, Parallel, Rollout};
+use mancala::jobs::JobError;
 use mancala::{dispatch, GameJob, GameSpec, Rules};
 use std::time::{Duration, Instant};
 
@@ -145,7 +145,13 @@ pub fn run(args: BenchArgs) -> CliResult {
         )));
     }
     let pool = args.threads.get().pool()?;
-    let (count, seconds, plies) = dispatch(&spec, Bench { args: &args, pool: &pool });
+    let (count, seconds, plies) = dispatch(
+        &spec,
+        Bench {
+            args: &args,
+            pool: &pool,
+        },
+    );
     let what = match args.what {
         What::Playouts => "playouts",
         What::Mcts => "mcts",

@@ -125,7 +125,7 @@ pub fn emit(text: &str) -> CliResult {
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|_| out.flush())
-        .map_err(|e| JobError::failed_from("cannot write the output", e))
+        .map_err(|e| JobError::failed("cannot write the output").because(e))
 }
 
 /// Writes a line to standard error; a closed standard error is ignored, never a panic.

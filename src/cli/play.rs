@@ -4,10 +4,10 @@
 //! input) stops. With `--agent human` both sides are typed.
 
 use super::{CliResult, PositionArgs};
-use mancala::jobs::JobError;
 use clap::Args;
 use mancala::agents::{derive_seed, AgentSpec, Resources};
 use mancala::core::Side;
+use mancala::jobs::JobError;
 use mancala::{dispatch, GameJob, PlayError, Rules, Status};
 use std::io::BufRead;
 use std::time::Duration;
@@ -96,7 +96,7 @@ impl GameJob for Play {
                 let mut bytes = Vec::new();
                 if input
                     .read_until(b'\n', &mut bytes)
-                    .map_err(|e| JobError::failed_from("cannot read the terminal", e))?
+                    .map_err(|e| JobError::failed("cannot read the terminal").because(e))?
                     == 0
                 {
                     say("\n")?;
@@ -142,8 +142,9 @@ impl GameJob for Play {
                 spinner.finish_and_clear();
                 let text = rules.format_move(&pos, mv);
                 say(&format!("{side} ({}) plays {text}\n", self.agent))?;
-                line.play_text(&rules, &text)
-                    .map_err(|e| JobError::failed(format!("the agent's move {text} was refused: {e}")))?;
+                line.play_text(&rules, &text).map_err(|e| {
+                    JobError::failed(format!("the agent's move {text} was refused: {e}"))
+                })?;
             }
         }
     }
@@ -155,7 +156,7 @@ pub fn run(args: PlayArgs) -> CliResult {
     let agent: AgentSpec = args
         .agent
         .parse()
-        .map_err(|e| JobError::input_from(format!("bad --agent `{}`", args.agent), e))?;
+        .map_err(|e| JobError::input(format!("bad --agent `{}`", args.agent)).because(e))?;
     let human = match args.human_side.trim() {
         "S" | "s" | "South" | "south" => Side::South,
         "N" | "n" | "North" | "north" => Side::North,

@@ -25,9 +25,8 @@ pub struct RunArgs {
 /// Runs `mancala run`.
 pub fn run(args: RunArgs) -> CliResult {
     let path = &args.job;
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        JobError::input(format!("cannot read job file {}: {e}", path.display()))
-    })?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| JobError::input(format!("cannot read job file {}: {e}", path.display())))?;
     let mut request = Request::from_toml(&text, path)?;
     let name = path
         .file_stem()

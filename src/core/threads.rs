@@ -138,6 +138,9 @@ mod tests {
         assert_eq!("1024".parse::<Threads>().unwrap().get(), 1024);
         assert_eq!(Threads::ONE.get(), 1);
         assert!(serde_json::from_str::<Threads>("0").is_err());
-        assert_eq!(serde_json::to_string(&Threads::new(3).unwrap()).unwrap(), "3");
+        assert_eq!(
+            serde_json::to_string(&Threads::new(3).unwrap()).unwrap(),
+            "3"
+        );
     }
 }

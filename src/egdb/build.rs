@@ -42,7 +42,7 @@ pub struct BuildOptions {
 }
 
 /// What happened to one layer.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LayerReport {
     /// Seeds on the board.
     pub layer: u32,

@@ -25,18 +25,15 @@ fn thousand() -> u32 {
 #[serde(deny_unknown_fields)]
 pub struct ArenaRequest {
     /// What the job is for, in words (job files).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Game string.
     pub game: String,
     /// The agent strings (match: two; tournament: three or more; series: none).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub agents: Vec<String>,
     /// Pairs of games per pairing (default 10 unless `games`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounds: Option<u64>,
     /// Games per pairing (even).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub games: Option<u64>,
     /// Plies of the enumerated openings (0: the start).
     #[serde(default)]
@@ -51,16 +48,13 @@ pub struct ArenaRequest {
     #[serde(default = "thousand")]
     pub max_plies: u32,
     /// Match only: sequential probability ratio test `elo0=E0,elo1=E1[,alpha=A,beta=B]`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<String>,
     /// Series only: the agent string with `{}` where each value goes (`mcts(iterations={})`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub agent: Option<String>,
     /// Series only: the values.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub values: Vec<u64>,
     /// Series only: the opponent's agent string.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opponent: Option<String>,
 }
 
@@ -139,8 +133,18 @@ impl ArenaRequest {
         };
         only("sprt", self.sprt.is_some(), ArenaKind::Match, "match")?;
         only("agent", self.agent.is_some(), ArenaKind::Series, "series")?;
-        only("values", !self.values.is_empty(), ArenaKind::Series, "series")?;
-        only("opponent", self.opponent.is_some(), ArenaKind::Series, "series")?;
+        only(
+            "values",
+            !self.values.is_empty(),
+            ArenaKind::Series,
+            "series",
+        )?;
+        only(
+            "opponent",
+            self.opponent.is_some(),
+            ArenaKind::Series,
+            "series",
+        )?;
         let (agents, run_kind) = match kind {
             ArenaKind::Series => self.series()?,
             _ => {
@@ -191,7 +195,12 @@ impl ArenaRequest {
         })?;
         let key = template
             .split_once("={}")
-            .map(|(head, _)| head.rsplit(['(', ',']).next().unwrap_or("value").to_string())
+            .map(|(head, _)| {
+                head.rsplit(['(', ','])
+                    .next()
+                    .unwrap_or("value")
+                    .to_string()
+            })
             .ok_or_else(|| {
                 JobError::input(format!(
                     "`agent = \"{template}\"` has no `key={{}}` for the values"
@@ -227,7 +236,7 @@ impl ArenaRequest {
         for text in agents {
             let agent = text
                 .parse::<AgentSpec>()
-                .map_err(|e| JobError::input_from(format!("bad --agent `{text}`"), e))?;
+                .map_err(|e| JobError::input(format!("bad --agent `{text}`")).because(e))?;
             if parsed.contains(&agent) {
                 return Err(JobError::input(format!(
                     "agent `{agent}` is given twice: each agent of a run is a different player \
@@ -238,7 +247,9 @@ impl ArenaRequest {
         }
         let rounds = match (self.rounds, self.games) {
             (Some(_), Some(_)) => {
-                return Err(JobError::input("give `rounds` (pairs) or `games`, not both"))
+                return Err(JobError::input(
+                    "give `rounds` (pairs) or `games`, not both",
+                ))
             }
             (Some(r), _) => r,
             (None, Some(g)) if g % 2 == 1 => {
@@ -250,7 +261,9 @@ impl ArenaRequest {
             (None, None) => 10,
         };
         if rounds == 0 {
-            return Err(JobError::input("--rounds/--games must be at least one pair"));
+            return Err(JobError::input(
+                "--rounds/--games must be at least one pair",
+            ));
         }
         if self.max_plies == 0 {
             return Err(JobError::input("--max-plies must be at least 1"));

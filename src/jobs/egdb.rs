@@ -1,12 +1,14 @@
 //! The endgame-database jobs: build, verify, probe, stats.
 
-use super::solve::{line_text, valued_text, MoveValueText};
-use super::{game_line, parse_game, physical_bytes, signed, JobError, Progress, Threads};
+use super::solve::Valued;
+use super::{
+    game_line, parse_game, physical_bytes, run_on, signed, JobError, OnRules, Progress, Threads,
+};
 use crate::egdb::{
     self, check_method, human_bytes, layer_stats, BuildOptions, Egdb, EgdbError, LayerReport,
 };
 use crate::results::{write_all_or_none, ResultTable};
-use crate::rules::{dispatch, GameJob, Rules};
+use crate::rules::Rules;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -15,12 +17,20 @@ fn default_databases() -> PathBuf {
     PathBuf::from("databases")
 }
 
+/// Which database: its game string and directory.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Database {
+    /// The game string the database is built for.
+    pub game: String,
+    /// Its directory.
+    pub dir: String,
+}
+
 /// Build database layers (`mancala egdb build`, `kind = "egdb"`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BuildRequest {
     /// What the job is for, in words (job files).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Game string: `kalah(...)`, or `awari(...)`/`oware(...)` with `repetition=even-split`.
     pub game: String,
@@ -33,36 +43,17 @@ pub struct BuildRequest {
     #[serde(default)]
     pub threads: Threads,
     /// Most memory the build may use, e.g. `12GiB` (default: 80% of physical memory).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub memory_limit: Option<String>,
-}
-
-/// One layer of a build.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LayerBuilt {
-    /// Seeds on the board.
-    pub layer: u32,
-    /// Positions.
-    pub positions: u64,
-    /// Seconds (0 if kept).
-    pub seconds: f64,
-    /// Fixpoint rounds (cyclic games).
-    pub rounds: u32,
-    /// Kept from an earlier build (complete and verified).
-    pub kept: bool,
-    /// Why an existing file was rebuilt.
-    pub replaced: Option<String>,
 }
 
 /// The report of a build: `mancala egdb build --json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BuildReport {
-    /// The database's game string.
-    pub game: String,
-    /// Its directory.
-    pub dir: String,
+    /// Which database.
+    #[serde(flatten)]
+    pub database: Database,
     /// Every layer, from 0.
-    pub layers: Vec<LayerBuilt>,
+    pub layers: Vec<LayerReport>,
     /// Wall-clock seconds.
     pub seconds: f64,
 }
@@ -73,8 +64,8 @@ impl BuildReport {
         let positions: u64 = self.layers.iter().map(|r| r.positions).sum();
         format!(
             "database  {} ({}, layers 0..={}, {positions} positions, {})\ntime      {:.2} s\n",
-            self.dir,
-            self.game,
+            self.database.dir,
+            self.database.game,
             self.layers.len().saturating_sub(1),
             human_bytes(positions),
             self.seconds
@@ -85,7 +76,7 @@ impl BuildReport {
     pub(super) fn table(&self) -> ResultTable {
         let mut markdown = format!(
             "Database `{}` in `{}`.\n\n| layer (seeds) | positions | seconds |\n|---:|---:|---:|\n",
-            self.game, self.dir
+            self.database.game, self.database.dir
         );
         let mut rows = Vec::new();
         for l in &self.layers {
@@ -108,53 +99,42 @@ impl BuildReport {
 }
 
 /// Runs the build job.
-pub(super) fn build(request: &BuildRequest, progress: &dyn Progress) -> Result<BuildReport, JobError> {
-    let spec = parse_game(&request.game)?;
-    let memory_limit = match &request.memory_limit {
-        Some(text) => parse_size::parse_size(text).map_err(|e| {
-            JobError::input(format!("--memory-limit: `{text}` is not a size ({e}); e.g. 12GiB"))
-        })?,
-        None => physical_bytes().map_or(u64::MAX, |b| b / 10 * 8),
-    };
-    dispatch(
-        &spec,
-        Build {
-            request,
-            memory_limit,
-            progress,
-        },
-    )
+pub(super) fn build(
+    request: &BuildRequest,
+    progress: &dyn Progress,
+) -> Result<BuildReport, JobError> {
+    run_on(&parse_game(&request.game)?, request, progress)
 }
 
-struct Build<'a> {
-    request: &'a BuildRequest,
-    memory_limit: u64,
-    progress: &'a dyn Progress,
-}
+impl OnRules for BuildRequest {
+    type Report = BuildReport;
 
-impl GameJob for Build<'_> {
-    type Output = Result<BuildReport, JobError>;
-
-    fn run<R: Rules>(self, rules: R) -> Self::Output {
-        let request = self.request;
-        let dir = egdb::default_dir(&request.out, rules.spec());
+    fn run<R: Rules>(&self, rules: R, progress: &dyn Progress) -> Result<BuildReport, JobError> {
+        let memory_limit = match &self.memory_limit {
+            Some(text) => parse_size::parse_size(text).map_err(|e| {
+                JobError::input(format!(
+                    "--memory-limit: `{text}` is not a size ({e}); e.g. 12GiB"
+                ))
+            })?,
+            None => physical_bytes().map_or(u64::MAX, |b| b / 10 * 8),
+        };
+        let dir = egdb::default_dir(&self.out, rules.spec());
         let options = BuildOptions {
-            max_seeds: request.max_seeds,
-            threads: request.threads,
-            memory_limit: self.memory_limit,
+            max_seeds: self.max_seeds,
+            threads: self.threads,
+            memory_limit,
         };
         let game = egdb::database_game(rules.spec());
         let started = std::time::Instant::now();
         let mut layers = Vec::new();
-        let progress = self.progress;
         egdb::build(&rules, &dir, &options, progress, |r: &LayerReport| {
             if r.layer == 0 {
                 // Said once the checks have passed and the work has begun.
                 progress.note(&format!(
                     "building {game} layers 0..={} in {} ({} threads)",
-                    request.max_seeds,
+                    self.max_seeds,
                     dir.display(),
-                    request.threads
+                    self.threads
                 ));
             }
             if let Some(why) = &r.replaced {
@@ -179,14 +159,7 @@ impl GameJob for Build<'_> {
                     }
                 )
             });
-            layers.push(LayerBuilt {
-                layer: r.layer,
-                positions: r.positions,
-                seconds: r.seconds,
-                rounds: r.rounds,
-                kept: r.kept,
-                replaced: r.replaced.clone(),
-            });
+            layers.push(r.clone());
         })
         .map_err(|e| match e {
             EgdbError::GameMismatch { .. }
@@ -197,8 +170,10 @@ impl GameJob for Build<'_> {
             e => JobError::from(e),
         })?;
         Ok(BuildReport {
-            game: game.to_string(),
-            dir: dir.display().to_string(),
+            database: Database {
+                game: game.to_string(),
+                dir: dir.display().to_string(),
+            },
             layers,
             seconds: started.elapsed().as_secs_f64(),
         })
@@ -250,10 +225,9 @@ pub struct LayerVerified {
 /// The report of a verification: `mancala egdb verify --json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct VerifyReport {
-    /// The database's game string.
-    pub game: String,
-    /// Its directory.
-    pub dir: String,
+    /// Which database.
+    #[serde(flatten)]
+    pub database: Database,
     /// Every layer.
     pub layers: Vec<LayerVerified>,
     /// No value differs.
@@ -267,7 +241,7 @@ impl VerifyReport {
     pub fn text(&self) -> String {
         format!(
             "{}: {} ({} layers)\n",
-            self.dir,
+            self.database.dir,
             if self.ok {
                 "verified"
             } else {
@@ -279,53 +253,43 @@ impl VerifyReport {
 }
 
 /// Runs the verify job.
-pub(super) fn verify(request: &VerifyRequest, progress: &dyn Progress) -> Result<VerifyReport, JobError> {
+pub(super) fn verify(
+    request: &VerifyRequest,
+    progress: &dyn Progress,
+) -> Result<VerifyReport, JobError> {
     let spec = egdb::game_of_dir(&request.dir)?;
-    dispatch(&spec, Verify { request, progress })
+    run_on(&spec, request, progress)
 }
 
-struct Verify<'a> {
-    request: &'a VerifyRequest,
-    progress: &'a dyn Progress,
-}
+impl OnRules for VerifyRequest {
+    type Report = VerifyReport;
 
-impl GameJob for Verify<'_> {
-    type Output = Result<VerifyReport, JobError>;
-
-    fn run<R: Rules>(self, rules: R) -> Self::Output {
-        let request = self.request;
+    fn run<R: Rules>(&self, rules: R, progress: &dyn Progress) -> Result<VerifyReport, JobError> {
         // Opening checks every header against the game and every payload's checksum.
-        let db = Egdb::open(&request.dir, &rules)?;
+        let db = Egdb::open(&self.dir, &rules)?;
         let method = check_method::<R>();
         let mut layers = Vec::new();
-        let mismatches = egdb::verify(
-            &db,
-            &rules,
-            request.samples,
-            request.seed,
-            request.threads,
-            |c| {
-                self.progress.note(&format!(
-                    "layer {:>3}: {:>13} positions, checksum ok, {} values {method}{}",
-                    c.layer,
-                    c.positions,
-                    c.samples,
-                    if c.mismatches == 0 {
-                        ", all equal".to_string()
-                    } else {
-                        format!(", {} DIFFER", c.mismatches)
-                    }
-                ));
-                layers.push(LayerVerified {
-                    layer: c.layer,
-                    positions: c.positions,
-                    checksum: "ok".into(),
-                    samples: c.samples,
-                    method: method.into(),
-                    mismatches: c.mismatches,
-                });
-            },
-        )
+        let mismatches = egdb::verify(&db, &rules, self.samples, self.seed, self.threads, |c| {
+            progress.note(&format!(
+                "layer {:>3}: {:>13} positions, checksum ok, {} values {method}{}",
+                c.layer,
+                c.positions,
+                c.samples,
+                if c.mismatches == 0 {
+                    ", all equal".to_string()
+                } else {
+                    format!(", {} DIFFER", c.mismatches)
+                }
+            ));
+            layers.push(LayerVerified {
+                layer: c.layer,
+                positions: c.positions,
+                checksum: "ok".into(),
+                samples: c.samples,
+                method: method.into(),
+                mismatches: c.mismatches,
+            });
+        })
         .map_err(JobError::failed)?;
         let failures: Vec<String> = mismatches
             .iter()
@@ -341,8 +305,10 @@ impl GameJob for Verify<'_> {
             })
             .collect();
         Ok(VerifyReport {
-            game: db.game().to_string(),
-            dir: request.dir.display().to_string(),
+            database: Database {
+                game: db.game().to_string(),
+                dir: self.dir.display().to_string(),
+            },
             layers,
             ok: failures.is_empty(),
             failures,
@@ -357,13 +323,10 @@ pub struct ProbeRequest {
     /// Game string.
     pub game: String,
     /// Position text (default: the start position).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
     /// Moves played from the position first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves: Option<String>,
     /// The database directory (default: `databases/<game>`, as the build names it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dir: Option<PathBuf>,
 }
 
@@ -382,20 +345,12 @@ pub struct ProbeDb {
 /// The report of a probe: `mancala egdb probe --json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ProbeReport {
-    /// Canonical game string.
-    pub game: String,
-    /// The position.
-    pub position: String,
-    /// `S` or `N`.
-    pub side_to_move: String,
-    /// What the mover will still gain from the board minus what the opponent will, seeds,
-    /// under perfect play (the stores do not count).
-    pub value: i32,
-    /// Every move with its value.
-    pub moves: Vec<MoveValueText>,
-    /// A line of moves that keep the value (at most 500 plies; for games with cycles it stops
+    /// The position; its value: what the mover will still gain from the board minus what the
+    /// opponent will, seeds, under perfect play (the stores do not count); every move's value;
+    /// a line of moves that keep the value (at most 500 plies; for games with cycles it stops
     /// at a repetition).
-    pub pv: Vec<String>,
+    #[serde(flatten)]
+    pub valued: Valued,
     /// The database.
     pub egdb: ProbeDb,
 }
@@ -403,14 +358,7 @@ pub struct ProbeReport {
 impl ProbeReport {
     /// The text `mancala egdb probe` prints.
     pub fn text(&self) -> String {
-        let mut out = valued_text(
-            &self.game,
-            &self.position,
-            &self.side_to_move,
-            self.value,
-            &self.moves,
-            &self.pv,
-        );
+        let mut out = self.valued.text();
         let _ = writeln!(
             out,
             "egdb      {} ({} seeds and fewer){}",
@@ -432,19 +380,16 @@ const MAX_PV: usize = 500;
 /// Runs the probe job.
 pub(super) fn probe(request: &ProbeRequest) -> Result<ProbeReport, JobError> {
     let spec = parse_game(&request.game)?;
-    dispatch(&spec, Probe(request))
+    run_on(&spec, request, &())
 }
 
-struct Probe<'a>(&'a ProbeRequest);
+impl OnRules for ProbeRequest {
+    type Report = ProbeReport;
 
-impl GameJob for Probe<'_> {
-    type Output = Result<ProbeReport, JobError>;
-
-    fn run<R: Rules>(self, rules: R) -> Self::Output {
-        let request = self.0;
-        let line = game_line(&rules, request.position.as_deref(), request.moves.as_deref())?;
+    fn run<R: Rules>(&self, rules: R, _: &dyn Progress) -> Result<ProbeReport, JobError> {
+        let line = game_line(&rules, self.position.as_deref(), self.moves.as_deref())?;
         let pos = *line.current();
-        let dir = request
+        let dir = self
             .dir
             .clone()
             .unwrap_or_else(|| egdb::default_dir(Path::new("databases"), rules.spec()));
@@ -463,24 +408,18 @@ impl GameJob for Probe<'_> {
         let value = db.value(&rules, &pos).expect("checked: covered");
         let moves = db
             .move_values(&rules, &pos)
-            .expect("covered: seeds only decrease")
-            .iter()
-            .map(|&(mv, v)| MoveValueText {
-                mv: rules.format_move(&pos, mv),
-                value: v,
-                exact: true,
-            })
-            .collect();
+            .expect("covered: seeds only decrease");
         let pv = db
             .principal_variation(&rules, &pos, MAX_PV)
             .expect("checked: covered");
         Ok(ProbeReport {
-            game: rules.spec().to_string(),
-            position: rules.format_position(&pos),
-            side_to_move: rules.side_to_move(&pos).letter().to_string(),
-            value,
-            moves,
-            pv: line_text(&rules, &pos, &pv),
+            valued: Valued::new(
+                &rules,
+                &pos,
+                value,
+                moves.iter().map(|&(mv, v)| (mv, v, true)),
+                &pv,
+            ),
             egdb: ProbeDb {
                 dir: dir.display().to_string(),
                 max_seeds: max,
@@ -498,7 +437,6 @@ pub struct StatsRequest {
     pub dir: PathBuf,
     /// Output name: writes NAME.md, NAME.csv and NAME-histogram.csv (a directory, or a name
     /// ending in `/`: `egdb-stats-<database directory name>` inside it). None: no files.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub out: Option<PathBuf>,
 }
 
@@ -524,10 +462,9 @@ pub struct LayerStatsReport {
 /// The report of `mancala egdb stats`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StatsReport {
-    /// The database's game string.
-    pub game: String,
-    /// Its directory.
-    pub dir: String,
+    /// Which database.
+    #[serde(flatten)]
+    pub database: Database,
     /// Every layer.
     pub layers: Vec<LayerStatsReport>,
     /// The page as Markdown.
@@ -550,25 +487,26 @@ impl StatsReport {
 /// Runs the stats job.
 pub(super) fn stats(request: &StatsRequest) -> Result<StatsReport, JobError> {
     let spec = egdb::game_of_dir(&request.dir)?;
-    dispatch(&spec, Stats(request))
+    run_on(&spec, request, &())
 }
 
-struct Stats<'a>(&'a StatsRequest);
+impl OnRules for StatsRequest {
+    type Report = StatsReport;
 
-impl GameJob for Stats<'_> {
-    type Output = Result<StatsReport, JobError>;
-
-    fn run<R: Rules>(self, rules: R) -> Self::Output {
-        let request = self.0;
-        let db = Egdb::open(&request.dir, &rules)?;
+    fn run<R: Rules>(&self, rules: R, _: &dyn Progress) -> Result<StatsReport, JobError> {
+        let db = Egdb::open(&self.dir, &rules)?;
         let mut md = String::new();
         let _ = writeln!(md, "# Endgame database statistics: `{}`\n", db.game());
         let _ = writeln!(
             md,
-            "Made by `mancala egdb stats {}`. Values are what the mover will still gain from \
+            "Made by `mancala egdb stats {}{}`. Values are what the mover will still gain from \
              the board minus what the opponent will gain, in seeds, under perfect play (the \
              stores do not count). Win / draw / loss: value > 0, = 0, < 0 for the player to move.\n",
-            request.dir.display()
+            self.dir.display(),
+            self
+                .out
+                .as_ref()
+                .map_or(String::new(), |o| format!(" --out {}", o.display()))
         );
         let _ = writeln!(
             md,
@@ -579,7 +517,14 @@ impl GameJob for Stats<'_> {
         let mut histogram_csv = csv::Writer::from_writer(Vec::new());
         let csv_error = |e: csv::Error| JobError::failed(format!("cannot encode CSV: {e}"));
         table
-            .write_record(["layer", "positions", "wins", "draws", "losses", "mean_value"])
+            .write_record([
+                "layer",
+                "positions",
+                "wins",
+                "draws",
+                "losses",
+                "mean_value",
+            ])
             .map_err(csv_error)?;
         histogram_csv
             .write_record(["layer", "value", "positions"])
@@ -625,11 +570,10 @@ impl GameJob for Stats<'_> {
             });
         }
         let mut written = Vec::new();
-        if let Some(out) = &request.out {
+        if let Some(out) = &self.out {
             let default_name = format!(
                 "egdb-stats-{}",
-                request
-                    .dir
+                self.dir
                     .file_name()
                     .map_or("egdb".into(), |n| n.to_string_lossy().into_owned())
             );
@@ -653,17 +597,18 @@ impl GameJob for Stats<'_> {
                 (with_suffix(".csv"), finish(table)?),
                 (with_suffix("-histogram.csv"), finish(histogram_csv)?),
             ];
-            write_all_or_none(&outputs).map_err(|e| {
-                JobError::failed_from("cannot write the statistics", e)
-            })?;
+            write_all_or_none(&outputs)
+                .map_err(|e| JobError::failed("cannot write the statistics").because(e))?;
             written = outputs
                 .iter()
                 .map(|(p, _)| p.display().to_string())
                 .collect();
         }
         Ok(StatsReport {
-            game: db.game().to_string(),
-            dir: request.dir.display().to_string(),
+            database: Database {
+                game: db.game().to_string(),
+                dir: self.dir.display().to_string(),
+            },
             layers,
             markdown: md,
             written,

@@ -17,8 +17,10 @@
 //!     tt_mb: Some(16),
 //!     ..SolveRequest::new("kalah(houses=3,seeds=2,capture=empty)")
 //! });
-//! let Report::Solve(report) = execute(&request, None, &()).unwrap() else { unreachable!() };
-//! assert_eq!(report.value, 4); // tests/data/kalah-solved.csv: Kalah(3,2), capture=empty
+//! let Report::Solve(report) = execute(&request, None, &()).unwrap() else {
+//!     unreachable!()
+//! };
+//! assert_eq!(report.valued.value, 4); // tests/data/kalah-solved.csv: Kalah(3,2), capture=empty
 //! ```
 
 mod arena;
@@ -28,13 +30,13 @@ mod solve;
 
 pub use self::arena::{ArenaKind, ArenaReport, ArenaRequest, MAX_GAMES};
 pub use self::egdb::{
-    BuildReport, BuildRequest, LayerBuilt, LayerVerified, ProbeReport, ProbeRequest,
-    StatsReport, StatsRequest, VerifyReport, VerifyRequest,
+    BuildReport, BuildRequest, Database, LayerVerified, ProbeReport, ProbeRequest, StatsReport,
+    StatsRequest, VerifyReport, VerifyRequest,
 };
 pub use self::perft::{PerftReport, PerftRequest};
 pub use self::solve::{
     EgdbUse, Method, MoveResult, MoveValueText, SearchDetail, SolveDetail, SolveReport,
-    SolveRequest, TableReport, WdlCounts,
+    SolveRequest, Valued, WdlCounts,
 };
 pub use crate::core::{Progress, Threads, ThreadsError};
 pub use crate::results::RunFiles;
@@ -126,9 +128,10 @@ impl Request {
     pub fn from_toml(text: &str, path: &std::path::Path) -> Result<Request, JobError> {
         let bad = |what: String| JobError::input(format!("{}: {what}", path.display()));
         let table: toml::Table = toml::from_str(text).map_err(|e| bad(e.to_string()))?;
-        let kind = table.get("kind").and_then(|k| k.as_str()).ok_or_else(|| {
-            bad(format!("missing key `kind` ({})", KINDS.join(", ")))
-        })?;
+        let kind = table
+            .get("kind")
+            .and_then(|k| k.as_str())
+            .ok_or_else(|| bad(format!("missing key `kind` ({})", KINDS.join(", "))))?;
         // Each kind deserializes from the text itself, so an error keeps its line number; the
         // `kind` line is blanked (not removed) for the request's own keys.
         let rest: String = text
@@ -269,26 +272,10 @@ impl JobError {
         }
     }
 
-    /// Bad input: `context` (`bad --position`), caused by `source`.
-    pub fn input_from(
-        context: impl fmt::Display,
-        source: impl std::error::Error + Send + Sync + 'static,
-    ) -> JobError {
-        JobError {
-            source: Some(Box::new(source)),
-            ..JobError::input(context)
-        }
-    }
-
-    /// A failure: `context` (`cannot write results/x.md`), caused by `source`.
-    pub fn failed_from(
-        context: impl fmt::Display,
-        source: impl std::error::Error + Send + Sync + 'static,
-    ) -> JobError {
-        JobError {
-            source: Some(Box::new(source)),
-            ..JobError::failed(context)
-        }
+    /// The same error, caused by `source` (shown after the message with `{:#}`).
+    pub fn because(mut self, source: impl std::error::Error + Send + Sync + 'static) -> JobError {
+        self.source = Some(Box::new(source));
+        self
     }
 
     /// Which kind of failure.
@@ -401,13 +388,37 @@ fn write_report(files: &RunFiles, request: &Request, report: &Report) -> Result<
         })
 }
 
+/// A request that runs on the rules of its game (one instance per rules type).
+trait OnRules {
+    /// What it gives.
+    type Report;
+    /// Runs the request on `rules`, telling `progress`.
+    fn run<R: Rules>(&self, rules: R, progress: &dyn Progress) -> Result<Self::Report, JobError>;
+}
+
+/// Runs `job` on the rules of `spec`: the one dispatch on the game of every job.
+fn run_on<J: OnRules>(
+    spec: &GameSpec,
+    job: &J,
+    progress: &dyn Progress,
+) -> Result<J::Report, JobError> {
+    struct OnGame<'a, J>(&'a J, &'a dyn Progress);
+    impl<J: OnRules> crate::rules::GameJob for OnGame<'_, J> {
+        type Output = Result<J::Report, JobError>;
+        fn run<R: Rules>(self, rules: R) -> Self::Output {
+            self.0.run(rules, self.1)
+        }
+    }
+    crate::rules::dispatch(spec, OnGame(job, progress))
+}
+
 /// The game of a request, parsed (`bad game string: ...` if it is not one).
 ///
 /// # Errors
 /// [`ErrorKind::Input`] naming the bad token.
 pub fn parse_game(text: &str) -> Result<GameSpec, JobError> {
     text.parse::<GameSpec>()
-        .map_err(|e| JobError::input_from("bad game string", e))
+        .map_err(|e| JobError::input("bad game string").because(e))
 }
 
 /// The line a request names: `position` (default: the start) with `moves` played from it.
@@ -423,12 +434,12 @@ pub fn game_line<R: Rules>(
         None => rules.start(),
         Some(text) => rules
             .parse_position(text)
-            .map_err(|e| JobError::input_from("bad --position", e))?,
+            .map_err(|e| JobError::input("bad --position").because(e))?,
     };
     let mut line = Line::new(start);
     if let Some(moves) = moves {
         line.play_text(rules, moves)
-            .map_err(|e| JobError::input_from("bad --moves", e))?;
+            .map_err(|e| JobError::input("bad --moves").because(e))?;
     }
     Ok(line)
 }

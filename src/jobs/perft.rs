@@ -1,8 +1,8 @@
 //! The perft job: the number of move sequences of exactly `depth` moves.
 
-use super::{game_line, parse_game, JobError, Threads};
+use super::{game_line, parse_game, run_on, JobError, OnRules, Progress, Threads};
 use crate::game::Status;
-use crate::rules::{dispatch, GameJob, Rules};
+use crate::rules::Rules;
 use crate::search::{perft, perft_divide};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -14,14 +14,12 @@ use std::time::Instant;
 pub struct PerftRequest {
     /// Game string (RULES.md §12).
     pub game: String,
-    /// Position text (default: the start position).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub position: Option<String>,
-    /// Moves played from the position first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moves: Option<String>,
     /// Moves (plies; an extra turn is a ply) of each sequence.
     pub depth: u32,
+    /// Position text (default: the start position).
+    pub position: Option<String>,
+    /// Moves played from the position first.
+    pub moves: Option<String>,
     /// Also count below each first move.
     #[serde(default)]
     pub divide: bool,
@@ -74,28 +72,26 @@ impl PerftReport {
 /// Runs the perft job.
 pub(super) fn run(request: &PerftRequest) -> Result<PerftReport, JobError> {
     let spec = parse_game(&request.game)?;
-    request
-        .threads
-        .install(|| dispatch(&spec, Perft(request)))?
+    request.threads.install(|| run_on(&spec, request, &()))?
 }
 
-struct Perft<'a>(&'a PerftRequest);
+impl OnRules for PerftRequest {
+    type Report = PerftReport;
 
-impl GameJob for Perft<'_> {
-    type Output = Result<PerftReport, JobError>;
-
-    fn run<R: Rules>(self, rules: R) -> Self::Output {
-        let request = self.0;
-        let line = game_line(&rules, request.position.as_deref(), request.moves.as_deref())?;
+    fn run<R: Rules>(&self, rules: R, _: &dyn Progress) -> Result<PerftReport, JobError> {
+        let line = game_line(&rules, self.position.as_deref(), self.moves.as_deref())?;
         let pos = line.current();
         let window = line.repetition_window(&rules);
-        let depth = request.depth;
+        let depth = self.depth;
         let started = Instant::now();
         let (nodes, divide) = if line.status(&rules) != Status::Ongoing {
             (u64::from(depth == 0), Vec::new())
-        } else if request.divide {
+        } else if self.divide {
             let d = perft_divide(&rules, pos, depth, window);
-            (d.iter().map(|(_, n)| n).sum::<u64>() + u64::from(depth == 0), d)
+            (
+                d.iter().map(|(_, n)| n).sum::<u64>() + u64::from(depth == 0),
+                d,
+            )
         } else {
             (perft(&rules, pos, depth, window), Vec::new())
         };

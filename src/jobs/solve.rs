@@ -1,13 +1,15 @@
 //! The solve job: the value of a position and of each of its moves, a principal variation, by
 //! the method asked for; optionally checked by a second method.
 
-use crate::results::ResultTable;
-use super::{game_line, parse_game, physical_bytes, signed, JobError, Progress, Threads};
+use super::{
+    game_line, parse_game, physical_bytes, run_on, signed, JobError, OnRules, Progress, Threads,
+};
 use crate::egdb::Egdb;
 use crate::game::{Line, Status};
-use crate::rules::{dispatch, GameJob, GameSpec, Rules};
+use crate::results::ResultTable;
+use crate::rules::{GameSpec, Rules};
 use crate::search::retrograde::{retrograde, Wdl};
-use crate::search::solver::Limits;
+use crate::search::solver::{Limits, TableStats};
 use crate::search::{full_solve, memo_solve, plain_solve, solve, with_search_stack, SolveError};
 use crate::search::{Solution, SolveOptions};
 use serde::{Deserialize, Serialize};
@@ -18,9 +20,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How a solve searches.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Method {
     /// MTD(f) over parallel alpha-beta with a transposition table.
@@ -55,40 +55,32 @@ impl Method {
 #[serde(deny_unknown_fields)]
 pub struct SolveRequest {
     /// What the job is for, in words (job files).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Game string (RULES.md §12).
     pub game: String,
     /// Position text (default: the start position).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
     /// Moves played from the position first (`"A f B e"`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves: Option<String>,
     /// Worker threads (default: every core).
     #[serde(default)]
     pub threads: Threads,
     /// Transposition table size in MiB (default: sized to the seeds on the board).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tt_mb: Option<u32>,
     /// Stop after about this many nodes (the error says the bounds proved so far).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_nodes: Option<u64>,
     /// Stop after about this many seconds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_seconds: Option<f64>,
     /// Prove the value and one best move only: the other moves get an upper bound.
     #[serde(default)]
     pub value_only: bool,
     /// Endgame database directory to probe inside the search.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub egdb: Option<PathBuf>,
     /// The search method.
     #[serde(default)]
     pub method: Method,
     /// A second method that must give the same value to every root move (for a retrograde
     /// draw: any value strictly between a loss and a win).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub check: Option<Method>,
 }
 
@@ -124,22 +116,108 @@ pub struct MoveValueText {
     pub exact: bool,
 }
 
-/// The report of a solve: `mancala solve --json`.
+/// A valued position, as `solve` and `egdb probe` report it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SolveReport {
+pub struct Valued {
     /// Canonical game string.
     pub game: String,
-    /// The position solved (after the request's moves).
+    /// The position (after the request's moves).
     pub position: String,
     /// `S` or `N`.
     pub side_to_move: String,
-    /// Final store difference in seeds from the side to move under perfect play (retrograde:
-    /// all the seeds for a win, minus that for a loss, 0 for a draw).
+    /// The value, seeds, from the side to move.
     pub value: i32,
     /// Every legal move in generation order with its value.
     pub moves: Vec<MoveValueText>,
     /// A principal variation.
     pub pv: Vec<String>,
+}
+
+impl Valued {
+    /// `pos` of `rules` with `value`, its moves' `(move, value, exact)` and the principal
+    /// variation `pv` (legal moves from `pos`).
+    pub(super) fn new<R: Rules>(
+        rules: &R,
+        pos: &R::Position,
+        value: i32,
+        moves: impl Iterator<Item = (R::Move, i32, bool)>,
+        pv: &[R::Move],
+    ) -> Valued {
+        let mut line = Line::new(*pos);
+        Valued {
+            game: rules.spec().to_string(),
+            position: rules.format_position(pos),
+            side_to_move: rules.side_to_move(pos).letter().to_string(),
+            value,
+            moves: moves
+                .map(|(mv, value, exact)| MoveValueText {
+                    mv: rules.format_move(pos, mv),
+                    value,
+                    exact,
+                })
+                .collect(),
+            pv: pv
+                .iter()
+                .map(|&mv| line.play(rules, mv).expect("a line of legal moves"))
+                .collect(),
+        }
+    }
+
+    /// The text lines `game`, `position`, `value`, `moves`, `pv`.
+    pub fn text(&self) -> String {
+        let (side, opponent) = if self.side_to_move == "N" {
+            ("North", "South")
+        } else {
+            ("South", "North")
+        };
+        let value = self.value;
+        let verdict = match value.cmp(&0) {
+            std::cmp::Ordering::Greater => format!("{side} (to move) wins by {value}"),
+            std::cmp::Ordering::Less => format!("{opponent} wins by {}", -value),
+            std::cmp::Ordering::Equal => "draw".to_string(),
+        };
+        let list: Vec<String> = self
+            .moves
+            .iter()
+            .map(|m| {
+                format!(
+                    "{} {}{}",
+                    m.mv,
+                    if m.exact { "" } else { "<=" },
+                    signed(m.value)
+                )
+            })
+            .collect();
+        let mut out = String::new();
+        let _ = writeln!(out, "game      {}", self.game);
+        let _ = writeln!(out, "position  {} ({side} to move)", self.position);
+        let _ = writeln!(
+            out,
+            "value     {}  ({verdict}; final store difference, seeds, from the side to move)",
+            signed(value)
+        );
+        let _ = writeln!(
+            out,
+            "moves     {}",
+            if list.is_empty() {
+                "none (game over)".into()
+            } else {
+                list.join("  ")
+            }
+        );
+        let _ = writeln!(out, "pv        {}", self.pv.join(" "));
+        out
+    }
+}
+
+/// The report of a solve: `mancala solve --json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SolveReport {
+    /// The position, its value (final store difference in seeds from the side to move under
+    /// perfect play; retrograde: all the seeds for a win, minus that for a loss, 0 for a
+    /// draw), every legal move's value and a principal variation.
+    #[serde(flatten)]
+    pub valued: Valued,
     /// The method.
     pub method: Method,
     /// Wall-clock seconds of the solve.
@@ -148,7 +226,6 @@ pub struct SolveReport {
     #[serde(flatten)]
     pub detail: SolveDetail,
     /// The second method's solve, when the request asked for a check (it agreed).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub check: Option<Box<SolveReport>>,
 }
 
@@ -170,26 +247,9 @@ pub struct SearchDetail {
     /// Threads used.
     pub threads: usize,
     /// Transposition-table counters.
-    pub table: TableReport,
+    pub table: TableStats,
     /// The endgame databases probed, if any.
     pub egdb: Option<EgdbUse>,
-}
-
-/// Transposition-table counters.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct TableReport {
-    /// Bytes.
-    pub bytes: usize,
-    /// Entries.
-    pub entries: usize,
-    /// Lookups.
-    pub probes: u64,
-    /// Lookups that found the position.
-    pub hits: u64,
-    /// Nodes ended by table bounds (their own or a child's).
-    pub cutoffs: u64,
-    /// Share of entries in use at the end.
-    pub fill: f64,
 }
 
 /// Endgame databases a solve probed.
@@ -251,9 +311,12 @@ const RETROGRADE_MEANING: &str = "win and loss: the winner takes all the seeds; 
     side can force a win (play would go on until a position repeats), not valued in seeds";
 
 /// Runs the solve job.
-pub(super) fn run(request: &SolveRequest, progress: &dyn Progress) -> Result<SolveReport, JobError> {
+pub(super) fn run(
+    request: &SolveRequest,
+    progress: &dyn Progress,
+) -> Result<SolveReport, JobError> {
     let spec = parse_game(&request.game)?;
-    let mut report = dispatch(&spec, Solve { request, progress })?;
+    let mut report = run_on(&spec, request, progress)?;
     if let Some(method) = request.check {
         let second = SolveRequest {
             method,
@@ -261,7 +324,7 @@ pub(super) fn run(request: &SolveRequest, progress: &dyn Progress) -> Result<Sol
             check: None,
             ..request.clone()
         };
-        let checked = dispatch(&spec, Solve { request: &second, progress })?;
+        let checked = run_on(&spec, &second, progress)?;
         report.agree(&checked).map_err(|why| {
             JobError::failed(format!(
                 "the check disagrees: `{}` gives {why}",
@@ -287,14 +350,15 @@ impl SolveReport {
             _ => x == y,
         };
         let exact = |r: &SolveReport| -> Vec<(String, i32)> {
-            r.moves
+            r.valued
+                .moves
                 .iter()
                 .filter(|m| m.exact)
                 .map(|m| (m.mv.clone(), m.value))
                 .collect()
         };
         let (a, b) = (exact(self), exact(other));
-        let agree = same(self.value, other.value)
+        let agree = same(self.valued.value, other.valued.value)
             && a.iter()
                 .all(|m| b.iter().find(|x| x.0 == m.0).is_none_or(|x| same(m.1, x.1)));
         if agree {
@@ -302,25 +366,27 @@ impl SolveReport {
         } else {
             Err(format!(
                 "{} ({a:?}), `{}` gives {} ({b:?})",
-                self.value,
+                self.valued.value,
                 other.method.name(),
-                other.value
+                other.valued.value
             ))
         }
     }
 
     /// The moves that keep the value (exact ones).
     fn best_moves(&self) -> Vec<&str> {
-        self.moves
+        self.valued
+            .moves
             .iter()
-            .filter(|m| m.exact && m.value == self.value)
+            .filter(|m| m.exact && m.value == self.valued.value)
             .map(|m| m.mv.as_str())
             .collect()
     }
 
     /// Every move as `A:+3`, upper bounds as `A:<=3`.
     fn move_values(&self) -> String {
-        self.moves
+        self.valued
+            .moves
             .iter()
             .map(|m| format!("{}:{}{}", m.mv, if m.exact { "" } else { "<=" }, m.value))
             .collect::<Vec<_>>()
@@ -337,14 +403,7 @@ impl SolveReport {
 
     /// The text `mancala solve` prints.
     pub fn text(&self) -> String {
-        let mut out = valued_text(
-            &self.game,
-            &self.position,
-            &self.side_to_move,
-            self.value,
-            &self.moves,
-            &self.pv,
-        );
+        let mut out = self.valued.text();
         match &self.detail {
             SolveDetail::Search(s) => {
                 let seconds = self.seconds.max(1e-9);
@@ -406,7 +465,7 @@ impl SolveReport {
                 out,
                 "check     `{}` agrees: value {} ({} nodes, {:.2} s)",
                 c.method.name(),
-                signed(c.value),
+                signed(c.valued.value),
                 c.work(),
                 c.seconds
             );
@@ -431,11 +490,11 @@ impl SolveReport {
             "check_nodes",
             "check_seconds",
         ];
-        let pv = self.pv.join(" ");
+        let pv = self.valued.pv.join(" ");
         let mut row = vec![
-            self.game.clone(),
-            self.position.clone(),
-            self.value.to_string(),
+            self.valued.game.clone(),
+            self.valued.position.clone(),
+            self.valued.value.to_string(),
             self.best_moves().join(" "),
             self.move_values(),
             pv.clone(),
@@ -446,7 +505,7 @@ impl SolveReport {
         match &self.check {
             Some(c) => row.extend([
                 c.method.name().to_string(),
-                c.value.to_string(),
+                c.valued.value.to_string(),
                 c.work().to_string(),
                 format!("{:.2}", c.seconds),
             ]),
@@ -511,78 +570,21 @@ impl SolveReport {
     }
 }
 
-/// The text lines `game`, `position`, `value`, `moves`, `pv` of a valued position, as `solve`
-/// and `egdb probe` print them.
-pub(super) fn valued_text(
-    game: &str,
-    position: &str,
-    side_to_move: &str,
-    value: i32,
-    moves: &[MoveValueText],
-    pv: &[String],
-) -> String {
-    let side = if side_to_move == "N" { "North" } else { "South" };
-    let opponent = if side_to_move == "N" { "South" } else { "North" };
-    let verdict = match value.cmp(&0) {
-        std::cmp::Ordering::Greater => format!("{side} (to move) wins by {value}"),
-        std::cmp::Ordering::Less => format!("{opponent} wins by {}", -value),
-        std::cmp::Ordering::Equal => "draw".to_string(),
-    };
-    let list: Vec<String> = moves
-        .iter()
-        .map(|m| format!("{} {}{}", m.mv, if m.exact { "" } else { "<=" }, signed(m.value)))
-        .collect();
-    let mut out = String::new();
-    let _ = writeln!(out, "game      {game}");
-    let _ = writeln!(out, "position  {position} ({side} to move)");
-    let _ = writeln!(
-        out,
-        "value     {}  ({verdict}; final store difference, seeds, from the side to move)",
-        signed(value)
-    );
-    let _ = writeln!(
-        out,
-        "moves     {}",
-        if list.is_empty() {
-            "none (game over)".into()
-        } else {
-            list.join("  ")
-        }
-    );
-    let _ = writeln!(out, "pv        {}", pv.join(" "));
-    out
-}
+impl OnRules for SolveRequest {
+    type Report = SolveReport;
 
-/// The texts of a line of moves from `pos` (each checked legal).
-pub(super) fn line_text<R: Rules>(rules: &R, pos: &R::Position, moves: &[R::Move]) -> Vec<String> {
-    let mut line = Line::new(*pos);
-    moves
-        .iter()
-        .map(|&mv| line.play(rules, mv).expect("a line of legal moves"))
-        .collect()
-}
-
-struct Solve<'a> {
-    request: &'a SolveRequest,
-    progress: &'a dyn Progress,
-}
-
-impl GameJob for Solve<'_> {
-    type Output = Result<SolveReport, JobError>;
-
-    fn run<R: Rules>(self, rules: R) -> Self::Output {
-        let request = self.request;
-        let line = game_line(&rules, request.position.as_deref(), request.moves.as_deref())?;
+    fn run<R: Rules>(&self, rules: R, progress: &dyn Progress) -> Result<SolveReport, JobError> {
+        let line = game_line(&rules, self.position.as_deref(), self.moves.as_deref())?;
         let pos = *line.current();
-        if let (Some(total), Some(mb)) = (physical_bytes().map(|b| b >> 20), request.tt_mb) {
+        if let (Some(total), Some(mb)) = (physical_bytes().map(|b| b >> 20), self.tt_mb) {
             if u64::from(mb) > total * 8 / 10 {
                 return Err(JobError::input(format!(
                     "--tt-mb {mb} is more than 80% of this machine's {total} MiB of memory"
                 )));
             }
         }
-        let method = request.method;
-        if method != Method::Alphabeta && (request.value_only || request.egdb.is_some()) {
+        let method = self.method;
+        if method != Method::Alphabeta && (self.value_only || self.egdb.is_some()) {
             return Err(JobError::input(format!(
                 "--method {} values every move without databases: drop --value-only and --egdb",
                 method.name()
@@ -596,10 +598,10 @@ impl GameJob for Solve<'_> {
             )));
         }
         if method == Method::Retrograde {
-            return retrograde_solve(&rules, &pos, request);
+            return retrograde_solve(&rules, &pos, self);
         }
-        let threads = request.threads.get();
-        let egdb = match &request.egdb {
+        let threads = self.threads.get();
+        let egdb = match &self.egdb {
             Some(dir) => {
                 let started = Instant::now();
                 let db = Egdb::open(dir, &rules)?;
@@ -609,11 +611,11 @@ impl GameJob for Solve<'_> {
         };
         let options = SolveOptions {
             threads,
-            tt_mb: request.tt_mb.map(|mb| mb as usize),
-            value_only: request.value_only,
+            tt_mb: self.tt_mb.map(|mb| mb as usize),
+            value_only: self.value_only,
             limits: Limits {
-                max_nodes: request.max_nodes,
-                max_seconds: request.max_seconds,
+                max_nodes: self.max_nodes,
+                max_seconds: self.max_seconds,
             },
             egdb: egdb.as_ref().map(|(db, _)| db.clone()),
         };
@@ -624,13 +626,18 @@ impl GameJob for Solve<'_> {
         let counter = AtomicU64::new(0);
         let solution: Solution<R> = if line.status(&rules) == Status::Ongoing {
             let window = line.repetition_window(&rules);
-            with_progress(self.progress, &counter, || match method {
+            with_progress(progress, &counter, || match method {
                 Method::Alphabeta => solve(&rules, &pos, window, &options, &counter),
                 Method::Memo => memo_solve(&rules, &pos, threads, &counter)
                     .map_err(|e| threads_error(threads, &e)),
                 // One-thread recursions: on a thread with a search-sized stack.
                 Method::Full => with_search_stack(|| {
-                    full_solve(&rules, &pos, window, request.tt_mb.map_or(256, |mb| mb as usize))
+                    full_solve(
+                        &rules,
+                        &pos,
+                        window,
+                        self.tt_mb.map_or(256, |mb| mb as usize),
+                    )
                 })
                 .map_err(|e| threads_error(1, &e)),
                 Method::Plain => with_search_stack(|| plain_solve(&rules, &pos, window, &counter))
@@ -655,35 +662,20 @@ impl GameJob for Solve<'_> {
                 egdb_hits: 0,
             }
         };
-        let t = &solution.table;
         Ok(SolveReport {
-            game: rules.spec().to_string(),
-            position: rules.format_position(&pos),
-            side_to_move: rules.side_to_move(&pos).letter().to_string(),
-            value: solution.value,
-            moves: solution
-                .moves
-                .iter()
-                .map(|m| MoveValueText {
-                    mv: rules.format_move(&pos, m.mv),
-                    value: m.value,
-                    exact: m.exact,
-                })
-                .collect(),
-            pv: line_text(&rules, &pos, &solution.pv),
+            valued: Valued::new(
+                &rules,
+                &pos,
+                solution.value,
+                solution.moves.iter().map(|m| (m.mv, m.value, m.exact)),
+                &solution.pv,
+            ),
             method,
             seconds: solution.seconds,
             detail: SolveDetail::Search(SearchDetail {
                 nodes: solution.nodes,
                 threads: solution.threads,
-                table: TableReport {
-                    bytes: t.bytes,
-                    entries: t.entries,
-                    probes: t.probes,
-                    hits: t.hits,
-                    cutoffs: t.cutoffs,
-                    fill: t.fill,
-                },
+                table: solution.table.clone(),
                 egdb: egdb.as_ref().map(|(db, open_seconds)| EgdbUse {
                     dir: db.dir().display().to_string(),
                     max_seeds: db.max_seeds(),
@@ -742,20 +734,13 @@ fn retrograde_solve<R: Rules>(
         Wdl::Loss => -total,
     };
     Ok(SolveReport {
-        game: rules.spec().to_string(),
-        position: rules.format_position(pos),
-        side_to_move: rules.side_to_move(pos).letter().to_string(),
-        value: seeds(r.value),
-        moves: r
-            .moves
-            .iter()
-            .map(|(mv, w, _)| MoveValueText {
-                mv: rules.format_move(pos, *mv),
-                value: seeds(*w),
-                exact: true,
-            })
-            .collect(),
-        pv: line_text(rules, pos, &r.pv),
+        valued: Valued::new(
+            rules,
+            pos,
+            seeds(r.value),
+            r.moves.iter().map(|&(mv, w, _)| (mv, seeds(w), true)),
+            &r.pv,
+        ),
         method: Method::Retrograde,
         seconds,
         detail: SolveDetail::Retrograde(RetrogradeDetail {

@@ -145,7 +145,7 @@ impl<R: Rules> PartialEq for MoveValue<R> {
 impl<R: Rules> Eq for MoveValue<R> {}
 
 /// Transposition-table counters of a solve.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TableStats {
     /// Size in bytes.
     pub bytes: usize,

@@ -4,7 +4,6 @@
 use serde::{Deserialize, Serialize};
 use std::f64::consts::{LN_10, PI};
 
-
 /// The 0.975 quantile of the standard normal distribution: a two-sided 95% interval is
 /// `mean ± Z95 * standard_error`.
 pub const Z95: f64 = 1.959963984540054;

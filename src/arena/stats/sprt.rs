@@ -179,7 +179,6 @@ pub fn sprt(p: &Pentanomial, params: &SprtParams) -> SprtState {
     }
 }
 
-
 /// The GSPRT log-likelihood ratio of [`sprt`] for score bounds `s0 < s1` in (0, 1).
 fn gsprt_llr(counts: &[u64; 5], s0: f64, s1: f64) -> f64 {
     let regularized = counts.map(|c| if c == 0 { 1e-3 } else { c as f64 });

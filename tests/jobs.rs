@@ -1,0 +1,393 @@
+//! The job layer: solve, match and database jobs run through the library alone give the report
+//! the command line prints with `--json`; and the front-end defects the layer fixed stay fixed.
+
+mod common;
+
+use common::{fails_with, json, mancala};
+use mancala::jobs::{
+    execute, ArenaRequest, BuildRequest, Method, Report, Request, RunFiles, SolveRequest, Threads,
+};
+use serde_json::Value;
+use std::process::{Command, Stdio};
+
+/// `value` without the keys that depend on the machine (wall time) or on where files went.
+fn without_timing(mut value: Value) -> Value {
+    fn strip(v: &mut Value) {
+        match v {
+            Value::Object(map) => {
+                for key in ["seconds", "open_seconds", "dir"] {
+                    map.remove(key);
+                }
+                map.values_mut().for_each(strip);
+            }
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    strip(&mut value);
+    value
+}
+
+fn library(request: &Request) -> Value {
+    serde_json::to_value(execute(request, None, &()).expect("the job runs")).unwrap()
+}
+
+#[test]
+fn a_solve_job_through_the_library_is_the_cli_report() {
+    let game = "kalah(houses=3,seeds=3,capture=empty)";
+    let request = Request::Solve(SolveRequest {
+        threads: Threads::ONE,
+        tt_mb: Some(16),
+        ..SolveRequest::new(game)
+    });
+    let ours = library(&request);
+    // tests/data/kalah-solved.csv: Kalah(3,3) with capture=empty is +2 for the first player.
+    assert_eq!(ours["value"], 2);
+    let cli = json(&["solve", game, "--threads", "1", "--tt-mb", "16", "--json"]);
+    assert_eq!(without_timing(ours), without_timing(cli));
+}
+
+#[test]
+fn a_checked_retrograde_solve_agrees_and_reports_both_methods() {
+    // Reduced Omweso (each player O = 2, P = 3): a draw by retrograde analysis, which the
+    // alpha-beta check values strictly between a loss and a win (results/omweso-10-solve.md).
+    let request = Request::Solve(SolveRequest {
+        method: Method::Retrograde,
+        check: Some(Method::Alphabeta),
+        threads: Threads::ONE,
+        ..SolveRequest::new("omweso(start=0.0.0.0.0.0.0.0.0.0.0.0.0.0.2.3)")
+    });
+    let Report::Solve(report) = execute(&request, None, &()).unwrap() else {
+        unreachable!()
+    };
+    assert_eq!(report.valued.value, 0);
+    let check = report.check.expect("the check's solve");
+    assert_eq!(check.method, Method::Alphabeta);
+    assert!(check.valued.value.abs() < 10, "{}", check.valued.value);
+}
+
+#[test]
+fn a_match_job_through_the_library_is_the_cli_report() {
+    let game = "kalah(houses=4,seeds=3)";
+    let request = Request::Match(ArenaRequest {
+        rounds: Some(3),
+        openings: 1,
+        seed: 7,
+        threads: Threads::new(2).unwrap(),
+        ..ArenaRequest::new(game, &["alphabeta(depth=2)", "greedy"])
+    });
+    let ours = library(&request);
+    let cli = json(&[
+        "match",
+        game,
+        "-a",
+        "alphabeta(depth=2)",
+        "-a",
+        "greedy",
+        "--rounds",
+        "3",
+        "--openings",
+        "1",
+        "--seed",
+        "7",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(ours, cli);
+    assert_eq!(ours["games"], 6);
+}
+
+#[test]
+fn a_database_job_through_the_library_is_the_cli_report() {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let game = "kalah(houses=3,capture=empty)";
+    let request = Request::EgdbBuild(BuildRequest {
+        description: None,
+        game: game.into(),
+        max_seeds: 8,
+        out: a.path().to_path_buf(),
+        threads: Threads::new(2).unwrap(),
+        memory_limit: None,
+    });
+    let ours = library(&request);
+    let cli = json(&[
+        "egdb",
+        "build",
+        game,
+        "--max-seeds",
+        "8",
+        "--out",
+        b.path().to_str().unwrap(),
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(without_timing(ours.clone()), without_timing(cli));
+    // Layer n of 3-house Kalah: the ways to put n seeds in 6 houses, C(n + 5, 5).
+    let positions: Vec<u64> = ours["layers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["positions"].as_u64().unwrap())
+        .collect();
+    assert_eq!(positions, [1, 6, 21, 56, 126, 252, 462, 792, 1287]);
+}
+
+#[test]
+fn a_job_file_is_a_serialized_request() {
+    let text = "kind = \"solve\"\ngame = \"kalah(houses=3,seeds=2,capture=empty)\"\ntt_mb = 16\n";
+    let request = Request::from_toml(text, std::path::Path::new("x.toml")).unwrap();
+    let Request::Solve(solve) = &request else {
+        panic!("{request:?}")
+    };
+    assert_eq!(solve.tt_mb, Some(16));
+    // And back: the request as JSON deserializes to itself.
+    let json = serde_json::to_string(&request).unwrap();
+    assert_eq!(serde_json::from_str::<Request>(&json).unwrap(), request);
+}
+
+#[test]
+fn a_closed_standard_error_is_not_a_panic() {
+    // The error message is written after the reader of standard error has gone.
+    let mut child = Command::new("sh")
+        .args([
+            "-c",
+            "sleep 0.5; exec \"$0\" show kalahh",
+            env!("CARGO_BIN_EXE_mancala"),
+        ])
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    let status = child.wait().unwrap();
+    assert_eq!(
+        status.code(),
+        Some(2),
+        "bad game string: exit 2, not a panic (101)"
+    );
+}
+
+#[test]
+fn a_result_set_is_written_whole_or_not_at_all() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("blocked.md")).unwrap();
+    fails_with(
+        &[
+            "match",
+            "kalah(houses=3,seeds=2)",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "--rounds",
+            "1",
+            "--out",
+            "blocked",
+            "--results",
+            dir.path().to_str().unwrap(),
+        ],
+        "blocked.md",
+    );
+    for ext in ["csv", "json", "games.jsonl"] {
+        assert!(
+            !dir.path().join(format!("blocked.{ext}")).exists(),
+            "{ext} was written"
+        );
+    }
+}
+
+#[test]
+fn a_resumed_run_keeps_its_first_start_and_sums_its_wall_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().to_str().unwrap();
+    let args = [
+        "match",
+        "kalah(houses=3,seeds=2)",
+        "-a",
+        "random",
+        "-a",
+        "greedy",
+        "--rounds",
+        "2",
+        "--out",
+        "twice",
+        "--results",
+        results,
+    ];
+    for _ in 0..2 {
+        assert!(mancala(&args).status.success());
+    }
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("twice.json")).unwrap())
+            .unwrap();
+    let invocations = manifest["invocations"].as_array().unwrap();
+    assert_eq!(invocations.len(), 2);
+    assert_eq!(manifest["start_time"], invocations[0]["start_time"]);
+    let sum: f64 = invocations
+        .iter()
+        .map(|i| i["wall_seconds"].as_f64().unwrap())
+        .sum();
+    assert!((manifest["wall_seconds"].as_f64().unwrap() - sum).abs() < 0.002);
+    assert_eq!(manifest["threads"], invocations[1]["threads"]);
+}
+
+#[test]
+fn egdb_stats_without_out_writes_no_file_and_run_results_holds_the_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let job = dir.path().join("small-egdb.toml");
+    std::fs::write(
+        &job,
+        "kind = \"egdb\"\ngame = \"kalah(houses=2,capture=empty)\"\nmax_seeds = 4\nthreads = 1\n",
+    )
+    .unwrap();
+    let results = dir.path().join("scratch");
+    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args([
+            "run",
+            job.to_str().unwrap(),
+            "--results",
+            results.to_str().unwrap(),
+        ])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let db = results.join("databases/kalah-capture=empty-houses=2");
+    assert!(
+        db.join("layer-004.egdb").exists(),
+        "the database is under --results"
+    );
+    assert!(
+        !dir.path().join("databases").exists(),
+        "nothing outside --results"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["egdb", "stats", db.to_str().unwrap()])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("| layer | positions | wins |"));
+    assert!(
+        !dir.path().join("results").exists(),
+        "no file without --out"
+    );
+}
+
+#[test]
+fn a_checked_solve_job_lists_its_timing_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let job = dir.path().join("checked.toml");
+    std::fs::write(
+        &job,
+        "kind = \"solve\"\ngame = \"kalah(houses=3,seeds=2)\"\ntt_mb = 16\ncheck = \"plain\"\n",
+    )
+    .unwrap();
+    let out = mancala(&[
+        "run",
+        job.to_str().unwrap(),
+        "--results",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("checked.json")).unwrap())
+            .unwrap();
+    let timing = manifest["timing_columns"].as_array().unwrap();
+    for column in ["nodes", "seconds", "check_nodes", "check_seconds"] {
+        assert!(timing.contains(&Value::from(column)), "{column}");
+    }
+    assert!(
+        manifest["threads"].as_u64().unwrap() >= 1,
+        "the real thread count"
+    );
+}
+
+#[test]
+fn table_cutoffs_are_a_share_of_the_nodes() {
+    let v = json(&[
+        "solve",
+        "kalah(houses=4,seeds=3)",
+        "--tt-mb",
+        "16",
+        "--json",
+    ]);
+    let cutoffs = v["table"]["cutoffs"].as_u64().unwrap();
+    let nodes = v["nodes"].as_u64().unwrap();
+    assert!(cutoffs <= nodes, "{cutoffs} cutoffs, {nodes} nodes");
+    let out = mancala(&["solve", "kalah(houses=4,seeds=3)", "--tt-mb", "16"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().find(|l| l.starts_with("table")).unwrap();
+    assert!(line.contains("ended by table bounds"), "{line}");
+}
+
+#[test]
+fn an_agent_given_twice_is_refused() {
+    fails_with(
+        &[
+            "tournament",
+            "kalah(houses=3,seeds=2)",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "-a",
+            "random",
+        ],
+        "given twice",
+    );
+}
+
+#[test]
+fn every_command_takes_threads_from_1_to_1024() {
+    let v = json(&[
+        "perft",
+        "kalah",
+        "--depth",
+        "1",
+        "--threads",
+        "300",
+        "--json",
+    ]);
+    assert_eq!(v["nodes"], 6);
+    for args in [
+        &["solve", "kalah", "--threads", "1025"][..],
+        &["perft", "kalah", "--depth", "1", "--threads", "0"],
+        &[
+            "match",
+            "kalah",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "--threads",
+            "1025",
+        ],
+        &[
+            "egdb",
+            "build",
+            "kalah",
+            "--max-seeds",
+            "1",
+            "--threads",
+            "1025",
+        ],
+    ] {
+        fails_with(args, "--threads");
+    }
+}
+
+#[test]
+fn run_files_refuse_a_name_with_a_path() {
+    assert!(RunFiles::new(std::path::Path::new("results"), "../x", "").is_err());
+}
