@@ -628,7 +628,7 @@ impl OnRules for SolveRequest {
             let window = line.repetition_window(&rules);
             with_progress(progress, &counter, || match method {
                 Method::Alphabeta => solve(&rules, &pos, window, &options, &counter),
-                Method::Memo => memo_solve(&rules, &pos, threads, &counter)
+                Method::Memo => memo_solve(&rules, &pos, self.threads, &counter)
                     .map_err(|e| threads_error(threads, &e)),
                 // One-thread recursions: on a thread with a search-sized stack.
                 Method::Full => with_search_stack(|| {

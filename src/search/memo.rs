@@ -20,6 +20,7 @@
 //! Values are final store differences in seeds from the side to move, like the solver's.
 
 use super::solver::{MoveValue, Solution, TableStats};
+use crate::core::{Threads, ThreadsError};
 use crate::rules::{Children, Rules};
 use dashmap::DashMap;
 use rayon::prelude::*;
@@ -78,18 +79,15 @@ impl<R: Rules> Memo<'_, R> {
 pub fn memo_solve<R: Rules>(
     rules: &R,
     pos: &R::Position,
-    threads: usize,
+    threads: Threads,
     progress: &AtomicU64,
-) -> Result<Solution<R>, rayon::ThreadPoolBuildError> {
+) -> Result<Solution<R>, ThreadsError> {
     assert!(
         !R::CAN_REPEAT,
         "memoized minimax needs a game without repetition"
     );
     let started = Instant::now();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .stack_size(super::SEARCH_STACK)
-        .num_threads(threads.max(1))
-        .build()?;
+    let pool = threads.pool()?;
     let memo = Memo {
         rules,
         values: DashMap::new(),
@@ -117,7 +115,7 @@ pub fn memo_solve<R: Rules>(
         &values,
         progress.load(Ordering::Relaxed),
         started,
-        threads,
+        threads.get(),
         entries,
     ))
 }

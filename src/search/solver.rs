@@ -78,7 +78,7 @@ pub struct SolveOptions {
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            threads: crate::core::Threads::all().get(),
             tt_mb: None,
             value_only: false,
             egdb: None,
