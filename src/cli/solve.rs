@@ -329,10 +329,7 @@ fn show_progress(progress: &AtomicU64, ended: std::sync::mpsc::Receiver<()>) {
 /// `--method retrograde`: win, draw or loss, for the four-row games (a win is worth all the
 /// seeds there, so the value is `+T`, `-T` or, for a draw, 0 with the word `draw`).
 fn retrograde_solve<R: Rules>(rules: &R, pos: &R::Position, args: &SolveArgs) -> CliResult {
-    if !matches!(
-        rules.spec(),
-        mancala::GameSpec::Omweso(_) | mancala::GameSpec::Bao(_)
-    ) {
+    if !rules.spec().result_is_win_draw_loss() {
         return Err(Failure::input(anyhow::anyhow!(
             "--method retrograde finds wins, draws and losses, which are the results of the \
              four-row games (omweso, bao-la-kete, bao-la-kiswahili), not of `{}`",

@@ -27,6 +27,7 @@ pub use build::{build, human_bytes, memory_needed, BuildOptions, LayerReport};
 pub use index::{LayerIndex, MAX_LAYER_SEEDS};
 
 use crate::core::Board;
+use crate::rules::spec::DEFAULT_SEEDS;
 use crate::rules::{Children, GameSpec, Rules, MAX_CHILDREN};
 use arrayvec::ArrayVec;
 use memmap2::Mmap;
@@ -222,10 +223,15 @@ fn io_error(path: &Path) -> impl FnOnce(io::Error) -> EgdbError + '_ {
 pub fn database_game(spec: &GameSpec) -> GameSpec {
     let mut spec = spec.clone();
     match &mut spec {
-        GameSpec::Kalah(k) => k.seeds = 4,
-        GameSpec::Oware(o) => o.seeds = 4,
+        GameSpec::Kalah(k) => k.seeds = DEFAULT_SEEDS,
+        GameSpec::Oware(o) => o.seeds = DEFAULT_SEEDS,
         // No databases for the other games (their `egdb_houses` says why).
-        _ => {}
+        GameSpec::Woaley1(_)
+        | GameSpec::Adi(_)
+        | GameSpec::Giuti(_)
+        | GameSpec::Cups(_)
+        | GameSpec::Omweso(_)
+        | GameSpec::Bao(_) => {}
     }
     spec
 }
