@@ -197,12 +197,7 @@ pub(crate) trait GameOptions: Sized + Into<GameSpec> {
 /// One pass over a game's table of keys ([`GameOptions::options`]): each method reads its key
 /// from a game string (or its default) when parsing, or the spec's field when printing, and
 /// returns it.
-pub(crate) struct Options<'p, 'a, S> {
-    pass: Pass<'p, 'a, S>,
-}
-
-/// What an [`Options`] pass does.
-enum Pass<'p, 'a, S> {
+pub(crate) enum Options<'p, 'a, S> {
     /// Reading a game string's pairs; collects the keys read (for the unknown-key message).
     Parse(&'p mut KeyValues<'a>, &'p mut Vec<&'static str>),
     /// Printing a spec; collects the keys whose values are not their defaults, as printed.
@@ -221,12 +216,12 @@ impl<S> Options<'_, '_, S> {
         print: impl FnOnce(&T) -> String,
         expected: &str,
     ) -> Result<T, ParseGameError> {
-        match &mut self.pass {
-            Pass::Parse(kv, keys) => {
+        match self {
+            Options::Parse(kv, keys) => {
                 keys.push(key);
                 Ok(kv.value(key, parse, expected)?.unwrap_or(default))
             }
-            Pass::Print(spec, keys) => {
+            Options::Print(spec, keys) => {
                 let value = get(spec);
                 if value != default {
                     keys.push((key, print(&value)));
@@ -293,12 +288,7 @@ fn parse<S: GameOptions>(name: &str, kv: &mut KeyValues) -> Result<GameSpec, Par
         .find(|(n, _)| *n == name)
         .expect("the name table names a game of the parser's type");
     let mut keys = Vec::new();
-    let spec = S::options(
-        *variant,
-        &mut Options {
-            pass: Pass::Parse(kv, &mut keys),
-        },
-    )?;
+    let spec = S::options(*variant, &mut Options::Parse(kv, &mut keys))?;
     keys.sort_unstable();
     kv.finish(&keys)?;
     Ok(spec.into())
@@ -316,13 +306,7 @@ fn print<S: GameOptions>(spec: &S, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         "`{name}` not in GAMES"
     );
     let mut keys = Vec::new();
-    S::options(
-        variant,
-        &mut Options {
-            pass: Pass::Print(spec, &mut keys),
-        },
-    )
-    .expect("printing reads no text");
+    S::options(variant, &mut Options::Print(spec, &mut keys)).expect("printing reads no text");
     keys.sort();
     f.write_str(name)?;
     if !keys.is_empty() {
@@ -330,11 +314,6 @@ fn print<S: GameOptions>(spec: &S, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "({})", list.join(","))?;
     }
     Ok(())
-}
-
-/// `S`'s names, joined by ` or `.
-fn names<S: GameOptions>() -> String {
-    keyvalue::choices_expected(S::NAMES)
 }
 
 /// `From` each game's spec type into [`GameSpec`] and `TryFrom` back
@@ -355,7 +334,7 @@ macro_rules! conversions {
                     GameSpec::$variant(s) => Ok(s),
                     other => Err(ParseGameError::WrongGame {
                         game: other.to_string(),
-                        expected: names::<$spec>(),
+                        expected: keyvalue::choices_expected(<$spec>::NAMES),
                     }),
                 }
             }
@@ -556,5 +535,24 @@ mod tests {
         assert!(err("kalah(houses=7,seeds=19)").contains("266 seeds"));
         assert!(err("oware(capture=2-x)").contains("`capture=2-x`"));
         assert!(err("oware(stop-at-majority=yes)").contains("true or false"));
+    }
+
+    #[test]
+    fn the_name_table_and_the_conversions() {
+        for (name, _) in GAMES {
+            assert_eq!(canon(name), *name);
+        }
+        assert_eq!(
+            "chess".parse::<GameSpec>().unwrap_err().to_string(),
+            "unknown game `chess`: expected one of kalah, oware, awari, wari, woaley1, woaley2, \
+             adi, giuti, cups, omweso, bao-la-kete, bao-la-kiswahili"
+        );
+        let spec: GameSpec = "wari(seeds=6)".parse().unwrap();
+        let oware = OwareSpec::try_from(spec.clone()).unwrap();
+        assert_eq!(GameSpec::from(oware), spec);
+        assert_eq!(
+            KalahSpec::try_from(spec).unwrap_err().to_string(),
+            "`wari(seeds=6)` is not a game string of kalah"
+        );
     }
 }
