@@ -42,12 +42,8 @@ pub struct AdiSpec {
 }
 
 impl GameOptions for AdiSpec {
-    type Variant = ();
-    const NAMES: &'static [(&'static str, ())] = &[("adi", ())];
-
-    fn variant(&self) {}
-
-    fn options(_: (), o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+        o.name("adi");
         Ok(AdiSpec {
             houses: o.houses(MAX_HOUSES_WITH_STATE, |a| a.houses)?,
             seeds: o.seeds(|a| a.seeds)?,

@@ -77,19 +77,13 @@ pub enum BaoGame {
 pub const BAO_START: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 6, 0, 0, 0, 0];
 
 impl GameOptions for BaoSpec {
-    type Variant = BaoGame;
-    const NAMES: &'static [(&'static str, BaoGame)] = &[
-        ("bao-la-kete", BaoGame::Kete),
-        ("bao-la-kiswahili", BaoGame::Kiswahili),
-    ];
-
-    fn variant(&self) -> BaoGame {
-        self.game
-    }
-
-    fn options(game: BaoGame, o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+        let names = &[
+            ("bao-la-kete", BaoGame::Kete),
+            ("bao-la-kiswahili", BaoGame::Kiswahili),
+        ];
         let spec = BaoSpec {
-            game,
+            game: o.names(names, |b| b.game),
             reserve: o.number("reserve", |b| b.reserve, 22, 0, 22)?,
             start: four_row::start_option(o, |b| b.start, BAO_START)?,
         };

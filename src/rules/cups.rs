@@ -37,12 +37,8 @@ pub struct CupsSpec {
 }
 
 impl GameOptions for CupsSpec {
-    type Variant = ();
-    const NAMES: &'static [(&'static str, ())] = &[("cups", ())];
-
-    fn variant(&self) {}
-
-    fn options(_: (), o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+        o.name("cups");
         Ok(CupsSpec {
             bowls: o.number("bowls", |c| c.bowls, 4, 3, MAX_HOUSES_WITH_STATE)?,
         })

@@ -39,12 +39,8 @@ pub struct GiutiSpec {
 }
 
 impl GameOptions for GiutiSpec {
-    type Variant = ();
-    const NAMES: &'static [(&'static str, ())] = &[("giuti", ())];
-
-    fn variant(&self) {}
-
-    fn options(_: (), o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+        o.name("giuti");
         Ok(GiutiSpec {
             houses: o.houses(MAX_HOUSES as u8, |g| g.houses)?,
             seeds: o.seeds(|g| g.seeds)?,

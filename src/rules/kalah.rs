@@ -62,12 +62,8 @@ const ENDS: &[(&str, KalahEnd)] = &[
 ];
 
 impl GameOptions for KalahSpec {
-    type Variant = ();
-    const NAMES: &'static [(&'static str, ())] = &[("kalah", ())];
-
-    fn variant(&self) {}
-
-    fn options(_: (), o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+        o.name("kalah");
         Ok(KalahSpec {
             houses: o.houses(MAX_HOUSES as u8, |k| k.houses)?,
             seeds: o.seeds(|k| k.seeds)?,

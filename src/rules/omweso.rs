@@ -42,12 +42,8 @@ pub struct OmwesoSpec {
 }
 
 impl GameOptions for OmwesoSpec {
-    type Variant = ();
-    const NAMES: &'static [(&'static str, ())] = &[("omweso", ())];
-
-    fn variant(&self) {}
-
-    fn options(_: (), o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+        o.name("omweso");
         Ok(OmwesoSpec {
             start: four_row::start_option(o, |s| s.start, [2; HOLES])?,
         })

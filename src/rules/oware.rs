@@ -150,20 +150,15 @@ const REPETITIONS: &[(&str, Repetition)] = &[
 ];
 
 impl GameOptions for OwareSpec {
-    type Variant = OwarePreset;
-    const NAMES: &'static [(&'static str, OwarePreset)] = &[
-        ("oware", OwarePreset::Oware),
-        ("awari", OwarePreset::Awari),
-        ("wari", OwarePreset::Wari),
-        ("woaley2", OwarePreset::Woaley2),
-    ];
-
-    fn variant(&self) -> OwarePreset {
-        self.preset
-    }
-
-    fn options(preset: OwarePreset, o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
         use OwarePreset::{Awari, Oware, Wari, Woaley2};
+        let names = &[
+            ("oware", Oware),
+            ("awari", Awari),
+            ("wari", Wari),
+            ("woaley2", Woaley2),
+        ];
+        let preset = o.names(names, |s| s.preset);
         let houses = o.houses(MAX_HOUSES as u8, |s| s.houses)?;
         let seeds = o.seeds(|s| s.seeds)?;
         // Wari-72 (`wari(seeds=6)`, RULES.md §2.6) captures on 2, 4 and 6.

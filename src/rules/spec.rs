@@ -81,7 +81,7 @@ const GAMES: &[(&str, Parser)] = &[
 ];
 
 /// Reads the keys of a game string whose name is known.
-type Parser = fn(&str, &mut KeyValues) -> Result<GameSpec, ParseGameError>;
+type Parser = fn(&mut KeyValues) -> Result<GameSpec, ParseGameError>;
 
 /// Every game name, joined by `, `.
 fn game_names() -> String {
@@ -150,8 +150,8 @@ pub enum ParseGameError {
     WrongGame {
         /// The canonical game string.
         game: String,
-        /// The names of the games asked for.
-        expected: String,
+        /// The [`GameSpec`] variant asked for.
+        expected: &'static str,
     },
 }
 
@@ -179,32 +179,55 @@ impl From<KeyValueError> for ParseGameError {
     }
 }
 
-/// A game's spec type and its options (RULES.md §12): its names, and one table of its keys that
-/// both the parser and the printer go through, so that each key, default and value is written
-/// once.
+/// A game's spec type and its options (RULES.md §12): one table of its name and its keys that
+/// both the parser and the printer go through, so that each name, key, default and value is
+/// written once.
 pub(crate) trait GameOptions: Sized + Into<GameSpec> {
-    /// What tells apart the games this type serves (`()` if it serves one).
-    type Variant: Copy + PartialEq + 'static;
-    /// The game names of this type, each with its variant.
-    const NAMES: &'static [(&'static str, Self::Variant)];
-    /// The variant of this spec.
-    fn variant(&self) -> Self::Variant;
-    /// The table of `variant`: every key in the order the parser reads it, through `o` (which
-    /// parses a game string or prints a spec), and the checks across keys.
-    fn options(variant: Self::Variant, o: &mut Options<Self>) -> Result<Self, ParseGameError>;
+    /// The table: the game's name and every key in the order the parser reads it, through `o`
+    /// (which parses a game string or prints a spec), and the checks across keys.
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError>;
 }
 
-/// One pass over a game's table of keys ([`GameOptions::options`]): each method reads its key
-/// from a game string (or its default) when parsing, or the spec's field when printing, and
-/// returns it.
+/// One pass over a game's table ([`GameOptions::options`]): each method reads its key from a
+/// game string (or its default) when parsing, or the spec's field when printing, and returns it.
 pub(crate) enum Options<'p, 'a, S> {
     /// Reading a game string's pairs; collects the keys read (for the unknown-key message).
     Parse(&'p mut KeyValues<'a>, &'p mut Vec<&'static str>),
-    /// Printing a spec; collects the keys whose values are not their defaults, as printed.
-    Print(&'p S, &'p mut Vec<(&'static str, String)>),
+    /// Printing a spec: its name, and the keys whose values are not their defaults, as printed.
+    Print(
+        &'p S,
+        &'p mut &'static str,
+        &'p mut Vec<(&'static str, String)>,
+    ),
 }
 
 impl<S> Options<'_, '_, S> {
+    /// The name of a type that serves one game.
+    pub fn name(&mut self, name: &'static str) {
+        match self {
+            Options::Parse(kv, _) => debug_assert_eq!(kv.name(), name, "the name table's parser"),
+            Options::Print(_, printed, _) => **printed = name,
+        }
+    }
+
+    /// The name of a type that serves several games: one of `names`, each with what tells the
+    /// game apart, which `get` reads from a spec.
+    pub fn names<V: Copy + PartialEq>(
+        &mut self,
+        names: &[(&'static str, V)],
+        get: fn(&S) -> V,
+    ) -> V {
+        match self {
+            Options::Parse(kv, _) => keyvalue::choice(kv.name(), names)
+                .expect("the name table names a game of the parser's type"),
+            Options::Print(spec, printed, _) => {
+                let v = get(spec);
+                **printed = keyvalue::choice_name(names, &v);
+                v
+            }
+        }
+    }
+
     /// The key `key`: `get` reads it from a spec, `default` when not given; `parse` reads a
     /// value (`None`: refused, and `expected` says what the key takes), `print` writes one.
     pub fn option<T: PartialEq>(
@@ -221,7 +244,7 @@ impl<S> Options<'_, '_, S> {
                 keys.push(key);
                 Ok(kv.value(key, parse, expected)?.unwrap_or(default))
             }
-            Options::Print(spec, keys) => {
+            Options::Print(spec, _, keys) => {
                 let value = get(spec);
                 if value != default {
                     keys.push((key, print(&value)));
@@ -281,14 +304,10 @@ impl<S> Options<'_, '_, S> {
     }
 }
 
-/// Reads the keys of a game string named `name`, one of `S`'s names.
-fn parse<S: GameOptions>(name: &str, kv: &mut KeyValues) -> Result<GameSpec, ParseGameError> {
-    let (_, variant) = S::NAMES
-        .iter()
-        .find(|(n, _)| *n == name)
-        .expect("the name table names a game of the parser's type");
+/// Reads the keys of a game string whose name is one of `S`'s.
+fn parse<S: GameOptions>(kv: &mut KeyValues) -> Result<GameSpec, ParseGameError> {
     let mut keys = Vec::new();
-    let spec = S::options(*variant, &mut Options::Parse(kv, &mut keys))?;
+    let spec = S::options(&mut Options::Parse(kv, &mut keys))?;
     keys.sort_unstable();
     kv.finish(&keys)?;
     Ok(spec.into())
@@ -296,17 +315,12 @@ fn parse<S: GameOptions>(name: &str, kv: &mut KeyValues) -> Result<GameSpec, Par
 
 /// Prints `spec` canonically: its name and the keys that differ from their defaults, sorted.
 fn print<S: GameOptions>(spec: &S, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    let variant = spec.variant();
-    let (name, _) = S::NAMES
-        .iter()
-        .find(|(_, v)| *v == variant)
-        .expect("every variant has a name");
+    let (mut name, mut keys) = ("", Vec::new());
+    S::options(&mut Options::Print(spec, &mut name, &mut keys)).expect("printing reads no text");
     debug_assert!(
-        GAMES.iter().any(|(n, _)| n == name),
+        GAMES.iter().any(|(n, _)| *n == name),
         "`{name}` not in GAMES"
     );
-    let mut keys = Vec::new();
-    S::options(variant, &mut Options::Print(spec, &mut keys)).expect("printing reads no text");
     keys.sort();
     f.write_str(name)?;
     if !keys.is_empty() {
@@ -334,7 +348,7 @@ macro_rules! conversions {
                     GameSpec::$variant(s) => Ok(s),
                     other => Err(ParseGameError::WrongGame {
                         game: other.to_string(),
-                        expected: keyvalue::choices_expected(<$spec>::NAMES),
+                        expected: stringify!($variant),
                     }),
                 }
             }
@@ -414,7 +428,7 @@ impl FromStr for GameSpec {
                 .ok_or_else(|| ParseGameError::UnknownGame {
                     name: name.to_string(),
                 })?;
-        let spec = read(name, &mut kv)?;
+        let spec = read(&mut kv)?;
         let seeds = spec.total_seeds();
         if seeds > MAX_SEEDS {
             return Err(ParseGameError::TooManySeeds {
@@ -552,7 +566,7 @@ mod tests {
         assert_eq!(GameSpec::from(oware), spec);
         assert_eq!(
             KalahSpec::try_from(spec).unwrap_err().to_string(),
-            "`wari(seeds=6)` is not a game string of kalah"
+            "`wari(seeds=6)` is not a game string of Kalah"
         );
     }
 }

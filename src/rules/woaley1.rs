@@ -59,12 +59,8 @@ const FREE_CHOICES: &[(&str, FreeChoice)] =
     &[("any", FreeChoice::Any), ("own-side", FreeChoice::OwnSide)];
 
 impl GameOptions for Woaley1Spec {
-    type Variant = ();
-    const NAMES: &'static [(&'static str, ())] = &[("woaley1", ())];
-
-    fn variant(&self) {}
-
-    fn options(_: (), o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+        o.name("woaley1");
         Ok(Woaley1Spec {
             houses: o.houses(MAX_HOUSES_WITH_STATE, |w| w.houses)?,
             seeds: o.seeds(|w| w.seeds)?,
