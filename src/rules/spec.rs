@@ -1,12 +1,13 @@
 //! Game strings (RULES.md §12): `name(key=value,...)`, parsed into a [`GameSpec`] and printed
 //! back canonically (defaults omitted, keys sorted).
 //!
-//! Each game's spec type and its table of keys (each key once, with its default and its values,
-//! read both when parsing and when printing) are in the game's module: [`super::kalah`],
+//! Each game's spec type and its table of names and keys (each once, with its default and its
+//! values, read both when parsing and when printing) are in the game's module: [`super::kalah`],
 //! [`super::oware`] (also `awari`, `wari`, `woaley2`), [`super::woaley1`], [`super::adi`],
 //! [`super::giuti`], [`super::cups`], [`super::omweso`], [`super::bao`]. This module has what
-//! they share: the name table, the options pass over a table, the errors, and (in
-//! [`crate::core::keyvalue`], shared with agent strings) the syntax and value kinds.
+//! they share: the [`GameSpec`] variants, the name table, the pass over a game's table, the
+//! errors, and (in [`crate::core::keyvalue`], shared with agent strings) the syntax and the kinds
+//! of values. The keys of every game:
 //!
 //! | name    | keys (default) |
 //! |---------|----------------|
@@ -25,8 +26,8 @@
 //! Games with extra position state (`woaley1`, `adi`, `cups`) keep it in board bytes 12 and 13,
 //! so they have at most 6 houses a side.
 //!
-//! Capacity: at most [`crate::core::MAX_HOUSES`] houses per player and [`MAX_SEEDS`] seeds in all (the packed
-//! board keeps one byte per pit); larger games are refused here, never truncated.
+//! Capacity: at most [`crate::core::MAX_HOUSES`] houses per player and [`MAX_SEEDS`] seeds in
+//! all (the packed board keeps one byte per pit); larger games are refused here, never truncated.
 
 use crate::core::keyvalue::{self, KeyValueError, KeyValues, BOOLS};
 use crate::core::MAX_SEEDS;
@@ -43,9 +44,50 @@ pub use super::omweso::OmwesoSpec;
 pub use super::oware::{CaptureSet, GrandSlam, OwarePreset, OwareSpec, Repetition};
 pub use super::woaley1::{FreeChoice, Woaley1Spec};
 
-/// A parsed, validated game string.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameSpec {
+/// Declares [`GameSpec`], one variant per game spec type, with `From` each spec type into it,
+/// `TryFrom` back ([`ParseGameError::WrongGame`] for another game) and the canonical printing.
+macro_rules! game_spec {
+    ($($(#[$doc:meta])* $variant:ident($spec:ty),)*) => {
+        /// A parsed, validated game string.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum GameSpec {
+            $($(#[$doc])* $variant($spec),)*
+        }
+
+        impl fmt::Display for GameSpec {
+            /// The canonical game string: defaults omitted, keys sorted.
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $(GameSpec::$variant(s) => print(s, f),)*
+                }
+            }
+        }
+
+        $(
+            impl From<$spec> for GameSpec {
+                fn from(spec: $spec) -> GameSpec {
+                    GameSpec::$variant(spec)
+                }
+            }
+
+            impl TryFrom<GameSpec> for $spec {
+                type Error = ParseGameError;
+
+                fn try_from(spec: GameSpec) -> Result<$spec, ParseGameError> {
+                    match spec {
+                        GameSpec::$variant(s) => Ok(s),
+                        other => Err(ParseGameError::WrongGame {
+                            game: other.to_string(),
+                            expected: stringify!($variant),
+                        }),
+                    }
+                }
+            }
+        )*
+    };
+}
+
+game_spec! {
     /// Kalah (RULES.md §1).
     Kalah(KalahSpec),
     /// Oware and its presets `awari`, `wari` (RULES.md §2) and `woaley2` (§4).
@@ -176,6 +218,79 @@ impl From<KeyValueError> for ParseGameError {
                 expected,
             },
         }
+    }
+}
+
+impl GameSpec {
+    /// Houses per player.
+    pub fn houses(&self) -> usize {
+        match self {
+            GameSpec::Kalah(k) => k.houses as usize,
+            GameSpec::Oware(o) => o.houses as usize,
+            GameSpec::Woaley1(w) => w.houses as usize,
+            GameSpec::Adi(a) => a.houses as usize,
+            GameSpec::Giuti(g) => g.houses as usize,
+            GameSpec::Cups(c) => c.bowls as usize,
+            GameSpec::Omweso(_) | GameSpec::Bao(_) => 16,
+        }
+    }
+
+    /// Seeds in the game: 2 x houses x seeds per house (four-row games: on the board and in
+    /// the reserves).
+    pub fn total_seeds(&self) -> u32 {
+        let (h, s) = match self {
+            GameSpec::Omweso(o) => return 2 * o.start.iter().map(|&n| n as u32).sum::<u32>(),
+            GameSpec::Bao(b) => {
+                return 2 * (b.start.iter().map(|&n| n as u32).sum::<u32>() + b.reserve as u32)
+            }
+            GameSpec::Kalah(k) => (k.houses, k.seeds),
+            GameSpec::Oware(o) => (o.houses, o.seeds),
+            GameSpec::Woaley1(w) => (w.houses, w.seeds),
+            GameSpec::Adi(a) => (a.houses, a.seeds),
+            GameSpec::Giuti(g) => (g.houses, g.seeds),
+            // Ten beans a bowl in each hand (seed 002).
+            GameSpec::Cups(c) => (c.bowls, 10),
+        };
+        2 * h as u32 * s as u32
+    }
+
+    /// Whether a result is a win, a draw or a loss rather than a store difference: the
+    /// four-row games (RULES.md §9, §10), where the winner takes all the seeds.
+    pub fn result_is_win_draw_loss(&self) -> bool {
+        match self {
+            GameSpec::Omweso(_) | GameSpec::Bao(_) => true,
+            GameSpec::Kalah(_)
+            | GameSpec::Oware(_)
+            | GameSpec::Woaley1(_)
+            | GameSpec::Adi(_)
+            | GameSpec::Giuti(_)
+            | GameSpec::Cups(_) => false,
+        }
+    }
+}
+
+impl FromStr for GameSpec {
+    type Err = ParseGameError;
+
+    fn from_str(text: &str) -> Result<GameSpec, ParseGameError> {
+        let mut kv = KeyValues::parse(text, false, |_| true)?;
+        let name = kv.name();
+        let (_, read) =
+            GAMES
+                .iter()
+                .find(|(n, _)| *n == name)
+                .ok_or_else(|| ParseGameError::UnknownGame {
+                    name: name.to_string(),
+                })?;
+        let spec = read(&mut kv)?;
+        let seeds = spec.total_seeds();
+        if seeds > MAX_SEEDS {
+            return Err(ParseGameError::TooManySeeds {
+                game: text.trim().to_string(),
+                seeds,
+            });
+        }
+        Ok(spec)
     }
 }
 
@@ -328,132 +443,6 @@ fn print<S: GameOptions>(spec: &S, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "({})", list.join(","))?;
     }
     Ok(())
-}
-
-/// `From` each game's spec type into [`GameSpec`] and `TryFrom` back
-/// ([`ParseGameError::WrongGame`] for another game).
-macro_rules! conversions {
-    ($($variant:ident($spec:ty)),*) => {$(
-        impl From<$spec> for GameSpec {
-            fn from(spec: $spec) -> GameSpec {
-                GameSpec::$variant(spec)
-            }
-        }
-
-        impl TryFrom<GameSpec> for $spec {
-            type Error = ParseGameError;
-
-            fn try_from(spec: GameSpec) -> Result<$spec, ParseGameError> {
-                match spec {
-                    GameSpec::$variant(s) => Ok(s),
-                    other => Err(ParseGameError::WrongGame {
-                        game: other.to_string(),
-                        expected: stringify!($variant),
-                    }),
-                }
-            }
-        }
-    )*};
-}
-
-conversions!(
-    Kalah(KalahSpec),
-    Oware(OwareSpec),
-    Woaley1(Woaley1Spec),
-    Adi(AdiSpec),
-    Giuti(GiutiSpec),
-    Cups(CupsSpec),
-    Omweso(OmwesoSpec),
-    Bao(BaoSpec)
-);
-
-impl GameSpec {
-    /// Houses per player.
-    pub fn houses(&self) -> usize {
-        match self {
-            GameSpec::Kalah(k) => k.houses as usize,
-            GameSpec::Oware(o) => o.houses as usize,
-            GameSpec::Woaley1(w) => w.houses as usize,
-            GameSpec::Adi(a) => a.houses as usize,
-            GameSpec::Giuti(g) => g.houses as usize,
-            GameSpec::Cups(c) => c.bowls as usize,
-            GameSpec::Omweso(_) | GameSpec::Bao(_) => 16,
-        }
-    }
-
-    /// Seeds in the game: 2 x houses x seeds per house (four-row games: on the board and in
-    /// the reserves).
-    pub fn total_seeds(&self) -> u32 {
-        let (h, s) = match self {
-            GameSpec::Omweso(o) => return 2 * o.start.iter().map(|&n| n as u32).sum::<u32>(),
-            GameSpec::Bao(b) => {
-                return 2 * (b.start.iter().map(|&n| n as u32).sum::<u32>() + b.reserve as u32)
-            }
-            GameSpec::Kalah(k) => (k.houses, k.seeds),
-            GameSpec::Oware(o) => (o.houses, o.seeds),
-            GameSpec::Woaley1(w) => (w.houses, w.seeds),
-            GameSpec::Adi(a) => (a.houses, a.seeds),
-            GameSpec::Giuti(g) => (g.houses, g.seeds),
-            // Ten beans a bowl in each hand (seed 002).
-            GameSpec::Cups(c) => (c.bowls, 10),
-        };
-        2 * h as u32 * s as u32
-    }
-
-    /// Whether a result is a win, a draw or a loss rather than a store difference: the
-    /// four-row games (RULES.md §9, §10), where the winner takes all the seeds.
-    pub fn result_is_win_draw_loss(&self) -> bool {
-        match self {
-            GameSpec::Omweso(_) | GameSpec::Bao(_) => true,
-            GameSpec::Kalah(_)
-            | GameSpec::Oware(_)
-            | GameSpec::Woaley1(_)
-            | GameSpec::Adi(_)
-            | GameSpec::Giuti(_)
-            | GameSpec::Cups(_) => false,
-        }
-    }
-}
-
-impl FromStr for GameSpec {
-    type Err = ParseGameError;
-
-    fn from_str(text: &str) -> Result<GameSpec, ParseGameError> {
-        let mut kv = KeyValues::parse(text, false, |_| true)?;
-        let name = kv.name();
-        let (_, read) =
-            GAMES
-                .iter()
-                .find(|(n, _)| *n == name)
-                .ok_or_else(|| ParseGameError::UnknownGame {
-                    name: name.to_string(),
-                })?;
-        let spec = read(&mut kv)?;
-        let seeds = spec.total_seeds();
-        if seeds > MAX_SEEDS {
-            return Err(ParseGameError::TooManySeeds {
-                game: text.trim().to_string(),
-                seeds,
-            });
-        }
-        Ok(spec)
-    }
-}
-
-impl fmt::Display for GameSpec {
-    /// The canonical game string: defaults omitted, keys sorted.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameSpec::Kalah(s) => print(s, f),
-            GameSpec::Oware(s) => print(s, f),
-            GameSpec::Woaley1(s) => print(s, f),
-            GameSpec::Adi(s) => print(s, f),
-            GameSpec::Giuti(s) => print(s, f),
-            GameSpec::Cups(s) => print(s, f),
-            GameSpec::Omweso(s) => print(s, f),
-            GameSpec::Bao(s) => print(s, f),
-        }
-    }
 }
 
 #[cfg(test)]
