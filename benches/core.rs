@@ -15,17 +15,11 @@ fn spec(s: &str) -> GameSpec {
 }
 
 fn kalah(s: &str) -> Kalah {
-    let GameSpec::Kalah(k) = spec(s) else {
-        unreachable!()
-    };
-    Kalah::new(k)
+    Kalah::new(spec(s).try_into().unwrap())
 }
 
 fn oware(s: &str) -> Oware {
-    let GameSpec::Oware(o) = spec(s) else {
-        unreachable!()
-    };
-    Oware::new(o)
+    Oware::new(spec(s).try_into().unwrap())
 }
 
 /// Positions from seeded random games (not over).

@@ -21,18 +21,18 @@
 //!
 //! ```
 //! use mancala::search::{solve, SolveOptions};
+//! use mancala::rules::KalahSpec;
 //! use mancala::{GameSpec, Kalah, Rules};
 //! use std::sync::atomic::AtomicU64;
 //!
-//! let GameSpec::Kalah(k) = "kalah(houses=3,seeds=2,capture=empty)".parse().unwrap() else {
-//!     unreachable!()
-//! };
-//! let rules = Kalah::new(k);
+//! let spec: KalahSpec = "kalah(houses=3,seeds=2,capture=empty)".parse::<GameSpec>()?.try_into()?;
+//! let rules = Kalah::new(spec);
 //! let start = rules.start();
 //! assert_eq!(rules.format_position(&start), "2,2,2/2,2,2 0-0 S");
 //! let options = SolveOptions { threads: 1, tt_mb: Some(16), ..Default::default() };
 //! let solution = solve(&rules, &start, &[], &options, &AtomicU64::new(0)).unwrap();
 //! assert_eq!(solution.value, 4); // tests/data/kalah-solved.csv: Kalah(3,2), capture=empty
+//! # Ok::<(), mancala::ParseGameError>(())
 //! ```
 
 pub mod agents;

@@ -165,10 +165,7 @@ mod tests {
     use crate::{GameSpec, Kalah};
 
     fn kalah(text: &str) -> Kalah {
-        match text.parse::<GameSpec>().unwrap() {
-            GameSpec::Kalah(k) => Kalah::new(k),
-            _ => unreachable!(),
-        }
+        Kalah::new(text.parse::<GameSpec>().unwrap().try_into().unwrap())
     }
 
     /// Deep enough to see the end of the game, alpha-beta plays a move of the exact solver's

@@ -11,6 +11,7 @@
 //!
 //! Printed back canonically: keys in the order above, defaults omitted.
 
+use crate::core::keyvalue::{KeyValueError, KeyValues, BOOLS};
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -152,117 +153,53 @@ pub enum ParseAgentError {
     },
 }
 
-/// Splits `a=1,b=f(x=1,y=2)` at the commas outside parentheses.
-fn split_top_level(inner: &str) -> Option<Vec<&str>> {
-    let mut parts = Vec::new();
-    let (mut depth, mut start) = (0i32, 0);
-    for (i, ch) in inner.char_indices() {
-        match ch {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth < 0 {
-                    return None;
-                }
+impl From<KeyValueError> for ParseAgentError {
+    fn from(e: KeyValueError) -> ParseAgentError {
+        match e {
+            KeyValueError::Syntax { text } => ParseAgentError::Syntax { text },
+            KeyValueError::DuplicateKey { name, key } => {
+                ParseAgentError::DuplicateKey { agent: name, key }
             }
-            ',' if depth == 0 => {
-                parts.push(&inner[start..i]);
-                start = i + 1;
-            }
-            _ => {}
+            KeyValueError::UnknownKey { name, key, keys } => ParseAgentError::UnknownKey {
+                agent: name,
+                key,
+                keys,
+            },
+            KeyValueError::BadValue {
+                name,
+                key,
+                value,
+                expected,
+            } => ParseAgentError::BadValue {
+                agent: name,
+                key,
+                value,
+                expected,
+            },
         }
     }
-    if depth != 0 {
-        return None;
-    }
-    parts.push(&inner[start..]);
-    Some(parts)
 }
 
-struct Keys<'a> {
-    agent: &'a str,
-    pairs: Vec<(&'a str, &'a str, bool)>,
+/// `key=N`, a whole number from 1 to [`MAX_BUDGET`], if given.
+fn positive(keys: &mut KeyValues, key: &str) -> Result<Option<u64>, ParseAgentError> {
+    Ok(keys.number(key, 1, MAX_BUDGET)?)
 }
 
-impl<'a> Keys<'a> {
-    fn take(&mut self, key: &str) -> Option<&'a str> {
-        let p = self.pairs.iter_mut().find(|(k, _, _)| *k == key)?;
-        p.2 = true;
-        Some(p.1)
-    }
-
-    fn bad(&self, key: &str, value: &str, expected: &str) -> ParseAgentError {
-        ParseAgentError::BadValue {
-            agent: self.agent.into(),
-            key: key.into(),
-            value: value.into(),
-            expected: expected.into(),
-        }
-    }
-
-    fn positive(&mut self, key: &str) -> Result<Option<u64>, ParseAgentError> {
-        match self.take(key) {
-            None => Ok(None),
-            Some(v) => v
-                .parse::<u64>()
-                .ok()
-                .filter(|&n| n > 0 && n <= MAX_BUDGET && v.bytes().all(|b| b.is_ascii_digit()))
-                .map(Some)
-                .ok_or_else(|| self.bad(key, v, &format!("a whole number from 1 to {MAX_BUDGET}"))),
-        }
-    }
-
-    fn choice<T: Copy>(
-        &mut self,
-        key: &str,
-        default: T,
-        options: &[(&str, T)],
-    ) -> Result<T, ParseAgentError> {
-        match self.take(key) {
-            None => Ok(default),
-            Some(v) => options
-                .iter()
-                .find(|(n, _)| *n == v)
-                .map(|(_, t)| *t)
-                .ok_or_else(|| {
-                    let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
-                    self.bad(key, v, &names.join(" or "))
-                }),
-        }
-    }
-
-    /// Either `work_key=N` or `time=MS` (not both), else `default` work.
-    fn budget(&mut self, work_key: &str, default: u64) -> Result<Budget, ParseAgentError> {
-        match (self.positive(work_key)?, self.positive("time")?) {
-            (Some(_), Some(_)) => Err(ParseAgentError::Keys {
-                agent: self.agent.into(),
-                message: format!("give `{work_key}` or `time`, not both"),
-            }),
-            (Some(n), None) => Ok(Budget::Work(n)),
-            (None, Some(ms)) => Ok(Budget::Millis(ms)),
-            (None, None) => Ok(Budget::Work(default)),
-        }
-    }
-
-    fn finish(self, keys: &[&str]) -> Result<(), ParseAgentError> {
-        match self.pairs.iter().find(|p| !p.2) {
-            Some((k, _, _)) => Err(ParseAgentError::UnknownKey {
-                agent: self.agent.into(),
-                key: k.to_string(),
-                keys: if keys.is_empty() {
-                    "none".into()
-                } else {
-                    keys.join(", ")
-                },
-            }),
-            None => Ok(()),
-        }
+/// Either `work_key=N` or `time=MS` (not both), else `default` work.
+fn budget(keys: &mut KeyValues, work_key: &str, default: u64) -> Result<Budget, ParseAgentError> {
+    match (positive(keys, work_key)?, positive(keys, "time")?) {
+        (Some(_), Some(_)) => Err(ParseAgentError::Keys {
+            agent: keys.name().into(),
+            message: format!("give `{work_key}` or `time`, not both"),
+        }),
+        (Some(n), None) => Ok(Budget::Work(n)),
+        (None, Some(ms)) => Ok(Budget::Millis(ms)),
+        (None, None) => Ok(Budget::Work(default)),
     }
 }
 
 const ROLLOUTS: &[(&str, Rollout)] = &[("random", Rollout::Random), ("greedy", Rollout::Greedy)];
 const PARALLELS: &[(&str, Parallel)] = &[("root", Parallel::Root), ("tree", Parallel::Tree)];
-const BOOLS: &[(&str, bool)] = &[("true", true), ("false", false)];
 const MCTS_KEYS: &[&str] = &[
     "iterations",
     "time",
@@ -281,40 +218,8 @@ impl FromStr for AgentSpec {
     type Err = ParseAgentError;
 
     fn from_str(text: &str) -> Result<AgentSpec, ParseAgentError> {
-        let syntax = || ParseAgentError::Syntax {
-            text: text.to_string(),
-        };
-        let t = text.trim();
-        let (name, inner) = match t.find('(') {
-            None => (t, None),
-            Some(i) => (
-                t[..i].trim(),
-                Some(t[i + 1..].strip_suffix(')').ok_or_else(syntax)?),
-            ),
-        };
-        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_lowercase()) {
-            return Err(syntax());
-        }
-        let mut keys = Keys {
-            agent: name,
-            pairs: Vec::new(),
-        };
-        if let Some(inner) = inner.filter(|i| !i.trim().is_empty()) {
-            for part in split_top_level(inner).ok_or_else(syntax)? {
-                let (k, v) = part.split_once('=').ok_or_else(syntax)?;
-                let (k, v) = (k.trim(), v.trim());
-                if k.is_empty() || v.is_empty() {
-                    return Err(syntax());
-                }
-                if keys.pairs.iter().any(|p| p.0 == k) {
-                    return Err(ParseAgentError::DuplicateKey {
-                        agent: name.into(),
-                        key: k.into(),
-                    });
-                }
-                keys.pairs.push((k, v, false));
-            }
-        }
+        let mut keys = KeyValues::parse(text, true, |n| n.bytes().all(|b| b.is_ascii_lowercase()))?;
+        let name = keys.name();
         let spec = match name {
             "random" => {
                 keys.finish(&[])?;
@@ -329,10 +234,12 @@ impl FromStr for AgentSpec {
                 AgentSpec::Human
             }
             "alphabeta" => {
-                let budget = keys.budget("depth", 4)?;
+                let budget = budget(&mut keys, "depth", 4)?;
                 if let Budget::Work(d) = budget {
                     if d > 64 {
-                        return Err(keys.bad("depth", &d.to_string(), "a depth from 1 to 64"));
+                        return Err(keys
+                            .bad("depth", &d.to_string(), "a depth from 1 to 64")
+                            .into());
                     }
                 }
                 keys.finish(&["depth", "time"])?;
@@ -340,29 +247,26 @@ impl FromStr for AgentSpec {
             }
             "mcts" => {
                 let mut m = MctsConfig {
-                    budget: keys.budget("iterations", 1000)?,
+                    budget: budget(&mut keys, "iterations", 1000)?,
                     ..MctsConfig::default()
                 };
-                if let Some(v) = keys.take("c") {
-                    m.c = v
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|c| c.is_finite() && *c >= 0.0)
-                        .ok_or_else(|| keys.bad("c", v, "a number 0 or more"))?;
-                }
-                m.rollout = keys.choice("rollout", m.rollout, ROLLOUTS)?;
-                m.solver = keys.choice("solver", m.solver, BOOLS)?;
-                if let Some(n) = keys.positive("threads")? {
+                let c = |v: &str| v.parse::<f64>().ok().filter(|c| c.is_finite() && *c >= 0.0);
+                m.c = keys.value("c", c, "a number 0 or more")?.unwrap_or(m.c);
+                m.rollout = keys.choice("rollout", ROLLOUTS)?.unwrap_or(m.rollout);
+                m.solver = keys.choice("solver", BOOLS)?.unwrap_or(m.solver);
+                if let Some(n) = positive(&mut keys, "threads")? {
                     if n as usize > MAX_AGENT_THREADS {
-                        return Err(keys.bad(
-                            "threads",
-                            &n.to_string(),
-                            &format!("1 to {MAX_AGENT_THREADS}"),
-                        ));
+                        return Err(keys
+                            .bad(
+                                "threads",
+                                &n.to_string(),
+                                &format!("1 to {MAX_AGENT_THREADS}"),
+                            )
+                            .into());
                     }
                     m.threads = n as usize;
                 }
-                m.parallel = keys.choice("parallel", m.parallel, PARALLELS)?;
+                m.parallel = keys.choice("parallel", PARALLELS)?.unwrap_or(m.parallel);
                 keys.finish(MCTS_KEYS)?;
                 AgentSpec::Mcts(m)
             }
@@ -376,7 +280,7 @@ impl FromStr for AgentSpec {
                     Some(f) => {
                         let f: AgentSpec = f.parse()?;
                         if f == AgentSpec::Human {
-                            return Err(keys.bad("fallback", "human", "an automatic agent"));
+                            return Err(keys.bad("fallback", "human", "an automatic agent").into());
                         }
                         f
                     }

@@ -6,6 +6,7 @@
 //! `A`, `B`, ... and North's `a`, `b`, ... from the owner's left.
 
 mod board;
+pub mod keyvalue;
 mod notation;
 mod progress;
 pub mod random;

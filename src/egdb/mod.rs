@@ -29,6 +29,7 @@ pub use index::{LayerIndex, MAX_LAYER_SEEDS};
 pub use verify::{check_method, layer_stats, verify, LayerCheck, LayerStats, Mismatch};
 
 use crate::core::Board;
+use crate::rules::spec::DEFAULT_SEEDS;
 use crate::rules::{Children, GameSpec, Rules, MAX_CHILDREN};
 use arrayvec::ArrayVec;
 use memmap2::Mmap;
@@ -224,10 +225,15 @@ fn io_error(path: &Path) -> impl FnOnce(io::Error) -> EgdbError + '_ {
 pub fn database_game(spec: &GameSpec) -> GameSpec {
     let mut spec = spec.clone();
     match &mut spec {
-        GameSpec::Kalah(k) => k.seeds = 4,
-        GameSpec::Oware(o) => o.seeds = 4,
+        GameSpec::Kalah(k) => k.seeds = DEFAULT_SEEDS,
+        GameSpec::Oware(o) => o.seeds = DEFAULT_SEEDS,
         // No databases for the other games (their `egdb_houses` says why).
-        _ => {}
+        GameSpec::Woaley1(_)
+        | GameSpec::Adi(_)
+        | GameSpec::Giuti(_)
+        | GameSpec::Cups(_)
+        | GameSpec::Omweso(_)
+        | GameSpec::Bao(_) => {}
     }
     spec
 }

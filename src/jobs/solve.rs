@@ -7,7 +7,7 @@ use super::{
 use crate::egdb::Egdb;
 use crate::game::{Line, Status};
 use crate::results::ResultTable;
-use crate::rules::{GameSpec, Rules};
+use crate::rules::Rules;
 use crate::search::retrograde::{retrograde, Wdl};
 use crate::search::solver::{Limits, TableStats};
 use crate::search::{full_solve, memo_solve, plain_solve, solve, with_search_stack, SolveError};
@@ -716,7 +716,7 @@ fn retrograde_solve<R: Rules>(
     pos: &R::Position,
     request: &SolveRequest,
 ) -> Result<SolveReport, JobError> {
-    if !matches!(rules.spec(), GameSpec::Omweso(_) | GameSpec::Bao(_)) {
+    if !rules.spec().result_is_win_draw_loss() {
         return Err(JobError::input(format!(
             "--method retrograde finds wins, draws and losses, which are the results of the \
              four-row games (omweso, bao-la-kete, bao-la-kiswahili), not of `{}`",

@@ -22,13 +22,35 @@
 //! mover: 0 nobody, [`MOVER_CAPTURED`], [`OPPONENT_CAPTURED`].
 
 use super::relay::{relay, Lap};
-use super::spec::{AdiSpec, GameSpec};
+use super::spec::{GameOptions, GameSpec, Options, ParseGameError, MAX_HOUSES_WITH_STATE};
 use super::two_row::{self, two_row_basics};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
 use crate::core::{
     Board, ParsePositionError, PositionText, Side, TwoRowPosition, MOVER_STORE, OPPONENT_STORE,
     STATE_BYTE,
 };
+
+/// Adi's parameters (RULES.md §5, §12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdiSpec {
+    /// Houses per player, `1..=6`.
+    pub houses: u8,
+    /// Seeds per house at the start.
+    pub seeds: u8,
+    /// The round ends when the board holds this many seeds or fewer (RULES.md §5: 8).
+    pub round_end: u8,
+}
+
+impl GameOptions for AdiSpec {
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+        o.name("adi");
+        Ok(AdiSpec {
+            houses: o.houses(MAX_HOUSES_WITH_STATE, |a| a.houses)?,
+            seeds: o.seeds(|a| a.seeds)?,
+            round_end: o.number("round-end", |a| a.round_end, 8, 0, 255)?,
+        })
+    }
+}
 
 /// State byte value: the mover made the last capture.
 pub const MOVER_CAPTURED: u32 = 1;
@@ -49,7 +71,7 @@ impl Adi {
         Adi {
             m: spec.houses as usize,
             round_end: spec.round_end as u32,
-            spec: GameSpec::Adi(spec),
+            spec: spec.into(),
         }
     }
 

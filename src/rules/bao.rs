@@ -47,9 +47,56 @@
 
 use super::four_row::{self, four_row_basics, FourRowPosition, HOLES, INNER, MAX_LAPS, NO_MARK};
 use super::relay::{relay_within, Lap};
-use super::spec::{BaoGame, BaoSpec, GameSpec};
+use super::spec::{GameOptions, GameSpec, Options, ParseGameError};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
 use crate::core::{house_letter, parse_house_letter, ParsePositionError, Side};
+
+/// Bao's parameters (RULES.md §10, §12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BaoSpec {
+    /// Which Bao.
+    pub game: BaoGame,
+    /// Seeds in each player's reserve at the start, `0..=22` (seed 003: 22).
+    pub reserve: u8,
+    /// Seeds in holes `A..P` of each player at the start (both alike): seed 003's `J` = 2,
+    /// `K` = 2, `L` = 6 unless a reduced game gives others. Each player owns a kuu at the start
+    /// if `L` holds 6 or more.
+    pub start: [u8; 16],
+}
+
+/// Which Bao (RULES.md §10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BaoGame {
+    /// Bao la Kete (Lamu), seed 003.
+    Kete,
+    /// Bao la Kiswahili (Zanzibar Bao), after Donkers (2001) and de Voogt (1995).
+    Kiswahili,
+}
+
+/// Seed 003's start row: `J` = 2, `K` = 2, the kuu `L` = 6.
+pub const BAO_START: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 6, 0, 0, 0, 0];
+
+impl GameOptions for BaoSpec {
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+        let names = &[
+            ("bao-la-kete", BaoGame::Kete),
+            ("bao-la-kiswahili", BaoGame::Kiswahili),
+        ];
+        let spec = BaoSpec {
+            game: o.names(names, |b| b.game),
+            reserve: o.number("reserve", |b| b.reserve, 22, 0, 22)?,
+            start: four_row::start_option(o, |b| b.start, BAO_START)?,
+        };
+        if spec.start.iter().map(|&n| n as u32).sum::<u32>() + spec.reserve as u32 > 32 {
+            return Err(ParseGameError::BadValue {
+                key: "reserve".into(),
+                value: spec.reserve.to_string(),
+                expected: "at most 32 seeds a player in all, on the board and in reserve".into(),
+            });
+        }
+        Ok(spec)
+    }
+}
 
 /// The kuu / nyumba, `L`.
 pub const KUU: usize = 11;
@@ -221,7 +268,7 @@ impl Bao {
             game: spec.game,
             reserve: spec.reserve,
             start: spec.start,
-            spec: GameSpec::Bao(spec),
+            spec: spec.into(),
         }
     }
 

@@ -21,13 +21,29 @@
 //! board byte [`STATE_BYTE`] and the opponent's in [`STATE_BYTE_2`]; moves are stored as the bowl
 //! index (harvest), [`PLANT`]` | k` (planting) or [`PASS`].
 
-use super::spec::{CupsSpec, GameSpec};
+use super::spec::{GameOptions, GameSpec, Options, ParseGameError, MAX_HOUSES_WITH_STATE};
 use super::two_row::{self, two_row_basics};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
 use crate::core::{
     Board, ParsePositionError, PositionText, Side, TwoRowPosition, MOVER_STORE, STATE_BYTE,
     STATE_BYTE_2,
 };
+
+/// Cups' parameters (RULES.md §8, §12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CupsSpec {
+    /// Bowls per player, `3..=6` (the source allows up to 10; the packed board holds 6).
+    pub bowls: u8,
+}
+
+impl GameOptions for CupsSpec {
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+        o.name("cups");
+        Ok(CupsSpec {
+            bowls: o.number("bowls", |c| c.bowls, 4, 3, MAX_HOUSES_WITH_STATE)?,
+        })
+    }
+}
 
 /// Bit of a move that marks planting; the low bits are the bean count.
 pub const PLANT: u8 = 0x10;
@@ -46,7 +62,7 @@ impl Cups {
     pub fn new(spec: CupsSpec) -> Cups {
         Cups {
             m: spec.bowls as usize,
-            spec: GameSpec::Cups(spec),
+            spec: spec.into(),
         }
     }
 

@@ -14,7 +14,9 @@
 //! Position text (RULES.md §12): `<South holes 0..16>/<North holes 0..16> 0-0 <S|N>` and the
 //! game's `;key=value` fields. There are no stores; every seed stays in play.
 
+use super::spec::{Options, ParseGameError};
 use super::{Outcome, ParseMoveError};
+use crate::core::keyvalue::number;
 use crate::core::{house_letter, parse_house_letter, ParsePositionError, PositionText, Side};
 
 /// Holes per player.
@@ -29,6 +31,48 @@ pub const NO_MARK: u8 = 0xff;
 /// `scripts/RULE-DECISIONS-FOUR-ROW.md`. In 200 random Omweso games (53,684 moves) no move that
 /// ended took more than 206 laps, and 2 had not ended after 200,000.
 pub const MAX_LAPS: u64 = 1000;
+
+/// The `start` key of the four-row games (RULES.md §9, §10, §12): seeds in holes `A..P` of each
+/// player, one count for every hole or 16 counts joined by `.`; 32 seeds a player at most.
+pub(crate) fn start_option<S>(
+    o: &mut Options<S>,
+    get: fn(&S) -> [u8; HOLES],
+    default: [u8; HOLES],
+) -> Result<[u8; HOLES], ParseGameError> {
+    o.option(
+        "start",
+        get,
+        default,
+        parse_start,
+        start_text,
+        "seeds in every hole (a number), or 16 counts joined by `.` for holes A..P of each \
+         player, 32 seeds a player at most",
+    )
+}
+
+/// A `start` value: one count for every hole, or 16 counts joined by `.`; 32 seeds at most.
+fn parse_start(v: &str) -> Option<[u8; HOLES]> {
+    let counts: Vec<u8> = v
+        .split('.')
+        .map(|c| number(c, 0, 255).map(|n| n as u8))
+        .collect::<Option<_>>()?;
+    let start: [u8; HOLES] = match counts.len() {
+        1 => [counts[0]; HOLES],
+        HOLES => counts.try_into().expect("16 counts"),
+        _ => return None,
+    };
+    Some(start).filter(|s| s.iter().map(|&n| n as u32).sum::<u32>() <= 32)
+}
+
+/// A `start` value as written: one number if every hole is alike, else 16 joined by `.`.
+fn start_text(start: &[u8; HOLES]) -> String {
+    if start.iter().all(|&n| n == start[0]) {
+        start[0].to_string()
+    } else {
+        let counts: Vec<String> = start.iter().map(|n| n.to_string()).collect();
+        counts.join(".")
+    }
+}
 
 /// A four-row position: both players' holes, the side to move and the Bao state.
 ///

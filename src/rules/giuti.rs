@@ -24,10 +24,29 @@
 //! A move is stored as `house | direction << 3` with direction 0 for `+`, 1 for `-`.
 
 use super::relay::{relay, Lap};
-use super::spec::{GameSpec, GiutiSpec};
+use super::spec::{GameOptions, GameSpec, Options, ParseGameError};
 use super::two_row::{self, two_row_plain};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
-use crate::core::{Board, ParsePositionError, Side, TwoRowPosition, MOVER_STORE};
+use crate::core::{Board, ParsePositionError, Side, TwoRowPosition, MAX_HOUSES, MOVER_STORE};
+
+/// Giuti's parameters (RULES.md §6, §12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GiutiSpec {
+    /// Houses per player, `1..=7`.
+    pub houses: u8,
+    /// Seeds per house at the start (the source: 4 to 9).
+    pub seeds: u8,
+}
+
+impl GameOptions for GiutiSpec {
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+        o.name("giuti");
+        Ok(GiutiSpec {
+            houses: o.houses(MAX_HOUSES as u8, |g| g.houses)?,
+            seeds: o.seeds(|g| g.seeds)?,
+        })
+    }
+}
 
 /// Bit of a move that marks the clockwise direction (`-`).
 pub const CLOCKWISE: u8 = 1 << 3;
@@ -44,7 +63,7 @@ impl Giuti {
     pub fn new(spec: GiutiSpec) -> Giuti {
         Giuti {
             m: spec.houses as usize,
-            spec: GameSpec::Giuti(spec),
+            spec: spec.into(),
         }
     }
 

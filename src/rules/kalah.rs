@@ -14,12 +14,69 @@
 //! leaves one there, so the game is acyclic (Irving et al. 2000).
 
 use super::sowing::SowingTable;
-use super::spec::{GameSpec, KalahCapture, KalahEnd, KalahSpec};
+use super::spec::{GameOptions, GameSpec, Options, ParseGameError};
 use super::two_row::{self, two_row_common};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
-use crate::core::{Board, ParsePositionError, Side, TwoRowPosition, MOVER_STORE};
+use crate::core::{Board, ParsePositionError, Side, TwoRowPosition, MAX_HOUSES, MOVER_STORE};
 use crate::egdb::LayerIndex;
 use crate::search::tt::CODE_BITS;
+
+/// Kalah's parameters (RULES.md §1, §12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KalahSpec {
+    /// Houses per player, `1..=7`.
+    pub houses: u8,
+    /// Seeds per house at the start.
+    pub seeds: u8,
+    /// Which last-seed captures count.
+    pub capture: KalahCapture,
+    /// When the game ends.
+    pub end: KalahEnd,
+}
+
+/// Kalah capture rule (RULES.md §1.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KalahCapture {
+    /// Capture only when the opposite house holds seeds (Bantumi, the standard rule).
+    OppositeNonempty,
+    /// Capture the last seed even when the opposite house is empty (Irving et al. 2000).
+    Empty,
+}
+
+/// Kalah end rule (RULES.md §1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KalahEnd {
+    /// The game ends when, after a move, either player's houses are all empty.
+    EitherSideEmpty,
+    /// The game ends only when the player to move has no seeds.
+    MoverEmpty,
+}
+
+const CAPTURES: &[(&str, KalahCapture)] = &[
+    ("opposite-nonempty", KalahCapture::OppositeNonempty),
+    ("empty", KalahCapture::Empty),
+];
+const ENDS: &[(&str, KalahEnd)] = &[
+    ("either-side-empty", KalahEnd::EitherSideEmpty),
+    ("mover-empty", KalahEnd::MoverEmpty),
+];
+
+impl GameOptions for KalahSpec {
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+        o.name("kalah");
+        Ok(KalahSpec {
+            houses: o.houses(MAX_HOUSES as u8, |k| k.houses)?,
+            seeds: o.seeds(|k| k.seeds)?,
+            capture: o.choice(
+                "capture",
+                |k| k.capture,
+                KalahCapture::OppositeNonempty,
+                CAPTURES,
+            )?,
+            end: o.choice("end", |k| k.end, KalahEnd::EitherSideEmpty, ENDS)?,
+        })
+    }
+}
 
 /// The Kalah rules of one game string.
 #[derive(Clone, Debug)]
@@ -60,7 +117,7 @@ impl Kalah {
             m,
             capture_empty: spec.capture == KalahCapture::Empty,
             end_mover_empty: spec.end == KalahEnd::MoverEmpty,
-            spec: GameSpec::Kalah(spec),
+            spec: spec.into(),
             table,
         }
     }

@@ -19,23 +19,23 @@ pub mod sowing;
 pub mod spec;
 pub mod woaley1;
 
-use crate::core::Side;
+use crate::core::{Board, ParsePositionError, Side};
 use arrayvec::ArrayVec;
 use std::fmt::Debug;
 use std::hash::Hash;
 use thiserror::Error;
 
-pub use adi::Adi;
-pub use bao::Bao;
-pub use cups::Cups;
+pub use adi::{Adi, AdiSpec};
+pub use bao::{Bao, BaoSpec};
+pub use cups::{Cups, CupsSpec};
 pub use dispatch::{dispatch, GameJob};
 pub use four_row::FourRowPosition;
-pub use giuti::Giuti;
-pub use kalah::Kalah;
-pub use omweso::Omweso;
-pub use oware::Oware;
+pub use giuti::{Giuti, GiutiSpec};
+pub use kalah::{Kalah, KalahSpec};
+pub use omweso::{Omweso, OmwesoSpec};
+pub use oware::{Oware, OwareSpec};
 pub use spec::{GameSpec, ParseGameError};
-pub use woaley1::Woaley1;
+pub use woaley1::{Woaley1, Woaley1Spec};
 
 /// Most moves any position of a supported game has: the four-row games have up to 48 (Omweso:
 /// 16 forward moves and up to 8 reverse moves from each of 4 holes; Bao: 16 holes x 2 directions,
@@ -198,8 +198,7 @@ pub trait Rules: Send + Sync + Sized + 'static {
     }
 
     /// Parses position text (RULES.md §12).
-    fn parse_position(&self, text: &str)
-        -> Result<Self::Position, crate::core::ParsePositionError>;
+    fn parse_position(&self, text: &str) -> Result<Self::Position, ParsePositionError>;
     /// Prints position text (RULES.md §12).
     fn format_position(&self, pos: &Self::Position) -> String;
     /// Draws the board in ASCII, North on top.
@@ -217,14 +216,14 @@ pub trait Rules: Send + Sync + Sized + 'static {
     fn egdb_houses(&self) -> Result<usize, String> {
         Err("no endgame databases for this game family".to_string())
     }
-    /// The houses of `pos` seen from its mover (bytes `0..2m` of a [`crate::Board`], stores
-    /// zero): its database entry's key. `None` for games without databases.
-    fn egdb_board(&self, _pos: &Self::Position) -> Option<crate::Board> {
+    /// The houses of `pos` seen from its mover (bytes `0..2m` of a [`Board`], stores zero): its
+    /// database entry's key. `None` for games without databases.
+    fn egdb_board(&self, _pos: &Self::Position) -> Option<Board> {
         None
     }
     /// A position with the houses of `board` (mover-relative, as [`Rules::egdb_board`] gives),
     /// empty stores and South to move. `None` for games without databases.
-    fn egdb_position(&self, _board: crate::Board) -> Option<Self::Position> {
+    fn egdb_position(&self, _board: Board) -> Option<Self::Position> {
         None
     }
 }
@@ -236,7 +235,7 @@ pub(crate) mod two_row {
     pub const HOUSE_LETTERS: &str = "moves are house letters, South's `A`.. and North's `a`..";
 
     use super::{GameSpec, Outcome, ParseMoveError};
-    use crate::core::{house_letter, parse_house_letter, Side, TwoRowPosition};
+    use crate::core::{house_letter, parse_house_letter, Board, Side, TwoRowPosition, STATE_BYTE};
 
     /// An own house of the mover of `pos`, named by its letter.
     pub fn parse_move(m: usize, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
@@ -261,7 +260,7 @@ pub(crate) mod two_row {
     /// for the `n` non-empty ones: the house of the `k`-th child when every non-empty house is a
     /// legal move. `n` must be at least 1. Branch-free byte tests on the packed board (SWAR).
     #[inline(always)]
-    pub fn random_nonempty_house(board: crate::Board, m: usize, r: u32) -> usize {
+    pub fn random_nonempty_house(board: Board, m: usize, r: u32) -> usize {
         const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
         const BYTES: u64 = 0x0101_0101_0101_0101;
         let houses = board.0 as u64 & (u64::MAX >> (64 - 8 * m));
@@ -412,7 +411,7 @@ pub(crate) mod two_row {
     /// The houses and the state byte of `pos`: the value key of games whose state is one byte.
     #[inline(always)]
     pub fn houses_and_state(pos: &TwoRowPosition, m: usize) -> u128 {
-        pos.board.0 & (crate::Board::houses_mask(m) | 0xff << (8 * crate::core::STATE_BYTE))
+        pos.board.0 & (Board::houses_mask(m) | 0xff << (8 * STATE_BYTE))
     }
 
     /// Each player takes the seeds on their own side (RULES.md §0, the repetition rule).

@@ -30,9 +30,25 @@
 
 use super::four_row::{self, four_row_basics, FourRowPosition, HOLES, INNER, MAX_LAPS};
 use super::relay::{relay_within, Lap};
-use super::spec::{GameSpec, OmwesoSpec};
+use super::spec::{GameOptions, GameSpec, Options, ParseGameError};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
 use crate::core::{house_letter, ParsePositionError, Side};
+
+/// Omweso's parameters (RULES.md §9, §12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OmwesoSpec {
+    /// Seeds in holes `A..P` of each player at the start (both alike); 64 seeds at most in all.
+    pub start: [u8; 16],
+}
+
+impl GameOptions for OmwesoSpec {
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+        o.name("omweso");
+        Ok(OmwesoSpec {
+            start: four_row::start_option(o, |s| s.start, [2; HOLES])?,
+        })
+    }
+}
 
 /// Holes a reverse move may start from: `A`, `B`, `O`, `P`.
 pub const REVERSE_STARTS: [usize; 4] = [0, 1, 14, 15];
@@ -134,7 +150,7 @@ impl Omweso {
         Omweso {
             start: spec.start,
             total: 2 * spec.start.iter().map(|&n| n as u32).sum::<u32>(),
-            spec: GameSpec::Omweso(spec),
+            spec: spec.into(),
         }
     }
 

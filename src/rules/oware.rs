@@ -34,10 +34,171 @@
 //!   ([`Rules::CAN_REPEAT`]).
 
 use super::sowing::SowingTable;
-use super::spec::{CaptureSet, GameSpec, GrandSlam, OwarePreset, OwareSpec, Repetition};
+use super::spec::{GameOptions, GameSpec, Options, ParseGameError};
 use super::two_row::{self, two_row_common};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
-use crate::core::{Board, ParsePositionError, Side, TwoRowPosition, MOVER_STORE, OPPONENT_STORE};
+use crate::core::keyvalue::number;
+use crate::core::{
+    Board, ParsePositionError, Side, TwoRowPosition, MAX_HOUSES, MOVER_STORE, OPPONENT_STORE,
+};
+
+/// Oware's parameters (RULES.md §2, §12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwareSpec {
+    /// `oware` or the `awari` preset.
+    pub preset: OwarePreset,
+    /// Houses per player, `1..=7`.
+    pub houses: u8,
+    /// Seeds per house at the start.
+    pub seeds: u8,
+    /// A lap of `2m` or more seeds skips the house it was lifted from.
+    pub skip_origin: bool,
+    /// The feeding obligation (RULES.md §2.3; for `awari` the starving rule).
+    pub must_feed: bool,
+    /// Grand-slam policy.
+    pub grand_slam: GrandSlam,
+    /// Counts that capture.
+    pub capture: CaptureSet,
+    /// What a repeated position gives.
+    pub repetition: Repetition,
+    /// The game ends once a store holds more than half the seeds.
+    pub stop_at_majority: bool,
+}
+
+/// Which rule set an `oware`-family game string named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwarePreset {
+    /// `oware`: an opponent who cannot be fed ends the game, the mover takes the rest.
+    Oware,
+    /// `awari` (Romein & Bal 2002): a move that leaves the opponent without seeds is illegal
+    /// unless every move does so; then the opponent cannot move and the mover takes the rest.
+    Awari,
+    /// `wari`: the Wari rules of seed 000 (`american` drops the feeding rule; Wari-72 with
+    /// `seeds=6`). Plays as `oware`; only the game string differs.
+    Wari,
+    /// `woaley2` (RULES.md §4): an opponent who cannot be fed ends the game with the sudden-death
+    /// gift: the mover takes the seeds left but one, which goes to the opponent.
+    Woaley2,
+}
+
+/// Grand-slam policy (RULES.md §2.5, §4.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GrandSlam {
+    /// Allowed, captures nothing (Abapa).
+    NoCapture,
+    /// Illegal unless every legal move is one; then it captures.
+    Forbidden,
+    /// Allowed, captures everything.
+    CaptureAll,
+    /// Sown again skipping the opponent's first house, captures judged on that sowing (Woaley II).
+    WoaleySkip,
+}
+
+/// What a repeated position gives (RULES.md §0, §2.4, §12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    /// Each player takes the seeds on their own side.
+    OwnSide,
+    /// The remaining seeds are split evenly (difference 0).
+    EvenSplit,
+}
+
+/// A set of seed counts (1..=255) that capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CaptureSet([u64; 4]);
+
+impl CaptureSet {
+    /// Whether a house holding `seeds` after the last seed is captured.
+    #[inline(always)]
+    pub fn contains(&self, seeds: u32) -> bool {
+        seeds < 256 && (self.0[(seeds >> 6) as usize] >> (seeds & 63)) & 1 == 1
+    }
+
+    fn from_counts(counts: &[u64]) -> CaptureSet {
+        let mut s = [0u64; 4];
+        for &c in counts {
+            s[(c >> 6) as usize] |= 1 << (c & 63);
+        }
+        CaptureSet(s)
+    }
+
+    /// The set a `capture` value names: counts joined by `-`.
+    fn parse(v: &str) -> Option<CaptureSet> {
+        let counts: Option<Vec<u64>> = v.split('-').map(|c| number(c, 1, 255)).collect();
+        counts.map(|c| CaptureSet::from_counts(&c))
+    }
+
+    /// The `capture` value of the set.
+    fn text(&self) -> String {
+        let counts: Vec<String> = (1..256)
+            .filter(|&c| self.contains(c))
+            .map(|c| c.to_string())
+            .collect();
+        counts.join("-")
+    }
+}
+
+const GRAND_SLAMS: &[(&str, GrandSlam)] = &[
+    ("no-capture", GrandSlam::NoCapture),
+    ("forbidden", GrandSlam::Forbidden),
+    ("capture-all", GrandSlam::CaptureAll),
+    ("woaley-skip", GrandSlam::WoaleySkip),
+];
+const REPETITIONS: &[(&str, Repetition)] = &[
+    ("own-side", Repetition::OwnSide),
+    ("even-split", Repetition::EvenSplit),
+];
+
+impl GameOptions for OwareSpec {
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+        use OwarePreset::{Awari, Oware, Wari, Woaley2};
+        let names = &[
+            ("oware", Oware),
+            ("awari", Awari),
+            ("wari", Wari),
+            ("woaley2", Woaley2),
+        ];
+        let preset = o.names(names, |s| s.preset);
+        let houses = o.houses(MAX_HOUSES as u8, |s| s.houses)?;
+        let seeds = o.seeds(|s| s.seeds)?;
+        // Wari-72 (`wari(seeds=6)`, RULES.md §2.6) captures on 2, 4 and 6.
+        let wari_72 = preset == Wari && seeds == 6;
+        let capture = o.option(
+            "capture",
+            |s| s.capture,
+            CaptureSet::from_counts(if wari_72 { &[2, 4, 6] } else { &[2, 3] }),
+            CaptureSet::parse,
+            CaptureSet::text,
+            "seed counts from 1 to 255 joined by `-`, for example 2-3",
+        )?;
+        let must_feed = if preset == Wari {
+            !o.flag("american", |s| !s.must_feed, false)?
+        } else {
+            o.flag("must-feed", |s| s.must_feed, true)?
+        };
+        let grand_slam = match preset {
+            Awari => GrandSlam::Forbidden,
+            Woaley2 => GrandSlam::WoaleySkip,
+            Oware | Wari => GrandSlam::NoCapture,
+        };
+        let repetition = if preset == Awari {
+            Repetition::EvenSplit
+        } else {
+            Repetition::OwnSide
+        };
+        Ok(OwareSpec {
+            preset,
+            houses,
+            seeds,
+            skip_origin: o.flag("skip-origin", |s| s.skip_origin, true)?,
+            must_feed,
+            grand_slam: o.choice("grand-slam", |s| s.grand_slam, grand_slam, GRAND_SLAMS)?,
+            capture,
+            repetition: o.choice("repetition", |s| s.repetition, repetition, REPETITIONS)?,
+            stop_at_majority: o.flag("stop-at-majority", |s| s.stop_at_majority, false)?,
+        })
+    }
+}
 
 /// The Oware rules of one game string.
 #[derive(Clone, Debug)]
@@ -99,7 +260,7 @@ impl Oware {
             stop_at_majority: spec.stop_at_majority,
             table,
             skip_table,
-            spec: GameSpec::Oware(spec),
+            spec: spec.into(),
         }
     }
 

@@ -1,6 +1,14 @@
 //! Game strings (RULES.md §12): `name(key=value,...)`, parsed into a [`GameSpec`] and printed
 //! back canonically (defaults omitted, keys sorted).
 //!
+//! Each game's spec type and its table of names and keys (each once, with its default and its
+//! values, read both when parsing and when printing) are in the game's module: [`super::kalah`],
+//! [`super::oware`] (also `awari`, `wari`, `woaley2`), [`super::woaley1`], [`super::adi`],
+//! [`super::giuti`], [`super::cups`], [`super::omweso`], [`super::bao`]. This module has what
+//! they share: the [`GameSpec`] variants, the name table, the pass over a game's table, the
+//! errors, and (in [`crate::core::keyvalue`], shared with agent strings) the syntax and the kinds
+//! of values. The keys of every game:
+//!
 //! | name    | keys (default) |
 //! |---------|----------------|
 //! | `kalah` | `houses` (6), `seeds` (4), `capture` (`opposite-nonempty`, or `empty`: Irving's rule), `end` (`either-side-empty`, or `mover-empty`) |
@@ -18,17 +26,68 @@
 //! Games with extra position state (`woaley1`, `adi`, `cups`) keep it in board bytes 12 and 13,
 //! so they have at most 6 houses a side.
 //!
-//! Capacity: at most [`MAX_HOUSES`] houses per player and [`MAX_SEEDS`] seeds in all (the packed
-//! board keeps one byte per pit); larger games are refused here, never truncated.
+//! Capacity: at most [`crate::core::MAX_HOUSES`] houses per player and [`MAX_SEEDS`] seeds in
+//! all (the packed board keeps one byte per pit); larger games are refused here, never truncated.
 
-use crate::core::{MAX_HOUSES, MAX_SEEDS};
+use crate::core::keyvalue::{self, KeyValueError, KeyValues, BOOLS};
+use crate::core::MAX_SEEDS;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
-/// A parsed, validated game string.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameSpec {
+pub use super::adi::AdiSpec;
+pub use super::bao::{BaoGame, BaoSpec, BAO_START};
+pub use super::cups::CupsSpec;
+pub use super::giuti::GiutiSpec;
+pub use super::kalah::{KalahCapture, KalahEnd, KalahSpec};
+pub use super::omweso::OmwesoSpec;
+pub use super::oware::{CaptureSet, GrandSlam, OwarePreset, OwareSpec, Repetition};
+pub use super::woaley1::{FreeChoice, Woaley1Spec};
+
+/// Declares [`GameSpec`], one variant per game spec type, with `From` each spec type into it,
+/// `TryFrom` back ([`ParseGameError::WrongGame`] for another game) and the canonical printing.
+macro_rules! game_spec {
+    ($($(#[$doc:meta])* $variant:ident($spec:ty),)*) => {
+        /// A parsed, validated game string.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum GameSpec {
+            $($(#[$doc])* $variant($spec),)*
+        }
+
+        impl fmt::Display for GameSpec {
+            /// The canonical game string: defaults omitted, keys sorted.
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $(GameSpec::$variant(s) => print(s, f),)*
+                }
+            }
+        }
+
+        $(
+            impl From<$spec> for GameSpec {
+                fn from(spec: $spec) -> GameSpec {
+                    GameSpec::$variant(spec)
+                }
+            }
+
+            impl TryFrom<GameSpec> for $spec {
+                type Error = ParseGameError;
+
+                fn try_from(spec: GameSpec) -> Result<$spec, ParseGameError> {
+                    match spec {
+                        GameSpec::$variant(s) => Ok(s),
+                        other => Err(ParseGameError::WrongGame {
+                            game: other.to_string(),
+                            expected: stringify!($variant),
+                        }),
+                    }
+                }
+            }
+        )*
+    };
+}
+
+game_spec! {
     /// Kalah (RULES.md §1).
     Kalah(KalahSpec),
     /// Oware and its presets `awari`, `wari` (RULES.md §2) and `woaley2` (§4).
@@ -47,200 +106,37 @@ pub enum GameSpec {
     Bao(BaoSpec),
 }
 
-/// Omweso's parameters (RULES.md §9, §12).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OmwesoSpec {
-    /// Seeds in holes `A..P` of each player at the start (both alike); 64 seeds at most in all.
-    pub start: [u8; 16],
+/// Every game name with its parser, in the order [`ParseGameError::UnknownGame`] lists them.
+const GAMES: &[(&str, Parser)] = &[
+    ("kalah", parse::<KalahSpec>),
+    ("oware", parse::<OwareSpec>),
+    ("awari", parse::<OwareSpec>),
+    ("wari", parse::<OwareSpec>),
+    ("woaley1", parse::<Woaley1Spec>),
+    ("woaley2", parse::<OwareSpec>),
+    ("adi", parse::<AdiSpec>),
+    ("giuti", parse::<GiutiSpec>),
+    ("cups", parse::<CupsSpec>),
+    ("omweso", parse::<OmwesoSpec>),
+    ("bao-la-kete", parse::<BaoSpec>),
+    ("bao-la-kiswahili", parse::<BaoSpec>),
+];
+
+/// Reads the keys of a game string whose name is known.
+type Parser = fn(&mut KeyValues) -> Result<GameSpec, ParseGameError>;
+
+/// Every game name, joined by `, `.
+fn game_names() -> String {
+    let names: Vec<&str> = GAMES.iter().map(|(name, _)| *name).collect();
+    names.join(", ")
 }
 
-/// Which Bao (RULES.md §10).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BaoGame {
-    /// Bao la Kete (Lamu), seed 003.
-    Kete,
-    /// Bao la Kiswahili (Zanzibar Bao), after Donkers (2001) and de Voogt (1995).
-    Kiswahili,
-}
-
-/// Bao's parameters (RULES.md §10, §12).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BaoSpec {
-    /// Which Bao.
-    pub game: BaoGame,
-    /// Seeds in each player's reserve at the start, `0..=22` (seed 003: 22).
-    pub reserve: u8,
-    /// Seeds in holes `A..P` of each player at the start (both alike): seed 003's `J` = 2,
-    /// `K` = 2, `L` = 6 unless a reduced game gives others. Each player owns a kuu at the start
-    /// if `L` holds 6 or more.
-    pub start: [u8; 16],
-}
-
-/// Seed 003's start row: `J` = 2, `K` = 2, the kuu `L` = 6.
-pub const BAO_START: [u8; 16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 6, 0, 0, 0, 0];
-
-/// Woaley I's parameters (RULES.md §3, §12).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Woaley1Spec {
-    /// Houses per player, `1..=6`.
-    pub houses: u8,
-    /// Seeds per house at the start.
-    pub seeds: u8,
-    /// Which houses a free choice may lift (RULES.md §3.4).
-    pub free_choice: FreeChoice,
-}
-
-/// Which houses a Woaley I player with a free choice may lift (RULES.md §3.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FreeChoice {
-    /// Any house of the board holding 2 or more (the source's sample game).
-    Any,
-    /// Only the mover's own houses (the source's text).
-    OwnSide,
-}
-
-/// Adi's parameters (RULES.md §5, §12).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AdiSpec {
-    /// Houses per player, `1..=6`.
-    pub houses: u8,
-    /// Seeds per house at the start.
-    pub seeds: u8,
-    /// The round ends when the board holds this many seeds or fewer (RULES.md §5: 8).
-    pub round_end: u8,
-}
-
-/// Giuti's parameters (RULES.md §6, §12).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GiutiSpec {
-    /// Houses per player, `1..=7`.
-    pub houses: u8,
-    /// Seeds per house at the start (the source: 4 to 9).
-    pub seeds: u8,
-}
-
-/// Cups' parameters (RULES.md §8, §12).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CupsSpec {
-    /// Bowls per player, `3..=6` (the source allows up to 10; the packed board holds 6).
-    pub bowls: u8,
-}
-
-/// Kalah's parameters (RULES.md §1, §12).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KalahSpec {
-    /// Houses per player, `1..=7`.
-    pub houses: u8,
-    /// Seeds per house at the start.
-    pub seeds: u8,
-    /// Which last-seed captures count.
-    pub capture: KalahCapture,
-    /// When the game ends.
-    pub end: KalahEnd,
-}
-
-/// Kalah capture rule (RULES.md §1.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KalahCapture {
-    /// Capture only when the opposite house holds seeds (Bantumi, the standard rule).
-    OppositeNonempty,
-    /// Capture the last seed even when the opposite house is empty (Irving et al. 2000).
-    Empty,
-}
-
-/// Kalah end rule (RULES.md §1.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KalahEnd {
-    /// The game ends when, after a move, either player's houses are all empty.
-    EitherSideEmpty,
-    /// The game ends only when the player to move has no seeds.
-    MoverEmpty,
-}
-
-/// Which rule set an `oware`-family game string named.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OwarePreset {
-    /// `oware`: an opponent who cannot be fed ends the game, the mover takes the rest.
-    Oware,
-    /// `awari` (Romein & Bal 2002): a move that leaves the opponent without seeds is illegal
-    /// unless every move does so; then the opponent cannot move and the mover takes the rest.
-    Awari,
-    /// `wari`: the Wari rules of seed 000 (`american` drops the feeding rule; Wari-72 with
-    /// `seeds=6`). Plays as `oware`; only the game string differs.
-    Wari,
-    /// `woaley2` (RULES.md §4): an opponent who cannot be fed ends the game with the sudden-death
-    /// gift: the mover takes the seeds left but one, which goes to the opponent.
-    Woaley2,
-}
-
-/// Grand-slam policy (RULES.md §2.5, §4.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GrandSlam {
-    /// Allowed, captures nothing (Abapa).
-    NoCapture,
-    /// Illegal unless every legal move is one; then it captures.
-    Forbidden,
-    /// Allowed, captures everything.
-    CaptureAll,
-    /// Sown again skipping the opponent's first house, captures judged on that sowing (Woaley II).
-    WoaleySkip,
-}
-
-/// What a repeated position gives (RULES.md §0, §2.4, §12).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Repetition {
-    /// Each player takes the seeds on their own side.
-    OwnSide,
-    /// The remaining seeds are split evenly (difference 0).
-    EvenSplit,
-}
-
-/// A set of seed counts (1..=255) that capture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CaptureSet([u64; 4]);
-
-impl CaptureSet {
-    /// Whether a house holding `seeds` after the last seed is captured.
-    #[inline(always)]
-    pub fn contains(&self, seeds: u32) -> bool {
-        seeds < 256 && (self.0[(seeds >> 6) as usize] >> (seeds & 63)) & 1 == 1
-    }
-
-    fn from_counts(counts: &[u32]) -> CaptureSet {
-        let mut s = [0u64; 4];
-        for &c in counts {
-            s[(c >> 6) as usize] |= 1 << (c & 63);
-        }
-        CaptureSet(s)
-    }
-
-    fn counts(&self) -> Vec<u32> {
-        (1..256).filter(|&c| self.contains(c)).collect()
-    }
-}
-
-/// Oware's parameters (RULES.md §2, §12).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OwareSpec {
-    /// `oware` or the `awari` preset.
-    pub preset: OwarePreset,
-    /// Houses per player, `1..=7`.
-    pub houses: u8,
-    /// Seeds per house at the start.
-    pub seeds: u8,
-    /// A lap of `2m` or more seeds skips the house it was lifted from.
-    pub skip_origin: bool,
-    /// The feeding obligation (RULES.md §2.3; for `awari` the starving rule).
-    pub must_feed: bool,
-    /// Grand-slam policy.
-    pub grand_slam: GrandSlam,
-    /// Counts that capture.
-    pub capture: CaptureSet,
-    /// What a repeated position gives.
-    pub repetition: Repetition,
-    /// The game ends once a store holds more than half the seeds.
-    pub stop_at_majority: bool,
-}
+/// Houses per player when `houses` is not given (RULES.md §12).
+pub const DEFAULT_HOUSES: u8 = 6;
+/// Seeds per house at the start when `seeds` is not given (RULES.md §12).
+pub const DEFAULT_SEEDS: u8 = 4;
+/// Houses a side of the games that keep extra state in board bytes 12 and 13.
+pub(crate) const MAX_HOUSES_WITH_STATE: u8 = 6;
 
 /// Why a game string was refused. Every variant names the offending token.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -252,7 +148,7 @@ pub enum ParseGameError {
         text: String,
     },
     /// An unknown game name.
-    #[error("unknown game `{name}`: expected one of kalah, oware, awari, wari, woaley1, woaley2, adi, giuti, cups, omweso, bao-la-kete, bao-la-kiswahili")]
+    #[error("unknown game `{name}`: expected one of {names}", names = game_names())]
     UnknownGame {
         /// The name.
         name: String,
@@ -291,201 +187,38 @@ pub enum ParseGameError {
         /// 2 x houses x seeds.
         seeds: u32,
     },
+    /// A game string of another game than the spec type asked for (`TryFrom<GameSpec>`).
+    #[error("`{game}` is not a game string of {expected}")]
+    WrongGame {
+        /// The canonical game string.
+        game: String,
+        /// The [`GameSpec`] variant asked for.
+        expected: &'static str,
+    },
 }
 
-struct Args<'a> {
-    game: &'a str,
-    pairs: Vec<(&'a str, &'a str)>,
-    used: Vec<bool>,
-}
-
-impl<'a> Args<'a> {
-    fn take(&mut self, key: &str) -> Option<&'a str> {
-        let i = self.pairs.iter().position(|(k, _)| *k == key)?;
-        self.used[i] = true;
-        Some(self.pairs[i].1)
-    }
-
-    fn check_all_used(&self, keys: &[&str]) -> Result<(), ParseGameError> {
-        match self.pairs.iter().zip(&self.used).find(|(_, used)| !**used) {
-            Some(((k, _), _)) => Err(ParseGameError::UnknownKey {
-                game: self.game.to_string(),
-                key: k.to_string(),
-                keys: keys.join(", "),
-            }),
-            None => Ok(()),
+impl From<KeyValueError> for ParseGameError {
+    fn from(e: KeyValueError) -> ParseGameError {
+        match e {
+            KeyValueError::Syntax { text } => ParseGameError::Syntax { text },
+            KeyValueError::DuplicateKey { key, .. } => ParseGameError::DuplicateKey { key },
+            KeyValueError::UnknownKey { name, key, keys } => ParseGameError::UnknownKey {
+                game: name,
+                key,
+                keys,
+            },
+            KeyValueError::BadValue {
+                key,
+                value,
+                expected,
+                ..
+            } => ParseGameError::BadValue {
+                key,
+                value,
+                expected,
+            },
         }
     }
-}
-
-fn bad(key: &str, value: &str, expected: &str) -> ParseGameError {
-    ParseGameError::BadValue {
-        key: key.to_string(),
-        value: value.to_string(),
-        expected: expected.to_string(),
-    }
-}
-
-fn number(args: &mut Args, key: &str, default: u8, min: u8, max: u8) -> Result<u8, ParseGameError> {
-    match args.take(key) {
-        None => Ok(default),
-        Some(v) => Some(v)
-            .filter(|v| v.bytes().all(|b| b.is_ascii_digit()))
-            .and_then(|v| v.parse::<u8>().ok())
-            .filter(|n| (min..=max).contains(n))
-            .ok_or_else(|| bad(key, v, &format!("a whole number from {min} to {max}"))),
-    }
-}
-
-fn choice<T: Copy>(
-    args: &mut Args,
-    key: &str,
-    default: T,
-    options: &[(&str, T)],
-) -> Result<T, ParseGameError> {
-    match args.take(key) {
-        None => Ok(default),
-        Some(v) => options
-            .iter()
-            .find(|(name, _)| *name == v)
-            .map(|(_, t)| *t)
-            .ok_or_else(|| {
-                let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
-                bad(key, v, &names.join(" or "))
-            }),
-    }
-}
-
-fn flag(args: &mut Args, key: &str, default: bool) -> Result<bool, ParseGameError> {
-    choice(args, key, default, &[("true", true), ("false", false)])
-}
-
-const KALAH_KEYS: &[&str] = &["capture", "end", "houses", "seeds"];
-const OWARE_KEYS: &[&str] = &[
-    "capture",
-    "grand-slam",
-    "houses",
-    "must-feed",
-    "repetition",
-    "seeds",
-    "skip-origin",
-    "stop-at-majority",
-];
-const WARI_KEYS: &[&str] = &[
-    "american",
-    "capture",
-    "grand-slam",
-    "houses",
-    "repetition",
-    "seeds",
-    "skip-origin",
-    "stop-at-majority",
-];
-const WOALEY1_KEYS: &[&str] = &["free-choice", "houses", "seeds"];
-const ADI_KEYS: &[&str] = &["houses", "round-end", "seeds"];
-const GIUTI_KEYS: &[&str] = &["houses", "seeds"];
-const CUPS_KEYS: &[&str] = &["bowls"];
-const OMWESO_KEYS: &[&str] = &["start"];
-const BAO_KEYS: &[&str] = &["reserve", "start"];
-
-/// A four-row `start` as written: one number if every hole is alike, else 16 joined by `.`.
-fn start_text(start: &[u8; 16]) -> String {
-    if start.iter().all(|&n| n == start[0]) {
-        start[0].to_string()
-    } else {
-        let counts: Vec<String> = start.iter().map(|n| n.to_string()).collect();
-        counts.join(".")
-    }
-}
-
-/// A four-row `start`: one count for every hole, or 16 counts joined by `.`; 32 seeds a player
-/// at most.
-fn four_row_start(v: &str) -> Result<[u8; 16], ParseGameError> {
-    let expected = "seeds in every hole (a number), or 16 counts joined by `.` for holes A..P of \
-                    each player, 32 seeds a player at most";
-    let counts: Vec<u8> = v
-        .split('.')
-        .map(|c| {
-            Some(c)
-                .filter(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()))
-                .and_then(|c| c.parse::<u8>().ok())
-        })
-        .collect::<Option<_>>()
-        .ok_or_else(|| bad("start", v, expected))?;
-    let start: [u8; 16] = match counts.len() {
-        1 => [counts[0]; 16],
-        16 => counts.try_into().expect("16 counts"),
-        _ => return Err(bad("start", v, expected)),
-    };
-    if start.iter().map(|&n| n as u32).sum::<u32>() > 32 {
-        return Err(bad("start", v, expected));
-    }
-    Ok(start)
-}
-const FREE_CHOICES: &[(&str, FreeChoice)] =
-    &[("any", FreeChoice::Any), ("own-side", FreeChoice::OwnSide)];
-/// Houses a side of the games that keep extra state in board bytes 12 and 13.
-const MAX_HOUSES_WITH_STATE: u8 = 6;
-const KALAH_CAPTURES: &[(&str, KalahCapture)] = &[
-    ("opposite-nonempty", KalahCapture::OppositeNonempty),
-    ("empty", KalahCapture::Empty),
-];
-const KALAH_ENDS: &[(&str, KalahEnd)] = &[
-    ("either-side-empty", KalahEnd::EitherSideEmpty),
-    ("mover-empty", KalahEnd::MoverEmpty),
-];
-const GRAND_SLAMS: &[(&str, GrandSlam)] = &[
-    ("no-capture", GrandSlam::NoCapture),
-    ("forbidden", GrandSlam::Forbidden),
-    ("capture-all", GrandSlam::CaptureAll),
-    ("woaley-skip", GrandSlam::WoaleySkip),
-];
-const REPETITIONS: &[(&str, Repetition)] = &[
-    ("own-side", Repetition::OwnSide),
-    ("even-split", Repetition::EvenSplit),
-];
-
-/// The capture counts a preset uses when `capture` is not given: `2-4-6` for Wari-72
-/// (`wari(seeds=6)`, RULES.md §2.6), else `2-3`.
-fn default_capture(preset: OwarePreset, seeds: u8) -> &'static [u32] {
-    if preset == OwarePreset::Wari && seeds == 6 {
-        &[2, 4, 6]
-    } else {
-        &[2, 3]
-    }
-}
-
-fn default_grand_slam(preset: OwarePreset) -> GrandSlam {
-    match preset {
-        OwarePreset::Awari => GrandSlam::Forbidden,
-        OwarePreset::Woaley2 => GrandSlam::WoaleySkip,
-        OwarePreset::Oware | OwarePreset::Wari => GrandSlam::NoCapture,
-    }
-}
-
-fn default_repetition(preset: OwarePreset) -> Repetition {
-    if preset == OwarePreset::Awari {
-        Repetition::EvenSplit
-    } else {
-        Repetition::OwnSide
-    }
-}
-
-fn houses_and_seeds(keys: &mut Vec<(&str, String)>, houses: u8, seeds: u8) {
-    if houses != 6 {
-        keys.push(("houses", houses.to_string()));
-    }
-    if seeds != 4 {
-        keys.push(("seeds", seeds.to_string()));
-    }
-}
-
-fn name_of<T: PartialEq + Copy>(options: &[(&'static str, T)], t: T) -> &'static str {
-    options
-        .iter()
-        .find(|(_, x)| *x == t)
-        .map(|(n, _)| *n)
-        .unwrap_or("?")
 }
 
 impl GameSpec {
@@ -520,193 +253,36 @@ impl GameSpec {
         };
         2 * h as u32 * s as u32
     }
+
+    /// Whether a result is a win, a draw or a loss rather than a store difference: the
+    /// four-row games (RULES.md §9, §10), where the winner takes all the seeds.
+    pub fn result_is_win_draw_loss(&self) -> bool {
+        match self {
+            GameSpec::Omweso(_) | GameSpec::Bao(_) => true,
+            GameSpec::Kalah(_)
+            | GameSpec::Oware(_)
+            | GameSpec::Woaley1(_)
+            | GameSpec::Adi(_)
+            | GameSpec::Giuti(_)
+            | GameSpec::Cups(_) => false,
+        }
+    }
 }
 
 impl FromStr for GameSpec {
     type Err = ParseGameError;
 
     fn from_str(text: &str) -> Result<GameSpec, ParseGameError> {
-        let syntax = || ParseGameError::Syntax {
-            text: text.to_string(),
-        };
-        let t = text.trim();
-        let (name, inner) = match t.find('(') {
-            None => (t, ""),
-            Some(i) => {
-                let inner = t[i + 1..].strip_suffix(')').ok_or_else(syntax)?;
-                (t[..i].trim(), inner)
-            }
-        };
-        if name.is_empty() || inner.contains(['(', ')']) {
-            return Err(syntax());
-        }
-        let mut pairs = Vec::new();
-        let items: Vec<&str> = if inner.trim().is_empty() {
-            Vec::new()
-        } else {
-            inner.split(',').collect()
-        };
-        for part in items {
-            let (k, v) = part.split_once('=').ok_or_else(syntax)?;
-            let (k, v) = (k.trim(), v.trim());
-            if k.is_empty() || v.is_empty() {
-                return Err(syntax());
-            }
-            if pairs.iter().any(|(key, _)| *key == k) {
-                return Err(ParseGameError::DuplicateKey { key: k.to_string() });
-            }
-            pairs.push((k, v));
-        }
-        let mut args = Args {
-            game: name,
-            used: vec![false; pairs.len()],
-            pairs,
-        };
-        let max_houses = MAX_HOUSES as u8;
-        let spec = match name {
-            "kalah" => {
-                let spec = KalahSpec {
-                    houses: number(&mut args, "houses", 6, 1, max_houses)?,
-                    seeds: number(&mut args, "seeds", 4, 1, 255)?,
-                    capture: choice(
-                        &mut args,
-                        "capture",
-                        KalahCapture::OppositeNonempty,
-                        KALAH_CAPTURES,
-                    )?,
-                    end: choice(&mut args, "end", KalahEnd::EitherSideEmpty, KALAH_ENDS)?,
-                };
-                args.check_all_used(KALAH_KEYS)?;
-                GameSpec::Kalah(spec)
-            }
-            "oware" | "awari" | "wari" | "woaley2" => {
-                let preset = match name {
-                    "awari" => OwarePreset::Awari,
-                    "wari" => OwarePreset::Wari,
-                    "woaley2" => OwarePreset::Woaley2,
-                    _ => OwarePreset::Oware,
-                };
-                let houses = number(&mut args, "houses", 6, 1, max_houses)?;
-                let seeds = number(&mut args, "seeds", 4, 1, 255)?;
-                let capture = match args.take("capture") {
-                    None => CaptureSet::from_counts(default_capture(preset, seeds)),
-                    Some(v) => {
-                        let expected = "seed counts from 1 to 255 joined by `-`, for example 2-3";
-                        let mut counts = Vec::new();
-                        for c in v.split('-') {
-                            let n = Some(c)
-                                .filter(|c| c.bytes().all(|b| b.is_ascii_digit()))
-                                .and_then(|c| c.parse::<u32>().ok())
-                                .filter(|n| (1..=255).contains(n))
-                                .ok_or_else(|| bad("capture", v, expected))?;
-                            counts.push(n);
-                        }
-                        CaptureSet::from_counts(&counts)
-                    }
-                };
-                let must_feed = if preset == OwarePreset::Wari {
-                    !flag(&mut args, "american", false)?
-                } else {
-                    flag(&mut args, "must-feed", true)?
-                };
-                let spec = OwareSpec {
-                    preset,
-                    houses,
-                    seeds,
-                    skip_origin: flag(&mut args, "skip-origin", true)?,
-                    must_feed,
-                    grand_slam: choice(
-                        &mut args,
-                        "grand-slam",
-                        default_grand_slam(preset),
-                        GRAND_SLAMS,
-                    )?,
-                    capture,
-                    repetition: choice(
-                        &mut args,
-                        "repetition",
-                        default_repetition(preset),
-                        REPETITIONS,
-                    )?,
-                    stop_at_majority: flag(&mut args, "stop-at-majority", false)?,
-                };
-                args.check_all_used(if preset == OwarePreset::Wari {
-                    WARI_KEYS
-                } else {
-                    OWARE_KEYS
-                })?;
-                GameSpec::Oware(spec)
-            }
-            "woaley1" => {
-                let spec = Woaley1Spec {
-                    houses: number(&mut args, "houses", 6, 1, MAX_HOUSES_WITH_STATE)?,
-                    seeds: number(&mut args, "seeds", 4, 1, 255)?,
-                    free_choice: choice(&mut args, "free-choice", FreeChoice::Any, FREE_CHOICES)?,
-                };
-                args.check_all_used(WOALEY1_KEYS)?;
-                GameSpec::Woaley1(spec)
-            }
-            "adi" => {
-                let spec = AdiSpec {
-                    houses: number(&mut args, "houses", 6, 1, MAX_HOUSES_WITH_STATE)?,
-                    seeds: number(&mut args, "seeds", 4, 1, 255)?,
-                    round_end: number(&mut args, "round-end", 8, 0, 255)?,
-                };
-                args.check_all_used(ADI_KEYS)?;
-                GameSpec::Adi(spec)
-            }
-            "giuti" => {
-                let spec = GiutiSpec {
-                    houses: number(&mut args, "houses", 6, 1, max_houses)?,
-                    seeds: number(&mut args, "seeds", 4, 1, 255)?,
-                };
-                args.check_all_used(GIUTI_KEYS)?;
-                GameSpec::Giuti(spec)
-            }
-            "cups" => {
-                let spec = CupsSpec {
-                    bowls: number(&mut args, "bowls", 4, 3, MAX_HOUSES_WITH_STATE)?,
-                };
-                args.check_all_used(CUPS_KEYS)?;
-                GameSpec::Cups(spec)
-            }
-            "omweso" => {
-                let start = match args.take("start") {
-                    None => [2; 16],
-                    Some(v) => four_row_start(v)?,
-                };
-                args.check_all_used(OMWESO_KEYS)?;
-                GameSpec::Omweso(OmwesoSpec { start })
-            }
-            "bao-la-kete" | "bao-la-kiswahili" => {
-                let spec = BaoSpec {
-                    game: if name == "bao-la-kete" {
-                        BaoGame::Kete
-                    } else {
-                        BaoGame::Kiswahili
-                    },
-                    reserve: number(&mut args, "reserve", 22, 0, 22)?,
-                    start: match args.take("start") {
-                        None => BAO_START,
-                        Some(v) => four_row_start(v)?,
-                    },
-                };
-                if spec.start.iter().map(|&n| n as u32).sum::<u32>() + spec.reserve as u32 > 32 {
-                    return Err(bad(
-                        "reserve",
-                        &spec.reserve.to_string(),
-                        "at most 32 seeds a player in all, on the board and in reserve",
-                    ));
-                }
-                args.check_all_used(BAO_KEYS)?;
-                GameSpec::Bao(spec)
-            }
-            _ => {
-                return Err(ParseGameError::UnknownGame {
+        let mut kv = KeyValues::parse(text, false, |_| true)?;
+        let name = kv.name();
+        let (_, read) =
+            GAMES
+                .iter()
+                .find(|(n, _)| *n == name)
+                .ok_or_else(|| ParseGameError::UnknownGame {
                     name: name.to_string(),
-                })
-            }
-        };
+                })?;
+        let spec = read(&mut kv)?;
         let seeds = spec.total_seeds();
         if seeds > MAX_SEEDS {
             return Err(ParseGameError::TooManySeeds {
@@ -718,116 +294,155 @@ impl FromStr for GameSpec {
     }
 }
 
-impl fmt::Display for GameSpec {
-    /// The canonical game string: defaults omitted, keys sorted.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut keys: Vec<(&str, String)> = Vec::new();
-        let name = match self {
-            GameSpec::Kalah(k) => {
-                if k.capture != KalahCapture::OppositeNonempty {
-                    keys.push(("capture", name_of(KALAH_CAPTURES, k.capture).into()));
-                }
-                if k.end != KalahEnd::EitherSideEmpty {
-                    keys.push(("end", name_of(KALAH_ENDS, k.end).into()));
-                }
-                if k.houses != 6 {
-                    keys.push(("houses", k.houses.to_string()));
-                }
-                if k.seeds != 4 {
-                    keys.push(("seeds", k.seeds.to_string()));
-                }
-                "kalah"
-            }
-            GameSpec::Oware(o) => {
-                let capture = o.capture.counts();
-                if capture != default_capture(o.preset, o.seeds) {
-                    let list: Vec<String> = capture.iter().map(|c| c.to_string()).collect();
-                    keys.push(("capture", list.join("-")));
-                }
-                if o.grand_slam != default_grand_slam(o.preset) {
-                    keys.push(("grand-slam", name_of(GRAND_SLAMS, o.grand_slam).into()));
-                }
-                if o.houses != 6 {
-                    keys.push(("houses", o.houses.to_string()));
-                }
-                if !o.must_feed {
-                    if o.preset == OwarePreset::Wari {
-                        keys.push(("american", "true".into()));
-                    } else {
-                        keys.push(("must-feed", "false".into()));
-                    }
-                }
-                if o.repetition != default_repetition(o.preset) {
-                    keys.push(("repetition", name_of(REPETITIONS, o.repetition).into()));
-                }
-                if o.seeds != 4 {
-                    keys.push(("seeds", o.seeds.to_string()));
-                }
-                if !o.skip_origin {
-                    keys.push(("skip-origin", "false".into()));
-                }
-                if o.stop_at_majority {
-                    keys.push(("stop-at-majority", "true".into()));
-                }
-                keys.sort();
-                match o.preset {
-                    OwarePreset::Oware => "oware",
-                    OwarePreset::Awari => "awari",
-                    OwarePreset::Wari => "wari",
-                    OwarePreset::Woaley2 => "woaley2",
-                }
-            }
-            GameSpec::Woaley1(w) => {
-                if w.free_choice != FreeChoice::Any {
-                    keys.push(("free-choice", name_of(FREE_CHOICES, w.free_choice).into()));
-                }
-                houses_and_seeds(&mut keys, w.houses, w.seeds);
-                "woaley1"
-            }
-            GameSpec::Adi(a) => {
-                houses_and_seeds(&mut keys, a.houses, a.seeds);
-                if a.round_end != 8 {
-                    keys.push(("round-end", a.round_end.to_string()));
-                }
-                keys.sort();
-                "adi"
-            }
-            GameSpec::Giuti(g) => {
-                houses_and_seeds(&mut keys, g.houses, g.seeds);
-                "giuti"
-            }
-            GameSpec::Cups(c) => {
-                if c.bowls != 4 {
-                    keys.push(("bowls", c.bowls.to_string()));
-                }
-                "cups"
-            }
-            GameSpec::Omweso(o) => {
-                if o.start != [2; 16] {
-                    keys.push(("start", start_text(&o.start)));
-                }
-                "omweso"
-            }
-            GameSpec::Bao(b) => {
-                if b.reserve != 22 {
-                    keys.push(("reserve", b.reserve.to_string()));
-                }
-                if b.start != BAO_START {
-                    keys.push(("start", start_text(&b.start)));
-                }
-                match b.game {
-                    BaoGame::Kete => "bao-la-kete",
-                    BaoGame::Kiswahili => "bao-la-kiswahili",
-                }
-            }
-        };
-        f.write_str(name)?;
-        if !keys.is_empty() {
-            let list: Vec<String> = keys.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            write!(f, "({})", list.join(","))?;
+/// A game's spec type and its options (RULES.md §12): one table of its name and its keys that
+/// both the parser and the printer go through, so that each name, key, default and value is
+/// written once.
+pub(crate) trait GameOptions: Sized + Into<GameSpec> {
+    /// The table: the game's name and every key in the order the parser reads it, through `o`
+    /// (which parses a game string or prints a spec), and the checks across keys.
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError>;
+}
+
+/// One pass over a game's table ([`GameOptions::options`]): each method reads its key from a
+/// game string (or its default) when parsing, or the spec's field when printing, and returns it.
+pub(crate) enum Options<'p, 'a, S> {
+    /// Reading a game string's pairs; collects the keys read (for the unknown-key message).
+    Parse(&'p mut KeyValues<'a>, &'p mut Vec<&'static str>),
+    /// Printing a spec: its name, and the keys whose values are not their defaults, as printed.
+    Print(
+        &'p S,
+        &'p mut &'static str,
+        &'p mut Vec<(&'static str, String)>,
+    ),
+}
+
+impl<S> Options<'_, '_, S> {
+    /// The name of a type that serves one game.
+    pub fn name(&mut self, name: &'static str) {
+        match self {
+            Options::Parse(kv, _) => debug_assert_eq!(kv.name(), name, "the name table's parser"),
+            Options::Print(_, printed, _) => **printed = name,
         }
-        Ok(())
     }
+
+    /// The name of a type that serves several games: one of `names`, each with what tells the
+    /// game apart, which `get` reads from a spec.
+    pub fn names<V: Copy + PartialEq>(
+        &mut self,
+        names: &[(&'static str, V)],
+        get: fn(&S) -> V,
+    ) -> V {
+        match self {
+            Options::Parse(kv, _) => keyvalue::choice(kv.name(), names)
+                .expect("the name table names a game of the parser's type"),
+            Options::Print(spec, printed, _) => {
+                let v = get(spec);
+                **printed = keyvalue::choice_name(names, &v);
+                v
+            }
+        }
+    }
+
+    /// The key `key`: `get` reads it from a spec, `default` when not given; `parse` reads a
+    /// value (`None`: refused, and `expected` says what the key takes), `print` writes one.
+    pub fn option<T: PartialEq>(
+        &mut self,
+        key: &'static str,
+        get: fn(&S) -> T,
+        default: T,
+        parse: impl FnOnce(&str) -> Option<T>,
+        print: impl FnOnce(&T) -> String,
+        expected: &str,
+    ) -> Result<T, ParseGameError> {
+        match self {
+            Options::Parse(kv, keys) => {
+                keys.push(key);
+                Ok(kv.value(key, parse, expected)?.unwrap_or(default))
+            }
+            Options::Print(spec, _, keys) => {
+                let value = get(spec);
+                if value != default {
+                    keys.push((key, print(&value)));
+                }
+                Ok(value)
+            }
+        }
+    }
+
+    /// A key that takes a whole number from `min` to `max`.
+    pub fn number(
+        &mut self,
+        key: &'static str,
+        get: fn(&S) -> u8,
+        default: u8,
+        min: u8,
+        max: u8,
+    ) -> Result<u8, ParseGameError> {
+        let (min, max) = (min as u64, max as u64);
+        let parse = |v: &str| keyvalue::number(v, min, max).map(|n| n as u8);
+        let expected = keyvalue::number_expected(min, max);
+        self.option(key, get, default, parse, u8::to_string, &expected)
+    }
+
+    /// A key that takes one of the words of `options`.
+    pub fn choice<T: Copy + PartialEq>(
+        &mut self,
+        key: &'static str,
+        get: fn(&S) -> T,
+        default: T,
+        options: &'static [(&'static str, T)],
+    ) -> Result<T, ParseGameError> {
+        let parse = |v: &str| keyvalue::choice(v, options);
+        let print = |t: &T| keyvalue::choice_name(options, t).to_string();
+        let expected = keyvalue::choices_expected(options);
+        self.option(key, get, default, parse, print, &expected)
+    }
+
+    /// A key that takes `true` or `false`.
+    pub fn flag(
+        &mut self,
+        key: &'static str,
+        get: fn(&S) -> bool,
+        default: bool,
+    ) -> Result<bool, ParseGameError> {
+        self.choice(key, get, default, BOOLS)
+    }
+
+    /// `houses`: houses per player, from 1 to `max` ([`DEFAULT_HOUSES`]).
+    pub fn houses(&mut self, max: u8, get: fn(&S) -> u8) -> Result<u8, ParseGameError> {
+        self.number("houses", get, DEFAULT_HOUSES, 1, max)
+    }
+
+    /// `seeds`: seeds per house at the start, from 1 to 255 ([`DEFAULT_SEEDS`]).
+    pub fn seeds(&mut self, get: fn(&S) -> u8) -> Result<u8, ParseGameError> {
+        self.number("seeds", get, DEFAULT_SEEDS, 1, 255)
+    }
+}
+
+/// Reads the keys of a game string whose name is one of `S`'s.
+fn parse<S: GameOptions>(kv: &mut KeyValues) -> Result<GameSpec, ParseGameError> {
+    let mut keys = Vec::new();
+    let spec = S::options(&mut Options::Parse(kv, &mut keys))?;
+    keys.sort_unstable();
+    kv.finish(&keys)?;
+    Ok(spec.into())
+}
+
+/// Prints `spec` canonically: its name and the keys that differ from their defaults, sorted.
+fn print<S: GameOptions>(spec: &S, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let (mut name, mut keys) = ("", Vec::new());
+    S::options(&mut Options::Print(spec, &mut name, &mut keys)).expect("printing reads no text");
+    debug_assert!(
+        GAMES.iter().any(|(n, _)| *n == name),
+        "`{name}` not in GAMES"
+    );
+    keys.sort();
+    f.write_str(name)?;
+    if !keys.is_empty() {
+        let list: Vec<String> = keys.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        write!(f, "({})", list.join(","))?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -896,7 +511,7 @@ mod tests {
         assert_eq!(canon("cups(bowls=4)"), "cups");
         assert_eq!(canon("cups(bowls=3)"), "cups(bowls=3)");
         let spec: GameSpec = "wari(american=true)".parse().unwrap();
-        let GameSpec::Oware(o) = spec else { panic!() };
+        let o = OwareSpec::try_from(spec).unwrap();
         assert!(!o.must_feed);
         let err = |s: &str| s.parse::<GameSpec>().unwrap_err().to_string();
         assert!(err("wari(must-feed=false)").contains("`must-feed`"));
@@ -923,5 +538,24 @@ mod tests {
         assert!(err("kalah(houses=7,seeds=19)").contains("266 seeds"));
         assert!(err("oware(capture=2-x)").contains("`capture=2-x`"));
         assert!(err("oware(stop-at-majority=yes)").contains("true or false"));
+    }
+
+    #[test]
+    fn the_name_table_and_the_conversions() {
+        for (name, _) in GAMES {
+            assert_eq!(canon(name), *name);
+        }
+        assert_eq!(
+            "chess".parse::<GameSpec>().unwrap_err().to_string(),
+            "unknown game `chess`: expected one of kalah, oware, awari, wari, woaley1, woaley2, \
+             adi, giuti, cups, omweso, bao-la-kete, bao-la-kiswahili"
+        );
+        let spec: GameSpec = "wari(seeds=6)".parse().unwrap();
+        let oware = OwareSpec::try_from(spec.clone()).unwrap();
+        assert_eq!(GameSpec::from(oware), spec);
+        assert_eq!(
+            KalahSpec::try_from(spec).unwrap_err().to_string(),
+            "`wari(seeds=6)` is not a game string of Kalah"
+        );
     }
 }

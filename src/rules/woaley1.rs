@@ -28,12 +28,51 @@
 //! [`STATE_BYTE`]: 0 free, `1 + i` forced to the mover-relative house `i`, [`OWN_SIDE`] own side.
 
 use super::sowing::SowingTable;
-use super::spec::{FreeChoice, GameSpec, Woaley1Spec};
+use super::spec::{GameOptions, GameSpec, Options, ParseGameError, MAX_HOUSES_WITH_STATE};
 use super::two_row::{self, two_row_basics};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
 use crate::core::{
     Board, ParsePositionError, PositionText, Side, TwoRowPosition, MOVER_STORE, STATE_BYTE,
 };
+
+/// Woaley I's parameters (RULES.md §3, §12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Woaley1Spec {
+    /// Houses per player, `1..=6`.
+    pub houses: u8,
+    /// Seeds per house at the start.
+    pub seeds: u8,
+    /// Which houses a free choice may lift (RULES.md §3.4).
+    pub free_choice: FreeChoice,
+}
+
+/// Which houses a Woaley I player with a free choice may lift (RULES.md §3.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FreeChoice {
+    /// Any house of the board holding 2 or more (the source's sample game).
+    Any,
+    /// Only the mover's own houses (the source's text).
+    OwnSide,
+}
+
+const FREE_CHOICES: &[(&str, FreeChoice)] =
+    &[("any", FreeChoice::Any), ("own-side", FreeChoice::OwnSide)];
+
+impl GameOptions for Woaley1Spec {
+    fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
+        o.name("woaley1");
+        Ok(Woaley1Spec {
+            houses: o.houses(MAX_HOUSES_WITH_STATE, |w| w.houses)?,
+            seeds: o.seeds(|w| w.seeds)?,
+            free_choice: o.choice(
+                "free-choice",
+                |w| w.free_choice,
+                FreeChoice::Any,
+                FREE_CHOICES,
+            )?,
+        })
+    }
+}
 
 /// State byte value: the mover lifts from their own side (the first move).
 pub const OWN_SIDE: u32 = 0xff;
@@ -63,7 +102,7 @@ impl Woaley1 {
             m,
             free_any: spec.free_choice == FreeChoice::Any,
             table,
-            spec: GameSpec::Woaley1(spec),
+            spec: spec.into(),
         }
     }
 

@@ -1,64 +1,45 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use mancala::rules::spec::GameSpec;
+use mancala::rules::spec::{GameSpec, ParseGameError};
 use mancala::rules::{Adi, Bao, Cups, Giuti, Omweso, Woaley1};
 use mancala::{Kalah, Line, Oware, Rules, Status};
 
+/// The spec of `game`, a game string of spec type `S`.
+pub fn spec<S: TryFrom<GameSpec, Error = ParseGameError>>(game: &str) -> S {
+    game.parse::<GameSpec>().unwrap().try_into().unwrap()
+}
+
 pub fn kalah(game: &str) -> Kalah {
-    match game.parse::<GameSpec>().unwrap() {
-        GameSpec::Kalah(k) => Kalah::new(k),
-        other => panic!("{other} is not kalah"),
-    }
+    Kalah::new(spec(game))
 }
 
 pub fn oware(game: &str) -> Oware {
-    match game.parse::<GameSpec>().unwrap() {
-        GameSpec::Oware(o) => Oware::new(o),
-        other => panic!("{other} is not oware"),
-    }
+    Oware::new(spec(game))
 }
 
 pub fn woaley1(game: &str) -> Woaley1 {
-    match game.parse::<GameSpec>().unwrap() {
-        GameSpec::Woaley1(w) => Woaley1::new(w),
-        other => panic!("{other} is not woaley1"),
-    }
+    Woaley1::new(spec(game))
 }
 
 pub fn adi(game: &str) -> Adi {
-    match game.parse::<GameSpec>().unwrap() {
-        GameSpec::Adi(a) => Adi::new(a),
-        other => panic!("{other} is not adi"),
-    }
+    Adi::new(spec(game))
 }
 
 pub fn giuti(game: &str) -> Giuti {
-    match game.parse::<GameSpec>().unwrap() {
-        GameSpec::Giuti(g) => Giuti::new(g),
-        other => panic!("{other} is not giuti"),
-    }
+    Giuti::new(spec(game))
 }
 
 pub fn cups(game: &str) -> Cups {
-    match game.parse::<GameSpec>().unwrap() {
-        GameSpec::Cups(c) => Cups::new(c),
-        other => panic!("{other} is not cups"),
-    }
+    Cups::new(spec(game))
 }
 
 pub fn omweso(game: &str) -> Omweso {
-    match game.parse::<GameSpec>().unwrap() {
-        GameSpec::Omweso(o) => Omweso::new(o),
-        other => panic!("{other} is not omweso"),
-    }
+    Omweso::new(spec(game))
 }
 
 pub fn bao(game: &str) -> Bao {
-    match game.parse::<GameSpec>().unwrap() {
-        GameSpec::Bao(b) => Bao::new(b),
-        other => panic!("{other} is not a Bao"),
-    }
+    Bao::new(spec(game))
 }
 
 /// Four-row position text from hole contents named by letter: `south` and `north` list
