@@ -391,3 +391,35 @@ fn every_command_takes_threads_from_1_to_1024() {
 fn run_files_refuse_a_name_with_a_path() {
     assert!(RunFiles::new(std::path::Path::new("results"), "../x", "").is_err());
 }
+
+#[test]
+fn games_lists_every_game_with_its_keys() {
+    let v = json(&["games", "--json"]);
+    let names: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap())
+        .collect();
+    // RULES.md §12's names, in the order of the unknown-game message.
+    assert_eq!(
+        names,
+        [
+            "kalah",
+            "oware",
+            "awari",
+            "wari",
+            "woaley1",
+            "woaley2",
+            "adi",
+            "giuti",
+            "cups",
+            "omweso",
+            "bao-la-kete",
+            "bao-la-kiswahili"
+        ]
+    );
+    let bao = &v[10]["keys"];
+    assert_eq!(bao[0]["key"], "reserve");
+    assert_eq!(bao[0]["default"], "22"); // seed 003: 22 seeds in each reserve
+}

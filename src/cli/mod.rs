@@ -8,6 +8,7 @@
 mod arena;
 mod bench;
 mod egdb;
+mod games;
 mod perft;
 mod play;
 mod progress;
@@ -31,6 +32,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// List the games, their keys and defaults (the game strings of RULES.md §12).
+    Games(games::GamesArgs),
     /// Show a position: board, stores, side to move, legal moves, and the result if it is over.
     Show(show::ShowArgs),
     /// Count move sequences of exactly D moves (an extra turn is a move of its own).
@@ -167,6 +170,7 @@ pub fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
+        Command::Games(a) => games::run(a),
         Command::Show(a) => show::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Solve(a) => solve::run(a),

@@ -34,7 +34,7 @@ pub use giuti::{Giuti, GiutiSpec};
 pub use kalah::{Kalah, KalahSpec};
 pub use omweso::{Omweso, OmwesoSpec};
 pub use oware::{Oware, OwareSpec};
-pub use spec::{GameSpec, ParseGameError};
+pub use spec::{games, GameInfo, GameSpec, KeyInfo, ParseGameError};
 pub use woaley1::{Woaley1, Woaley1Spec};
 
 /// Most moves any position of a supported game has: the four-row games have up to 48 (Omweso:

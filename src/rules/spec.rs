@@ -107,27 +107,78 @@ game_spec! {
 }
 
 /// Every game name with its parser, in the order [`ParseGameError::UnknownGame`] lists them.
-const GAMES: &[(&str, Parser)] = &[
-    ("kalah", parse::<KalahSpec>),
-    ("oware", parse::<OwareSpec>),
-    ("awari", parse::<OwareSpec>),
-    ("wari", parse::<OwareSpec>),
-    ("woaley1", parse::<Woaley1Spec>),
-    ("woaley2", parse::<OwareSpec>),
-    ("adi", parse::<AdiSpec>),
-    ("giuti", parse::<GiutiSpec>),
-    ("cups", parse::<CupsSpec>),
-    ("omweso", parse::<OmwesoSpec>),
-    ("bao-la-kete", parse::<BaoSpec>),
-    ("bao-la-kiswahili", parse::<BaoSpec>),
+const GAMES: &[Game] = &[
+    Game::of::<KalahSpec>("kalah"),
+    Game::of::<OwareSpec>("oware"),
+    Game::of::<OwareSpec>("awari"),
+    Game::of::<OwareSpec>("wari"),
+    Game::of::<Woaley1Spec>("woaley1"),
+    Game::of::<OwareSpec>("woaley2"),
+    Game::of::<AdiSpec>("adi"),
+    Game::of::<GiutiSpec>("giuti"),
+    Game::of::<CupsSpec>("cups"),
+    Game::of::<OmwesoSpec>("omweso"),
+    Game::of::<BaoSpec>("bao-la-kete"),
+    Game::of::<BaoSpec>("bao-la-kiswahili"),
 ];
+
+/// A game name and how to read and describe its keys.
+struct Game {
+    name: &'static str,
+    parse: Parser,
+    keys: fn(&GameSpec) -> Vec<KeyInfo>,
+}
+
+impl Game {
+    const fn of<S: GameOptions + TryFrom<GameSpec>>(name: &'static str) -> Game {
+        Game {
+            name,
+            parse: parse::<S>,
+            keys: describe::<S>,
+        }
+    }
+}
+
+/// A key of a game string.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct KeyInfo {
+    /// The key.
+    pub key: String,
+    /// Its value when not given, as written.
+    pub default: String,
+    /// What it takes.
+    pub values: String,
+}
+
+/// A game name and its keys (RULES.md §12): what `mancala games` lists.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GameInfo {
+    /// The name.
+    pub name: String,
+    /// Its keys, in the order the game's table reads them.
+    pub keys: Vec<KeyInfo>,
+}
+
+/// Every game name with its keys, defaults and values, in the order of the name table.
+pub fn games() -> Vec<GameInfo> {
+    GAMES
+        .iter()
+        .map(|g| {
+            let spec: GameSpec = g.name.parse().expect("a bare game name parses");
+            GameInfo {
+                name: g.name.to_string(),
+                keys: (g.keys)(&spec),
+            }
+        })
+        .collect()
+}
 
 /// Reads the keys of a game string whose name is known.
 type Parser = fn(&mut KeyValues) -> Result<GameSpec, ParseGameError>;
 
 /// Every game name, joined by `, `.
 fn game_names() -> String {
-    let names: Vec<&str> = GAMES.iter().map(|(name, _)| *name).collect();
+    let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
     names.join(", ")
 }
 
@@ -275,14 +326,14 @@ impl FromStr for GameSpec {
     fn from_str(text: &str) -> Result<GameSpec, ParseGameError> {
         let mut kv = KeyValues::parse(text, false, |_| true)?;
         let name = kv.name();
-        let (_, read) =
+        let game =
             GAMES
                 .iter()
-                .find(|(n, _)| *n == name)
+                .find(|g| g.name == name)
                 .ok_or_else(|| ParseGameError::UnknownGame {
                     name: name.to_string(),
                 })?;
-        let spec = read(&mut kv)?;
+        let spec = (game.parse)(&mut kv)?;
         let seeds = spec.total_seeds();
         if seeds > MAX_SEEDS {
             return Err(ParseGameError::TooManySeeds {
@@ -314,6 +365,9 @@ pub(crate) enum Options<'p, 'a, S> {
         &'p mut &'static str,
         &'p mut Vec<(&'static str, String)>,
     ),
+    /// Describing a spec's keys: each with its value in the spec (the defaults of the spec of a
+    /// bare name) and what it takes.
+    Describe(&'p S, &'p mut Vec<KeyInfo>),
 }
 
 impl<S> Options<'_, '_, S> {
@@ -322,6 +376,7 @@ impl<S> Options<'_, '_, S> {
         match self {
             Options::Parse(kv, _) => debug_assert_eq!(kv.name(), name, "the name table's parser"),
             Options::Print(_, printed, _) => **printed = name,
+            Options::Describe(..) => {}
         }
     }
 
@@ -340,6 +395,7 @@ impl<S> Options<'_, '_, S> {
                 **printed = keyvalue::choice_name(names, &v);
                 v
             }
+            Options::Describe(spec, _) => get(spec),
         }
     }
 
@@ -364,6 +420,15 @@ impl<S> Options<'_, '_, S> {
                 if value != default {
                     keys.push((key, print(&value)));
                 }
+                Ok(value)
+            }
+            Options::Describe(spec, keys) => {
+                let value = get(spec);
+                keys.push(KeyInfo {
+                    key: key.to_string(),
+                    default: print(&value),
+                    values: expected.to_string(),
+                });
                 Ok(value)
             }
         }
@@ -428,12 +493,21 @@ fn parse<S: GameOptions>(kv: &mut KeyValues) -> Result<GameSpec, ParseGameError>
     Ok(spec.into())
 }
 
+/// The keys of `spec`'s game with their values in `spec` and what they take.
+fn describe<S: GameOptions + TryFrom<GameSpec>>(spec: &GameSpec) -> Vec<KeyInfo> {
+    let mut keys = Vec::new();
+    if let Ok(spec) = S::try_from(spec.clone()) {
+        S::options(&mut Options::Describe(&spec, &mut keys)).expect("describing reads no text");
+    }
+    keys
+}
+
 /// Prints `spec` canonically: its name and the keys that differ from their defaults, sorted.
 fn print<S: GameOptions>(spec: &S, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let (mut name, mut keys) = ("", Vec::new());
     S::options(&mut Options::Print(spec, &mut name, &mut keys)).expect("printing reads no text");
     debug_assert!(
-        GAMES.iter().any(|(n, _)| *n == name),
+        GAMES.iter().any(|g| g.name == name),
         "`{name}` not in GAMES"
     );
     keys.sort();
@@ -541,9 +615,29 @@ mod tests {
     }
 
     #[test]
+    fn games_lists_keys_with_each_presets_defaults() {
+        // RULES.md §12: awari defaults to grand-slam=forbidden and repetition=even-split, oware
+        // to no-capture and own-side; Wari-72 (seeds=6) is not a default, so wari's capture is 2-3.
+        let games = games();
+        let key = |game: &str, key: &str| {
+            let g = games.iter().find(|g| g.name == game).unwrap();
+            g.keys.iter().find(|k| k.key == key).unwrap().clone()
+        };
+        assert_eq!(key("awari", "grand-slam").default, "forbidden");
+        assert_eq!(key("oware", "grand-slam").default, "no-capture");
+        assert_eq!(key("awari", "repetition").default, "even-split");
+        assert_eq!(key("wari", "capture").default, "2-3");
+        assert_eq!(key("kalah", "houses").values, "a whole number from 1 to 7");
+        assert_eq!(key("cups", "bowls").default, "4");
+        let kalah: Vec<&str> = games[0].keys.iter().map(|k| k.key.as_str()).collect();
+        assert_eq!(kalah, ["houses", "seeds", "capture", "end"]);
+        assert_eq!(games.len(), 12);
+    }
+
+    #[test]
     fn the_name_table_and_the_conversions() {
-        for (name, _) in GAMES {
-            assert_eq!(canon(name), *name);
+        for g in GAMES {
+            assert_eq!(canon(g.name), g.name);
         }
         assert_eq!(
             "chess".parse::<GameSpec>().unwrap_err().to_string(),
