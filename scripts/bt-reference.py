@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reference values for `mancala::stats::bradley_terry` (tests/stats.rs).
+"""Reference values for `mancala::arena::stats::bradley_terry` (tests/stats.rs).
 
 A plain-Python Bradley-Terry fit by the MM algorithm of Hunter (2004), "MM algorithms for
 generalized Bradley-Terry models", Ann. Statist. 32(1), eq. (3):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reference values for `mancala::stats::sprt` (tests/stats.rs).
+"""Reference values for `mancala::arena::stats::sprt` (tests/stats.rs).
 
 An independent plain-Python implementation of fastchess's pentanomial GSPRT with the logistic
 model (fastchess `SPRT::getLLR` / `getLLR_logistic`, after Michel Van den Bergh, "Comments on
