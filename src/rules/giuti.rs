@@ -129,11 +129,7 @@ impl Rules for Giuti {
             b.get(h) > 0
                 && (self.play(b, h as u8).is_some() || self.play(b, h as u8 | CLOCKWISE).is_some())
         });
-        if can_move {
-            None
-        } else {
-            Some(Outcome::NOTHING)
-        }
+        (!can_move).then_some(Outcome::NOTHING)
     }
 
     fn repetition_outcome(&self, pos: &TwoRowPosition) -> Outcome {
