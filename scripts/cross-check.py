@@ -70,7 +70,7 @@ OWARE_VARIANTS = [
     ("oware", "MIXED"),  # every option drawn at random per case
 ]
 
-# Oware presets of RULE-DECISIONS.md: wari (american= instead of must-feed=, capture
+# Oware presets of docs/rule-decisions.md: wari (american= instead of must-feed=, capture
 # 2-4-6 by default with seeds=6) and woaley2 (every oware key, woaley-skip default).
 PRESET_VARIANTS = [
     ("wari", ""),

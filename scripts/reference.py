@@ -3,7 +3,7 @@
 Adi, Giuti and Cups (plain Python 3).
 
 Written from /work/shared/RULES.md (sections 0-8, 12) and the project's rule
-decisions (scripts/RULE-DECISIONS.md), without looking at the Rust code, to
+decisions (docs/rule-decisions.md), without looking at the Rust code, to
 cross-check it.  Simple, slow, obvious: plain lists, plain loops.  The rules of
 woaley1, adi, giuti and cups are in reference_two_row.py; wari and woaley2 are
 oware presets and are played by the oware code here.
@@ -54,7 +54,7 @@ AWARI_DEFAULTS = dict(OWARE_DEFAULTS)
 AWARI_DEFAULTS["grand-slam"] = "forbidden"
 AWARI_DEFAULTS["repetition"] = "even-split"
 
-# Wari (RULE-DECISIONS.md): oware without the must-feed key; american=true is
+# Wari (docs/rule-decisions.md): oware without the must-feed key; american=true is
 # oware's must-feed=false.  The default capture list is 2-4-6 when seeds=6
 # (Wari-72), else 2-3: see effective_defaults.
 WARI_DEFAULTS = {
@@ -516,7 +516,7 @@ def oware_terminal(game, pos):
         st[1 - side] += board_total
         return tuple(st)
     # (2) oware must-feed (not awari): opponent empty and no move feeds.
-    #     woaley2 (RULE-DECISIONS.md, RULES.md §4.4 sudden death): the same
+    #     woaley2 (docs/rule-decisions.md, RULES.md §4.4 sudden death): the same
     #     condition ends the game whatever must-feed says, and the mover takes
     #     the seeds on their side minus one, the opponent that one seed.
     sudden_death = game["name"] == "woaley2"
@@ -1458,7 +1458,7 @@ TWO_ROW_FILES = {
 
 def two_row_perft_header(name):
     return [
-        "Rules: shared/RULES.md and scripts/RULE-DECISIONS.md (%s)." % name,
+        "Rules: shared/RULES.md and docs/rule-decisions.md (%s)." % name,
         "Format: GAME | POSITION | DEPTH | COUNT = number of move sequences of exactly DEPTH",
         "plies (a pass is a ply; a line that ends before DEPTH counts 0, one that ends",
         "exactly at DEPTH counts 1).",
@@ -1470,7 +1470,7 @@ def two_row_perft_header(name):
 
 
 SOLVED_TWO_ROW_HEADER = [
-    "Rules: shared/RULES.md and scripts/RULE-DECISIONS.md.",
+    "Rules: shared/RULES.md and docs/rule-decisions.md.",
     "Format: GAME | POSITION | VALUE = final store difference (after the game's",
     "end-of-game rule) for the side to move, perfect play, full minimax with the",
     "repetition history of the line (the root position is in the history; a repeated",

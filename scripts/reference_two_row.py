@@ -3,7 +3,7 @@
 Imported by reference.py, which owns the command line, perft, the solver and the
 golden files; `wari` and `woaley2` are oware presets and live there, next to the
 oware code.  Written from shared/RULES.md (sections 0, 3, 5, 6, 8, 12) and
-scripts/RULE-DECISIONS.md alone, without looking at the Rust code.
+docs/rule-decisions.md alone, without looking at the Rust code.
 
 A position is a tuple (board, stores, side, extra):
   board   tuple of 2m ints in sowing order: South 0..m-1, North m..2m-1
@@ -574,7 +574,7 @@ def can_repeat(game):
 
 
 # ---------------------------------------------------------------------------
-# Golden-file case lists for the games of RULE-DECISIONS.md (used by
+# Golden-file case lists for the games of docs/rule-decisions.md (used by
 # reference.py generate).  A case is a comment (str) or (game, position,
 # depths[, [comparison game, ...]]); a '# (... gives N here)' comment is written
 # where a comparison game gives another count.  Without the 4th element the
@@ -838,7 +838,7 @@ PERFT_NOTES = {
     "woaley2": [
         "A repeated position (root included) ends the line.  woaley2 is oware with",
         "grand-slam=woaley-skip by default and the sudden-death scoring (RULES.md §4.4);",
-        "sudden death ends the game whatever must-feed says (RULE-DECISIONS.md reading).",
+        "sudden death ends the game whatever must-feed says (docs/rule-decisions.md reading).",
     ],
     "woaley1": [
         "A repeated position (board, stores, side and forced/own-side/free state; root",

@@ -1,6 +1,6 @@
 //! Rule tests for the two-row games of RULES.md §2-§8 beyond Kalah and Oware: `wari`, `woaley1`,
 //! `woaley2`, `adi`, `giuti`, `cups`. One test per clause, named after it, on positions worked
-//! out by hand from the rule text (RULES.md and the decisions in `scripts/RULE-DECISIONS.md`);
+//! out by hand from the rule text (RULES.md and the decisions in `docs/rule-decisions.md`);
 //! the sample material of the sources (seed 000 figures 9-14) is replayed as printed.
 
 mod common;
@@ -373,7 +373,7 @@ fn cups_position_needs_the_hands() {
     assert!(err("0,0,0/0,0,0 0-0 S;hand=30-29").contains("59 seeds"));
 }
 
-// ---- Endless sowing (scripts/RULE-DECISIONS.md: such a move is not legal) ----
+// ---- Endless sowing (docs/rule-decisions.md: such a move is not legal) ----
 
 #[test]
 fn adi_endless_move_is_not_legal() {
