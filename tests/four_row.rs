@@ -130,7 +130,7 @@ fn omweso_win_by_singletons_or_by_capturing_everything() {
 }
 
 /// Endless sowing (docs/rule-decisions-four-row.md): from this 13-seed row, lifting `N` relays for
-/// ever (a plain walk that remembers every state, /tmp-free: scripts/reference_four_row.py,
+/// ever (a plain walk that remembers every state, /tmp-free: reference/four_row.py,
 /// finds the state of lap 1 again), so `N` is not legal; North's seeds are all outer, so no
 /// lap captures.
 #[test]

@@ -186,7 +186,7 @@ fn woaley2_sudden_death_gives_one_seed() {
         Some([8, 4])
     );
     // Sudden death is not the feeding rule: it holds without it too. Found by comparing with
-    // scripts/reference_two_row.py (tests/data/woaley2.perft).
+    // reference/two_row.py (tests/data/woaley2.perft).
     assert_eq!(
         final_stores(&oware("woaley2(houses=3,seeds=2,must-feed=false)"), pos, ""),
         Some([7, 5])
@@ -383,7 +383,7 @@ fn adi_endless_move_is_not_legal() {
     let a = adi("adi(houses=1,seeds=2,round-end=0)");
     assert!(line(&a, "3/1 0-0 S", "").children(&a).is_empty());
     assert_eq!(final_stores(&a, "3/1 0-0 S", ""), Some([3, 1]));
-    // Positions the independent reference (scripts/reference_two_row.py) found endless: North's
+    // Positions the independent reference (reference/two_row.py) found endless: North's
     // `b` (it appears at depth 8 from the start), and South's `A`.
     let full = adi("adi");
     assert_eq!(
