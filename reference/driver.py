@@ -626,7 +626,7 @@ def main(argv):
     p.add_argument("files", nargs="+")
     sub.add_parser("selftest", help="hand-worked checks")
     p = sub.add_parser("generate", help="rewrite golden files")
-    p.add_argument("targets", nargs="*", default=["all"], choices=targets, metavar="TARGET",
+    p.add_argument("targets", nargs="*", choices=targets, metavar="TARGET",
                    help="one of: %s (default all)" % ", ".join(targets))
     p.add_argument("--out", default=DATA_DIR, help="directory (default tests/data)")
     args = parser.parse_args(argv)
@@ -656,7 +656,7 @@ def main(argv):
             if not selftest():
                 return 1
         elif args.command == "generate":
-            generate(args.out, args.targets)
+            generate(args.out, args.targets or ["all"])
     except UsageError as error:
         print("error: %s" % error, file=sys.stderr)
         return 2

@@ -353,8 +353,8 @@ OMWESO_PERFT_CASES = [
     ("omweso", "start", range(1, 6)),
     "Reduced starts: one number (seeds in every hole) or 16 numbers (holes A..P of each player)",
     ("omweso(start=1)", "start", [0, 1]),
-    ("omweso(start=3)", "start", range(1, 5)),
-    ("omweso(start=4)", "start", range(1, 5)),
+    # (No omweso(start=3) or start=4 here: the Rust game string takes at most 32 seeds a
+    # player, so tests/data/omweso.perft never had them.)
     ("omweso(start=1.1.1.1.0.0.0.0.0.0.0.0.2.2.0.0)", "start", range(1, 15)),
     ("omweso(start=0.0.0.0.0.0.0.0.2.2.2.2.0.0.0.0)", "start", range(1, 13)),
     ("omweso(start=2.0.2.0.2.0.2.0.2.0.2.0.2.0.2.0)", "start", range(1, 9)),
