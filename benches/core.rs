@@ -70,7 +70,7 @@ fn benches(c: &mut Criterion) {
     movegen(c, "kalah", &kalah("kalah"));
     movegen(c, "oware", &oware("oware"));
 
-    // perft counts: tests/data/kalah.perft and oware.perft (scripts/reference.py)
+    // perft counts: tests/data/kalah.perft and oware.perft (reference/, the Python reference)
     let mut g = c.benchmark_group("perft");
     g.sample_size(10);
     let k = kalah("kalah");

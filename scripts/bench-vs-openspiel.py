@@ -35,7 +35,7 @@ When ours also reports `mean_plies` (plies per playout), the report compares it 
 mean random-game length (a Python loop over pyspiel, 1,000 games) and flags a gap over 5%: the
 two sides would then not be playing the same games.
 
-**Game mapping** (see scripts/README-openspiel.md for the rule comparison): OpenSpiel `mancala`
+**Game mapping** (see docs/openspiel.md for the rule comparison): OpenSpiel `mancala`
 = our `kalah` (identical rules); OpenSpiel `oware` = our `oware(stop-at-majority=true)`
 (OpenSpiel stops a game as soon as a player has captured more than half the seeds; with plain
 `oware` our playouts would be longer and the comparison unfair).

@@ -4,7 +4,7 @@
 Replays the game records of results/<game>-tournament.games.jsonl (games played by the Rust
 agents, so positions deep into real games) and, at every position, compares the release
 binary's legal moves (`mancala show --json`) and the position after the move played
-(`mancala show --moves`) with scripts/reference_four_row.py (`moves`).
+(`mancala show --moves`) with the Python reference (`python3 reference moves`).
 
 Usage: python3 scripts/cross-check-four-row.py [--first K] [--games N]
 Exit 1 on any difference. About 1 s a position (three process starts).
@@ -17,7 +17,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.join(ROOT, "target", "release", "mancala")
-REFERENCE = os.path.join(ROOT, "scripts", "reference_four_row.py")
+REFERENCE = os.path.join(ROOT, "reference")
 GAMES = ["omweso", "bao-la-kete", "bao-la-kiswahili"]
 
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Live differential cross-check: the Rust `mancala` binary against scripts/reference.py.
+"""Live differential cross-check: the Rust `mancala` binary against the Python reference
+(reference/: driver.py and the two-row rules, two_row.py).
 
 Random positions are reached by random play (random.Random(--seed)) with the
 reference's own move generator, for kalah, oware, awari, wari and woaley2 game
@@ -9,7 +10,7 @@ reference's format_position (with the ;hand=, ;forced=/;choice= and
 ;last-capture= fields where the game has them).  For each position:
 
   * perft at depth 1..D: `mancala perft GAME --position P --depth d --json` ("nodes")
-    against reference.run_perft.  D grows while the reference's predicted leaf count
+    against the reference's run_perft.  D grows while the reference's predicted leaf count
     stays under a budget (deterministic for a given seed).
   * small positions (few seeds on the board): `mancala solve GAME --position P --json
     --threads 1 --tt-mb 16` ("value" and the per-move "moves") against the reference
@@ -35,8 +36,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
-sys.path.insert(0, HERE)
-import reference as R  # noqa: E402
+sys.path.insert(0, ROOT)
+from reference import driver as D  # noqa: E402
+from reference import two_row as R  # noqa: E402
 
 # ---------------------------------------------------------------------------
 # Game strings
@@ -70,7 +72,7 @@ OWARE_VARIANTS = [
     ("oware", "MIXED"),  # every option drawn at random per case
 ]
 
-# Oware presets of RULE-DECISIONS.md: wari (american= instead of must-feed=, capture
+# Oware presets of docs/rule-decisions.md: wari (american= instead of must-feed=, capture
 # 2-4-6 by default with seeds=6) and woaley2 (every oware key, woaley-skip default).
 PRESET_VARIANTS = [
     ("wari", ""),
@@ -199,7 +201,7 @@ def random_position(rng, game):
         if not moves:
             break
         _, child = rng.choice(moves)
-        if R.uses_repetition(game) and child in history:
+        if R.can_repeat(game) and child in history:
             break  # the game ends on the repetition; keep the positions before it
         history.add(child)
         line.append(child)
@@ -223,15 +225,15 @@ class NodeLimit(Exception):
     pass
 
 
-class CappedSolver(R.Solver):
+class CappedSolver(D.Solver):
     def __init__(self, game, cap):
-        R.Solver.__init__(self, game)
+        D.Solver.__init__(self, game)
         self.cap = cap
 
-    def value(self, pos, history):
+    def value(self, pos, history, *window):
         if self.nodes >= self.cap:
             raise NodeLimit()
-        return R.Solver.value(self, pos, history)
+        return D.Solver.value(self, pos, history, *window)
 
 
 def reference_solve(game, pos, cap):
@@ -239,7 +241,7 @@ def reference_solve(game, pos, cap):
     solver = CappedSolver(game, cap)
     try:
         value = solver.value(pos, {pos})
-        moves = {R.move_name(game, h): v for h, v in solver.root_moves(pos)}
+        moves = dict(solver.root_moves(pos))
     except NodeLimit:
         return None
     return value, moves
@@ -295,14 +297,14 @@ class Tally:
 
 def check_case(args, budget, tally, game_text, game, pos):
     pos_text = R.format_position(game, pos)
-    ref_cmd = "python3 scripts/reference.py"
+    ref_cmd = "python3 reference"
 
     # --- perft 1..D
     prev = None
     depth = 1
     case_start = time.time()
     while True:
-        ref = R.run_perft(game, pos, depth)
+        ref = D.run_perft(game, pos, depth)
         cmd = perft_cmd(args.binary, game_text, pos_text, depth)
         try:
             got = run_binary(cmd, args.timeout)["nodes"]
@@ -397,7 +399,8 @@ def run(args):
 
 def main(argv):
     parser = argparse.ArgumentParser(
-        description="Differential cross-check of the mancala binary against scripts/reference.py.")
+        description="Differential cross-check of the mancala binary against the Python "
+                    "reference (reference/).")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--cases", type=int, default=None,
                         help="number of random positions (default 300, 40 with --quick)")

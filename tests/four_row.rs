@@ -1,7 +1,7 @@
 //! Rule tests for the four-row games of RULES.md §9-§10: `omweso`, `bao-la-kete` and
 //! `bao-la-kiswahili`. One test per clause, named after it, on positions worked out by hand from
 //! the rule text (RULES.md, the sources' wording quoted in `src/rules/omweso.rs` and
-//! `src/rules/bao.rs`, and the decisions of `scripts/RULE-DECISIONS-FOUR-ROW.md`); seed 000's
+//! `src/rules/bao.rs`, and the decisions of `docs/rule-decisions-four-row.md`); seed 000's
 //! figure 28 is replayed as printed. Positions are written with [`four_row`]: the holes that hold
 //! seeds, by letter (`A..H` outer / back row from the owner's left, `I..P` inner / front row from
 //! the owner's right). Each position's seed total is the game's, so the game strings below carry
@@ -129,8 +129,8 @@ fn omweso_win_by_singletons_or_by_capturing_everything() {
     assert_eq!(final_stores(&o, &pos, "K"), Some([6, 0]));
 }
 
-/// Endless sowing (RULE-DECISIONS-FOUR-ROW.md): from this 13-seed row, lifting `N` relays for
-/// ever (a plain walk that remembers every state, /tmp-free: scripts/reference_four_row.py,
+/// Endless sowing (docs/rule-decisions-four-row.md): from this 13-seed row, lifting `N` relays for
+/// ever (a plain walk that remembers every state, /tmp-free: reference/four_row.py,
 /// finds the state of lap 1 again), so `N` is not legal; North's seeds are all outer, so no
 /// lap captures.
 #[test]

@@ -3,9 +3,9 @@
 //!   Rawlings 2015; CMancala; an independent reference solver), copied from
 //!   `shared/reference/kalah-solved.csv`; the rows that solve in seconds are checked here, all
 //!   required rows by `scripts/check-solved.sh`.
-//! * `tests/data/*.perft`: perft counts computed by `scripts/reference.py`, a separate plain
+//! * `tests/data/*.perft`: perft counts computed by `reference/` (`python3 reference`), a separate plain
 //!   Python implementation of RULES.md written without looking at the Rust code.
-//! * `tests/data/solved-small.txt`: exact values of small positions from the same script.
+//! * `tests/data/solved-small.txt`: exact values of small positions from the same reference.
 
 use mancala::rules::{dispatch, GameJob, GameSpec};
 use mancala::search::{perft, solve, SolveOptions};
@@ -104,7 +104,7 @@ fn oware_perft_matches_the_reference_implementation() {
     check_perft_file("oware.perft");
 }
 
-/// The two-row games of issue 5, one golden file each (`scripts/reference_two_row.py`).
+/// The two-row games of issue 5, one golden file each (`reference/two_row.py`).
 #[test]
 fn other_two_row_games_perft_matches_the_reference_implementation() {
     for game in ["wari", "woaley1", "woaley2", "adi", "giuti", "cups"] {
@@ -112,7 +112,7 @@ fn other_two_row_games_perft_matches_the_reference_implementation() {
     }
 }
 
-/// The four-row games of issue 6, one golden file each (`scripts/reference_four_row.py`).
+/// The four-row games of issue 6, one golden file each (`reference/four_row.py`).
 #[test]
 fn four_row_games_perft_matches_the_reference_implementation() {
     for game in ["omweso", "bao-la-kete", "bao-la-kiswahili"] {

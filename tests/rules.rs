@@ -289,7 +289,7 @@ fn awari_grand_slam_is_legal_when_every_move_starves() {
     // RULES.md §12 (awari): a move that leaves the opponent without seeds is illegal unless every
     // legal move does so. North: a sows into b (South stays empty); c (8 seeds, origin skipped)
     // ends in C making A, B, C hold 2 and takes them all (a grand slam). Both starve South, so
-    // both are legal. Found by scripts/cross-check.py against scripts/reference.py.
+    // both are legal. Found by scripts/cross-check.py against the Python reference (reference/).
     let a = oware("awari(houses=3,seeds=2)");
     assert_eq!(legal(&a, "0,0,0/1,0,8 3-0 N"), "a c");
     assert_eq!(after(&a, "0,0,0/1,0,8 3-0 N", "c"), "0,0,0/2,1,0 3-6 S");

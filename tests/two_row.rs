@@ -1,6 +1,6 @@
 //! Rule tests for the two-row games of RULES.md §2-§8 beyond Kalah and Oware: `wari`, `woaley1`,
 //! `woaley2`, `adi`, `giuti`, `cups`. One test per clause, named after it, on positions worked
-//! out by hand from the rule text (RULES.md and the decisions in `scripts/RULE-DECISIONS.md`);
+//! out by hand from the rule text (RULES.md and the decisions in `docs/rule-decisions.md`);
 //! the sample material of the sources (seed 000 figures 9-14) is replayed as printed.
 
 mod common;
@@ -186,7 +186,7 @@ fn woaley2_sudden_death_gives_one_seed() {
         Some([8, 4])
     );
     // Sudden death is not the feeding rule: it holds without it too. Found by comparing with
-    // scripts/reference_two_row.py (tests/data/woaley2.perft).
+    // reference/two_row.py (tests/data/woaley2.perft).
     assert_eq!(
         final_stores(&oware("woaley2(houses=3,seeds=2,must-feed=false)"), pos, ""),
         Some([7, 5])
@@ -373,7 +373,7 @@ fn cups_position_needs_the_hands() {
     assert!(err("0,0,0/0,0,0 0-0 S;hand=30-29").contains("59 seeds"));
 }
 
-// ---- Endless sowing (scripts/RULE-DECISIONS.md: such a move is not legal) ----
+// ---- Endless sowing (docs/rule-decisions.md: such a move is not legal) ----
 
 #[test]
 fn adi_endless_move_is_not_legal() {
@@ -383,7 +383,7 @@ fn adi_endless_move_is_not_legal() {
     let a = adi("adi(houses=1,seeds=2,round-end=0)");
     assert!(line(&a, "3/1 0-0 S", "").children(&a).is_empty());
     assert_eq!(final_stores(&a, "3/1 0-0 S", ""), Some([3, 1]));
-    // Positions the independent reference (scripts/reference_two_row.py) found endless: North's
+    // Positions the independent reference (reference/two_row.py) found endless: North's
     // `b` (it appears at depth 8 from the start), and South's `A`.
     let full = adi("adi");
     assert_eq!(

@@ -1,5 +1,5 @@
 //! Adi (southern Ghana), RULES.md §5 (seed 000, the Adi paragraphs of "A mankala változatainak
-//! szabályai"), with the project's decisions of `scripts/RULE-DECISIONS.md`.
+//! szabályai"), with the project's decisions of `docs/rule-decisions.md`.
 //!
 //! `m` houses a side (6), `n` seeds a house (4); stores ("treasuries") only collect captures.
 //! * **Relay sowing**: a move lifts an own non-empty house and sows counter-clockwise from the

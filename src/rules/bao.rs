@@ -1,6 +1,6 @@
 //! Bao la Kete (Lamu) and Bao la Kiswahili (Zanzibar Bao), RULES.md §10, from seed 003 (Bao la
 //! Kete, after Mancala World) and seed 000 (Bao), with Bao la Kiswahili's standard rules after
-//! Donkers (2001) and de Voogt (1995), and the decisions of `scripts/RULE-DECISIONS-FOUR-ROW.md`.
+//! Donkers (2001) and de Voogt (1995), and the decisions of `docs/rule-decisions-four-row.md`.
 //! Board, hole letters and columns: [`super::four_row`].
 //!
 //! * **Board** (seed 003, "Oyun lövhəsi"): four rows of 8, no stores. Each player's **front**

@@ -1,5 +1,5 @@
 //! Cups ("Gra mis", by the Amberstons), RULES.md §8 (seed 002, "Bez pudła: Mancalove – Gra mis"),
-//! with the project's decisions of `scripts/RULE-DECISIONS.md`.
+//! with the project's decisions of `docs/rule-decisions.md`.
 //!
 //! `m` bowls a player (4; the source allows 3 to 10, the packed board holds 6). Each player starts
 //! with `10 m` beans in hand and an empty row; each player's store is to the right of their row,

@@ -1,7 +1,7 @@
 //! What the four-row games (Omweso, Bao la Kete, Bao la Kiswahili; RULES.md §9-§10) share: the
 //! position, its text, its drawing and its table key. The rules are in [`super::omweso`] and
 //! [`super::bao`]; the decisions on points the sources leave open are in
-//! `scripts/RULE-DECISIONS-FOUR-ROW.md`.
+//! `docs/rule-decisions-four-row.md`.
 //!
 //! Each player owns 16 holes, indexed `0..16` in the owner's sowing order (counter-clockwise as
 //! the owner sees the board) and lettered `A..P` (South) or `a..p` (North): `0..8` = `A..H` is
@@ -28,7 +28,7 @@ pub const MAX_TOTAL: u32 = 64;
 /// No takasia mark.
 pub const NO_MARK: u8 = 0xff;
 /// Laps after which a move that has not ended counts as endless (not legal): see
-/// `scripts/RULE-DECISIONS-FOUR-ROW.md`. In 200 random Omweso games (53,684 moves) no move that
+/// `docs/rule-decisions-four-row.md`. In 200 random Omweso games (53,684 moves) no move that
 /// ended took more than 206 laps, and 2 had not ended after 200,000.
 pub const MAX_LAPS: u64 = 1000;
 

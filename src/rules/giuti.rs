@@ -1,5 +1,5 @@
 //! Giuti (Kikuyu), RULES.md §6 (seed 000, the Giuti paragraph of "A mankala változatainak
-//! szabályai"), with the project's decisions of `scripts/RULE-DECISIONS.md`.
+//! szabályai"), with the project's decisions of `docs/rule-decisions.md`.
 //!
 //! `m` houses a side (6), `n` seeds a house (4; the source plays 4 to 9); the stores ("sheds")
 //! only collect captures. This is the simpler game of the source (or the first part of the

@@ -1,6 +1,6 @@
 //! Omweso (Mweso, Uganda), RULES.md §9, from seed 000 ("Az omweszo (mweszo) játékszabályai",
 //! after Nsimbi 1968, in Zaslavsky 1984 pp. 150-153), with the decisions of
-//! `scripts/RULE-DECISIONS-FOUR-ROW.md`. Board, hole letters and columns: [`super::four_row`].
+//! `docs/rule-decisions-four-row.md`. Board, hole letters and columns: [`super::four_row`].
 //!
 //! * **Seeds**: 64, 32 a player, all stay in play; no stores (seed 000, "Mind a 64 figura végig
 //!   játékban marad"). **Start**: the source lets players arrange their seeds freely; the default

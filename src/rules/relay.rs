@@ -1,5 +1,5 @@
 //! Relay sowing that may never end: laps run until the move ends, and a move whose laps come
-//! back to a state they were already in is reported as endless (`scripts/RULE-DECISIONS.md`:
+//! back to a state they were already in is reported as endless (`docs/rule-decisions.md`:
 //! such a move is not legal).
 //!
 //! Detection is Brent's cycle-finding algorithm (Brent 1980, "An improved Monte Carlo

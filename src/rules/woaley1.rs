@@ -1,5 +1,5 @@
 //! Woaley I, RULES.md §3 (seed 000 "A woaley I.", figures 9-14; seed 001), with the project's
-//! decisions of `scripts/RULE-DECISIONS.md`.
+//! decisions of `docs/rule-decisions.md`.
 //!
 //! A relay game in which **the next player continues the sowing where the last one ended**.
 //! `m` houses a side (6), `n` seeds a house (4); stores only collect captures.

@@ -1,737 +1,23 @@
-#!/usr/bin/env python3
-"""Independent reference implementation of Kalah, Oware/Awari/Wari, Woaley I and II,
-Adi, Giuti and Cups (plain Python 3).
+"""Golden-file cases and hand-worked checks of the two-row games (rules: two_row.py).
 
-Written from /work/shared/RULES.md (sections 0-8, 12) and the project's rule
-decisions (scripts/RULE-DECISIONS.md), without looking at the Rust code, to
-cross-check it.  Simple, slow, obvious: plain lists, plain loops.  The rules of
-woaley1, adi, giuti and cups are in reference_two_row.py; wari and woaley2 are
-oware presets and are played by the oware code here.
-
-Subcommands:
-  perft GAME POSITION DEPTH      number of move sequences of exactly DEPTH plies
-  solve GAME POSITION [--moves]  exact value for the side to move (full minimax)
-  check FILE...                  recompute golden files, exit 1 on any mismatch
-  selftest                       hand-worked checks
-  generate [all|kalah|oware|solved|wari|woaley1|woaley2|adi|giuti|cups|solved-two-row]
-           [--out DIR]     (re)write the golden files in tests/data
-
-POSITION may be the word `start` for the game's start position.
+selftest(checks): positions sown and solved by hand, the sample games of RULES.md §2
+(Wari) and seed 000 (Woaley I), and values published by Irving, Donkers & Uiterwijk
+(2000).  GOLDEN_FILES: the case lists of tests/data/kalah.perft, oware.perft,
+solved-small.txt, wari/woaley1/woaley2/adi/giuti/cups.perft and solved-two-row.txt.
 """
 
-import argparse
-import os
-import sys
-import time
-
-import reference_two_row as tworow
-from reference_two_row import UsageError
-
-
-# ---------------------------------------------------------------------------
-# Game strings
-# ---------------------------------------------------------------------------
-
-KALAH_DEFAULTS = {
-    "houses": 6,
-    "seeds": 4,
-    "capture": "opposite-nonempty",
-    "end": "either-side-empty",
-}
-
-OWARE_DEFAULTS = {
-    "houses": 6,
-    "seeds": 4,
-    "skip-origin": True,
-    "must-feed": True,
-    "grand-slam": "no-capture",
-    "capture": (2, 3),
-    "repetition": "own-side",
-    "stop-at-majority": False,
-}
-
-AWARI_DEFAULTS = dict(OWARE_DEFAULTS)
-AWARI_DEFAULTS["grand-slam"] = "forbidden"
-AWARI_DEFAULTS["repetition"] = "even-split"
-
-# Wari (RULE-DECISIONS.md): oware without the must-feed key; american=true is
-# oware's must-feed=false.  The default capture list is 2-4-6 when seeds=6
-# (Wari-72), else 2-3: see effective_defaults.
-WARI_DEFAULTS = {
-    "houses": 6,
-    "seeds": 4,
-    "american": False,
-    "capture": (2, 3),
-    "grand-slam": "no-capture",
-    "skip-origin": True,
-    "repetition": "own-side",
-    "stop-at-majority": False,
-}
-
-# Woaley II: every oware key, grand-slam=woaley-skip by default.
-WOALEY2_DEFAULTS = dict(OWARE_DEFAULTS)
-WOALEY2_DEFAULTS["grand-slam"] = "woaley-skip"
-
-GAME_NAMES = ["kalah", "oware", "awari", "wari", "woaley2"] + tworow.TWO_ROW_NAMES
-
-
-def defaults_for(name):
-    if name == "kalah":
-        return KALAH_DEFAULTS
-    if name == "oware":
-        return OWARE_DEFAULTS
-    if name == "awari":
-        return AWARI_DEFAULTS
-    if name == "wari":
-        return WARI_DEFAULTS
-    if name == "woaley2":
-        return WOALEY2_DEFAULTS
-    if name in tworow.TWO_ROW_DEFAULTS:
-        return tworow.TWO_ROW_DEFAULTS[name]
-    raise UsageError("unknown game name %r (expected one of %s)" % (name, ", ".join(GAME_NAMES)))
-
-
-def effective_defaults(game):
-    """The defaults of a parsed game; only wari's capture default depends on another key."""
-    defaults = dict(defaults_for(game["name"]))
-    if game["name"] == "wari" and game["seeds"] == 6:
-        defaults["capture"] = (2, 4, 6)
-    return defaults
-
-
-def parse_bool(key, text):
-    if text == "true":
-        return True
-    if text == "false":
-        return False
-    raise UsageError("%s must be true or false, not %r" % (key, text))
-
-
-def parse_int(key, text, minimum):
-    if not text.isdigit():
-        raise UsageError("%s must be a non-negative integer, not %r" % (key, text))
-    value = int(text)
-    if value < minimum:
-        raise UsageError("%s must be at least %d, not %d" % (key, minimum, value))
-    return value
-
-
-def parse_choice(key, text, choices):
-    if text not in choices:
-        raise UsageError("%s must be one of %s, not %r" % (key, "|".join(choices), text))
-    return text
-
-
-def parse_game(text):
-    """Parse `name` or `name(key=value,...)` into a dict with every key filled."""
-    text = text.strip()
-    if "(" in text:
-        if not text.endswith(")"):
-            raise UsageError("game string %r: missing closing parenthesis" % text)
-        name = text[: text.index("(")]
-        inner = text[text.index("(") + 1 : -1]
-        pairs = [] if inner.strip() == "" else inner.split(",")
-    else:
-        name = text
-        pairs = []
-    name = name.strip()
-    defaults = defaults_for(name)
-    game = dict(defaults)
-    game["name"] = name
-    seen = set()
-    for pair in pairs:
-        if "=" not in pair:
-            raise UsageError("game string %r: %r is not key=value" % (text, pair))
-        key, value = pair.split("=", 1)
-        key = key.strip()
-        value = value.strip()
-        if key in seen:
-            raise UsageError("game string %r: key %r given twice" % (text, key))
-        seen.add(key)
-        if key not in defaults:
-            raise UsageError("game string %r: unknown key %r for %s" % (text, key, name))
-        if name in tworow.TWO_ROW_DEFAULTS:
-            game[key] = tworow.parse_key(name, key, value, parse_int, parse_choice)
-        elif key == "houses":
-            game[key] = parse_int(key, value, 1 if name == "kalah" else 2)
-            if game[key] > 26:
-                raise UsageError("houses must be at most 26")
-        elif key == "seeds":
-            game[key] = parse_int(key, value, 1)
-        elif name == "kalah" and key == "capture":
-            game[key] = parse_choice(key, value, ["opposite-nonempty", "empty"])
-        elif key == "end":
-            game[key] = parse_choice(key, value, ["either-side-empty", "mover-empty"])
-        elif key in ("skip-origin", "must-feed", "stop-at-majority", "american"):
-            game[key] = parse_bool(key, value)
-        elif key == "grand-slam":
-            game[key] = parse_choice(
-                key, value, ["no-capture", "forbidden", "capture-all", "woaley-skip"]
-            )
-        elif key == "repetition":
-            game[key] = parse_choice(key, value, ["own-side", "even-split"])
-        elif key == "capture":
-            parts = value.split("-")
-            counts = []
-            for part in parts:
-                counts.append(parse_int("capture", part, 1))
-            if len(set(counts)) != len(counts):
-                raise UsageError("capture list %r repeats a count" % value)
-            game[key] = tuple(sorted(counts))
-        else:
-            raise UsageError("unhandled key %r" % key)
-    if name == "wari":
-        # internal keys read by the oware code (never printed)
-        game["must-feed"] = not game["american"]
-        if "capture" not in seen:
-            game["capture"] = effective_defaults(game)["capture"]
-    if name in tworow.TWO_ROW_DEFAULTS:
-        tworow.finish_game(game)
-    return game
-
-
-def value_text(value):
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, tuple):
-        return "-".join(str(v) for v in value)
-    return str(value)
-
-
-def canonical_game(game):
-    """Defaults omitted, keys sorted."""
-    defaults = effective_defaults(game)
-    parts = []
-    for key in sorted(defaults):
-        if game[key] != defaults[key]:
-            parts.append("%s=%s" % (key, value_text(game[key])))
-    if not parts:
-        return game["name"]
-    return "%s(%s)" % (game["name"], ",".join(parts))
-
-
-def is_kalah(game):
-    return game["name"] == "kalah"
-
-
-# ---------------------------------------------------------------------------
-# Positions: (board tuple of 2m ints, stores tuple (south, north), side 0/1)
-# side 0 = South, 1 = North.  The games of reference_two_row.py add a fourth
-# element, their extra state (see there).
-# ---------------------------------------------------------------------------
-
-def is_two_row(game):
-    """woaley1, adi, giuti, cups: rules in reference_two_row.py."""
-    return game["name"] in tworow.TWO_ROW_DEFAULTS
-
-
-def start_position(game):
-    if is_two_row(game):
-        return tworow.start_position(game)
-    m = game["houses"]
-    return (tuple([game["seeds"]] * (2 * m)), (0, 0), 0)
-
-
-def parse_number_list(text, what):
-    items = text.split(",")
-    numbers = []
-    for item in items:
-        item = item.strip()
-        if not item.isdigit():
-            raise UsageError("position: %s %r is not a non-negative integer" % (what, item))
-        numbers.append(int(item))
-    return numbers
-
-
-def parse_position(game, text):
-    if is_two_row(game):
-        return tworow.parse_position(game, text)
-    text = text.strip()
-    if text == "start":
-        return start_position(game)
-    m = game["houses"]
-    if ";" in text:
-        raise UsageError("position %r: no extra ;key=value fields in %s" % (text, game["name"]))
-    fields = text.split()
-    if len(fields) != 3:
-        raise UsageError(
-            "position %r: expected '<south>/<north> <s>-<n> <S|N>'" % text
-        )
-    board_text, store_text, side_text = fields
-    if board_text.count("/") != 1:
-        raise UsageError("position %r: houses must be '<south>/<north>'" % text)
-    south_text, north_text = board_text.split("/")
-    south = parse_number_list(south_text, "house")
-    north = parse_number_list(north_text, "house")
-    if len(south) != m or len(north) != m:
-        raise UsageError(
-            "position %r: need %d houses per side (houses=%d), got %d/%d"
-            % (text, m, m, len(south), len(north))
-        )
-    if store_text.count("-") != 1:
-        raise UsageError("position %r: stores must be '<south>-<north>'" % text)
-    stores = parse_number_list(store_text.replace("-", ","), "store")
-    if side_text == "S":
-        side = 0
-    elif side_text == "N":
-        side = 1
-    else:
-        raise UsageError("position %r: side to move must be S or N" % text)
-    total = sum(south) + sum(north) + sum(stores)
-    if total != 2 * m * game["seeds"]:
-        raise UsageError(
-            "position %r: %d seeds in all, expected 2*%d*%d = %d"
-            % (text, total, m, game["seeds"], 2 * m * game["seeds"])
-        )
-    return (tuple(south + north), (stores[0], stores[1]), side)
-
-
-def format_position(game, pos):
-    if is_two_row(game):
-        return tworow.format_position(game, pos)
-    board, stores, side = pos
-    m = game["houses"]
-    south = ",".join(str(x) for x in board[:m])
-    north = ",".join(str(x) for x in board[m:])
-    return "%s/%s %d-%d %s" % (south, north, stores[0], stores[1], "SN"[side])
-
-
-def move_name(game, house):
-    """Moves are house indices in kalah/oware/wari/woaley2, texts in the other games."""
-    if isinstance(house, str):
-        return house
-    m = game["houses"]
-    if house < m:
-        return chr(ord("A") + house)
-    return chr(ord("a") + house - m)
-
-
-def own_houses(game, side):
-    m = game["houses"]
-    if side == 0:
-        return list(range(0, m))
-    return list(range(m, 2 * m))
-
-
-def side_of_house(game, house):
-    if house < game["houses"]:
-        return 0
-    return 1
-
-
-def seeds_on_side(game, board, side):
-    total = 0
-    for h in own_houses(game, side):
-        total += board[h]
-    return total
-
-
-# ---------------------------------------------------------------------------
-# Kalah
-# ---------------------------------------------------------------------------
-
-def kalah_ring(game):
-    """Pits in sowing order: ('house', i) and ('store', side)."""
-    m = game["houses"]
-    ring = []
-    for i in range(m):
-        ring.append(("house", i))
-    ring.append(("store", 0))
-    for i in range(m, 2 * m):
-        ring.append(("house", i))
-    ring.append(("store", 1))
-    return ring
-
-
-def kalah_play(game, pos, house):
-    """Play one Kalah move; returns the new position (side = who moves next)."""
-    board, stores, side = pos
-    m = game["houses"]
-    b = list(board)
-    st = list(stores)
-    assert side_of_house(game, house) == side and b[house] > 0
-    ring = kalah_ring(game)
-    index = ring.index(("house", house))
-    seeds = b[house]
-    b[house] = 0
-    while seeds > 0:
-        index = (index + 1) % len(ring)
-        kind, which = ring[index]
-        if kind == "store":
-            if which != side:
-                continue  # skip the opponent's store
-            st[which] += 1
-        else:
-            b[which] += 1
-        seeds -= 1
-    kind, which = ring[index]
-    if kind == "store":
-        # last seed in own store: extra turn
-        return (tuple(b), tuple(st), side)
-    if side_of_house(game, which) == side and b[which] == 1:
-        opposite = 2 * m - 1 - which
-        if b[opposite] >= 1 or game["capture"] == "empty":
-            st[side] += b[opposite] + 1
-            b[opposite] = 0
-            b[which] = 0
-    return (tuple(b), tuple(st), 1 - side)
-
-
-def kalah_terminal(game, pos):
-    """None if the game goes on, else the final stores."""
-    board, stores, side = pos
-    south = seeds_on_side(game, board, 0)
-    north = seeds_on_side(game, board, 1)
-    if game["end"] == "either-side-empty":
-        if south == 0 or north == 0:
-            return (stores[0] + south, stores[1] + north)
-        return None
-    # mover-empty
-    mover_seeds = seeds_on_side(game, board, side)
-    if mover_seeds == 0:
-        st = list(stores)
-        st[1 - side] += south + north
-        return tuple(st)
-    return None
-
-
-def kalah_moves(game, pos):
-    """List of (house, child position)."""
-    board, stores, side = pos
-    result = []
-    for h in own_houses(game, side):
-        if board[h] > 0:
-            result.append((h, kalah_play(game, pos, h)))
-    return result
-
-
-# ---------------------------------------------------------------------------
-# Oware / Awari
-# ---------------------------------------------------------------------------
-
-def oware_sow(game, board, origin, skip_house):
-    """Sow from origin round the 2m houses.  Returns (new board list, last house).
-    skip_house: a house never sown into (woaley-skip), or None."""
-    n = 2 * game["houses"]
-    b = list(board)
-    seeds = b[origin]
-    b[origin] = 0
-    p = origin
-    while seeds > 0:
-        p = (p + 1) % n
-        if p == origin and game["skip-origin"]:
-            continue
-        if p == skip_house:
-            continue
-        b[p] += 1
-        seeds -= 1
-    return b, p
-
-
-def oware_captured_houses(game, board, last, mover):
-    """Houses captured by a sowing whose last seed fell in `last`."""
-    n = 2 * game["houses"]
-    captured = []
-    p = last
-    while (
-        side_of_house(game, p) != mover
-        and board[p] in game["capture"]
-        and p not in captured
-    ):
-        captured.append(p)
-        p = (p - 1) % n
-    return captured
-
-
-def is_grand_slam(game, board, captured, mover):
-    if not captured:
-        return False
-    for h in own_houses(game, 1 - mover):
-        if h not in captured and board[h] > 0:
-            return False
-    return True
-
-
-def apply_captures(board, stores, captured, mover):
-    b = list(board)
-    st = list(stores)
-    for h in captured:
-        st[mover] += b[h]
-        b[h] = 0
-    return b, st
-
-
-def oware_play(game, pos, house):
-    """Play one oware move as it would be played (grand-slam policy applied).
-    Returns (child position, was_grand_slam)."""
-    board, stores, side = pos
-    m = game["houses"]
-    assert side_of_house(game, house) == side and board[house] > 0
-    b, last = oware_sow(game, board, house, None)
-    captured = oware_captured_houses(game, b, last, side)
-    grand_slam = is_grand_slam(game, b, captured, side)
-    if grand_slam:
-        policy = game["grand-slam"]
-        if policy == "no-capture":
-            captured = []
-        elif policy == "capture-all" or policy == "forbidden":
-            pass
-        elif policy == "woaley-skip":
-            if side == 0:
-                first = m
-            else:
-                first = 0
-            b, last = oware_sow(game, board, house, first)
-            captured = oware_captured_houses(game, b, last, side)
-            if is_grand_slam(game, b, captured, side):
-                captured = []
-        else:
-            raise AssertionError(policy)
-    b, st = apply_captures(b, stores, captured, side)
-    return (tuple(b), tuple(st), 1 - side), grand_slam
-
-
-def oware_candidates(game, pos):
-    """Every non-empty own house, with (child, grand_slam, feeds)."""
-    board, stores, side = pos
-    result = []
-    for h in own_houses(game, side):
-        if board[h] > 0:
-            child, grand_slam = oware_play(game, pos, h)
-            feeds = seeds_on_side(game, child[0], 1 - side) > 0
-            result.append((h, child, grand_slam, feeds))
-    return result
-
-
-def oware_terminal(game, pos):
-    """None if the game goes on at this position, else the final stores.
-    (Repetition is handled by the caller, which knows the history.)"""
-    board, stores, side = pos
-    board_total = sum(board)
-    # (1) the player to move has no seeds: the opponent takes the board.
-    if seeds_on_side(game, board, side) == 0:
-        st = list(stores)
-        st[1 - side] += board_total
-        return tuple(st)
-    # (2) oware must-feed (not awari): opponent empty and no move feeds.
-    #     woaley2 (RULE-DECISIONS.md, RULES.md §4.4 sudden death): the same
-    #     condition ends the game whatever must-feed says, and the mover takes
-    #     the seeds on their side minus one, the opponent that one seed.
-    sudden_death = game["name"] == "woaley2"
-    if (game["must-feed"] and game["name"] != "awari") or sudden_death:
-        if seeds_on_side(game, board, 1 - side) == 0:
-            any_feeds = False
-            for h, child, grand_slam, feeds in oware_candidates(game, pos):
-                if feeds:
-                    any_feeds = True
-            if not any_feeds:
-                st = list(stores)
-                if sudden_death:
-                    st[side] += board_total - 1
-                    st[1 - side] += 1
-                else:
-                    st[side] += board_total
-                return tuple(st)
-    # (3) stop at majority: board seeds count for nobody.
-    if game["stop-at-majority"]:
-        total = 2 * game["houses"] * game["seeds"]
-        if 2 * stores[0] > total or 2 * stores[1] > total:
-            return tuple(stores)
-    return None
-
-
-def oware_moves(game, pos):
-    """Legal moves as a list of (house, child position)."""
-    board, stores, side = pos
-    candidates = oware_candidates(game, pos)
-    opponent_empty = seeds_on_side(game, board, 1 - side) == 0
-    if game["must-feed"] and game["name"] == "awari":
-        # Awari starving rule: moves leaving the opponent without seeds are
-        # illegal unless every move does so.
-        legal = [c for c in candidates if c[3]]
-        if not legal:
-            legal = candidates
-    else:
-        if game["must-feed"] and opponent_empty:
-            legal = [c for c in candidates if c[3]]
-        else:
-            legal = list(candidates)
-        if game["grand-slam"] == "forbidden":
-            not_slams = [c for c in legal if not c[2]]
-            if not_slams:
-                legal = not_slams
-    return [(c[0], c[1]) for c in legal]
-
-
-def repetition_stores(game, pos):
-    """Final stores when pos repeats: each side takes its own seeds (own-side, the
-    only rule of woaley1/adi/giuti), or the board is split evenly (even-split)."""
-    board, stores = pos[0], pos[1]
-    m = game["houses"]
-    south = sum(board[:m])
-    north = sum(board[m:])
-    if game.get("repetition", "own-side") == "own-side":
-        return (stores[0] + south, stores[1] + north)
-    half = (south + north) // 2
-    return (stores[0] + half, stores[1] + half)
-
-
-# ---------------------------------------------------------------------------
-# Generic interface
-# ---------------------------------------------------------------------------
-
-def terminal(game, pos):
-    if is_kalah(game):
-        return kalah_terminal(game, pos)
-    if is_two_row(game):
-        return tworow.terminal(game, pos)
-    return oware_terminal(game, pos)
-
-
-def legal_moves(game, pos):
-    """Legal moves of a position that is not over."""
-    if is_kalah(game):
-        return kalah_moves(game, pos)
-    if is_two_row(game):
-        return tworow.legal_moves(game, pos)
-    return oware_moves(game, pos)
-
-
-def uses_repetition(game):
-    """Every game but kalah and cups can repeat a position."""
-    if is_kalah(game):
-        return False
-    if is_two_row(game):
-        return tworow.can_repeat(game)
-    return True
-
-
-def perft(game, pos, depth, history):
-    """history: set of positions seen so far in this sequence, including pos."""
-    if depth == 0:
-        return 1
-    if terminal(game, pos) is not None:
-        return 0
-    moves = legal_moves(game, pos)
-    if depth == 1:
-        return len(moves)
-    count = 0
-    for house, child in moves:
-        if uses_repetition(game) and child in history:
-            # the game ends at the repeated position; it is not the last ply
-            continue
-        history.add(child)
-        count += perft(game, child, depth - 1, history)
-        history.remove(child)
-    return count
-
-
-def diff(stores, side):
-    return stores[side] - stores[1 - side]
-
-
-class Solver:
-    def __init__(self, game):
-        self.game = game
-        self.memo = {}  # see memo_key
-        self.nodes = 0
-
-    def value(self, pos, history):
-        """Final score difference for the side to move at pos, perfect play."""
-        game = self.game
-        self.nodes += 1
-        key = self.memo_key(pos, history)
-        if key in self.memo:
-            return self.memo[key]
-        final = terminal(game, pos)
-        if final is not None:
-            return diff(final, pos[2])
-        best = None
-        for house, child in legal_moves(game, pos):
-            v = self.child_value(pos, child, history)
-            if best is None or v > best:
-                best = v
-        self.memo[key] = best
-        return best
-
-    def memo_key(self, pos, history):
-        """What the value of pos can depend on.
-        Kalah, cups: no repetition is possible, the value depends on pos alone.
-        The other games: the value depends on pos and on the earlier positions that
-        could still be repeated.  Stores never decrease, so every later position
-        has stores >= pos's stores and every earlier one has stores <= them: an
-        earlier position can only be repeated if its stores equal pos's stores.
-        So the key is pos plus those history entries (pos itself included)."""
-        if not uses_repetition(self.game):
-            return pos
-        same_stores = []
-        for earlier in history:
-            if earlier[1] == pos[1]:
-                same_stores.append(earlier)
-        return (pos, frozenset(same_stores))
-
-    def child_value(self, pos, child, history):
-        """Value of playing into child, from the point of view of pos's mover."""
-        side = pos[2]
-        if uses_repetition(self.game) and child in history:
-            return diff(repetition_stores(self.game, child), side)
-        history.add(child)
-        v = self.value(child, history)
-        history.remove(child)
-        if child[2] == side:
-            return v
-        return -v
-
-    def root_moves(self, pos):
-        final = terminal(self.game, pos)
-        if final is not None:
-            return []
-        result = []
-        history = {pos}
-        for house, child in legal_moves(self.game, pos):
-            result.append((house, self.child_value(pos, child, history)))
-        return result
-
-
-def solve(game, pos):
-    solver = Solver(game)
-    return solver.value(pos, {pos})
-
-
-def run_perft(game, pos, depth):
-    return perft(game, pos, depth, {pos})
+from .driver import (GoldenFile, Solver, canonical_game, format_position, legal_moves,
+                     parse_game, parse_position)
+from .two_row import AWARI_DEFAULTS, defaults_for, repetition_stores, start_position, terminal
+from .two_row import value_text
 
 
 # ---------------------------------------------------------------------------
 # Self test: hand-worked values
 # ---------------------------------------------------------------------------
 
-def selftest():
-    checks = 0
-
-    def expect(label, got, want):
-        nonlocal checks
-        checks += 1
-        if got != want:
-            raise AssertionError("%s: got %r, want %r" % (label, got, want))
-
-    def P(game_text, pos_text, depth):
-        g = parse_game(game_text)
-        return run_perft(g, parse_position(g, pos_text), depth)
-
-    def V(game_text, pos_text):
-        g = parse_game(game_text)
-        return solve(g, parse_position(g, pos_text))
-
-    def child(game_text, pos_text, letter):
-        g = parse_game(game_text)
-        pos = parse_position(g, pos_text)
-        for house, c in legal_moves(g, pos):
-            if move_name(g, house) == letter:
-                return format_position(g, c)
-        return None
+def selftest(checks):
+    expect, P, V, child = checks.expect, checks.perft, checks.value, checks.child
 
     # --- game strings
     expect("canonical kalah", canonical_game(parse_game("kalah(seeds=4,houses=6)")), "kalah")
@@ -747,21 +33,11 @@ def selftest():
     )
     for bad in ["kalah(foo=1)", "mancala", "kalah(houses=x)", "oware(houses=1)",
                 "oware(grand-slam=maybe)", "kalah(houses=3"]:
-        try:
-            parse_game(bad)
-        except UsageError:
-            checks += 1
-        else:
-            raise AssertionError("bad game string accepted: %s" % bad)
+        checks.rejected("game string " + bad, parse_game, bad)
     g = parse_game("kalah(houses=2,seeds=1)")
     for bad in ["1,1/1,1 0-0 X", "1,1,1/1 0-0 S", "1,1/1,2 0-0 S", "1,1/1,1 0 S",
                 "1,1/1,1 0-0", "1,1/1,-1 2-0 S"]:
-        try:
-            parse_position(g, bad)
-        except UsageError:
-            checks += 1
-        else:
-            raise AssertionError("bad position accepted: %s" % bad)
+        checks.rejected("position " + bad, parse_position, g, bad)
 
     # --- Kalah sowing by hand
     # Kalah(6,4) C: 4 seeds into D, E, F and South's store: extra turn.
@@ -843,7 +119,7 @@ def selftest():
     g = parse_game("kalah(houses=2,seeds=1)")
     expect("kalah(2,1) value", V("kalah(houses=2,seeds=1)", "start"), 2)
     expect("kalah(2,1) root moves",
-           Solver(g).root_moves(start_position(g)), [(0, -2), (1, 2)])
+           Solver(g).root_moves(start_position(g)), [("A", -2), ("B", 2)])
     # Kalah(2,3) 0,2/2,0 5-3 S: B (forced) -> store, a: 0,0/3,0 6-3 N.
     #  either-side-empty: South empty: North takes 3: 6-6 = 0.
     #  mover-empty: a (forced) -> b, store, A: 1,0/0,1 6-4 S; A (forced) -> B
@@ -953,7 +229,7 @@ def selftest():
     # 0,1/1,0 2-0 N; a: 0,1/0,1 2-0 S; B: 0,0/1,1 2-0 N; b must feed: 1,0/1,0
     # 2-0 S; A: 0,1/1,0 2-0 N, a repetition: own side: 3-1 = +2.
     g = parse_game("oware(houses=2,seeds=1)")
-    expect("oware(2,1) B value", Solver(g).root_moves(start_position(g))[1], (1, 2))
+    expect("oware(2,1) B value", Solver(g).root_moves(start_position(g))[1], ("B", 2))
     # Oware(3,1) 0,1,0/0,3,0 0-2 N: b (forced) sows c, A, B: B holds 2:
     # captured, A (1) stops: 1,0,0/0,0,1 0-4 S.  stop-at-majority: 4 > 3: over:
     # +4.  Otherwise A -> B; c -> A; 1,1,0/0,0,0 0-4 S: no move feeds North:
@@ -991,24 +267,16 @@ def selftest():
     # (cycle: own-side repetition at 0,1/0,1 1-1 S: 2-2).  So North plays a: -2.
     expect("cycle value", V("oware(houses=2,seeds=1,must-feed=false)", "0,1/0,1 1-1 S"), -2)
 
-    selftest_new_games(expect, P, V, child)
-    print("selftest: %d checks passed" % checks)
+    selftest_new_games(checks)
 
 
-def selftest_new_games(expect, P, V, child):
+def selftest_new_games(checks):
     """Hand-worked checks of wari, woaley1, woaley2, adi, giuti and cups."""
+    expect, P, V, child = checks.expect, checks.perft, checks.value, checks.child
+    moves = checks.moves
 
     def rejected(label, function, argument):
-        try:
-            function(argument)
-        except UsageError:
-            expect(label + " rejected", True, True)
-        else:
-            expect(label + " rejected", "accepted", "UsageError")
-
-    def moves(game_text, pos_text):
-        g = parse_game(game_text)
-        return [move_name(g, m) for m, c in legal_moves(g, parse_position(g, pos_text))]
+        checks.rejected(label + " rejected", function, argument)
 
     def over(game_text, pos_text):
         g = parse_game(game_text)
@@ -1072,7 +340,7 @@ def selftest_new_games(expect, P, V, child):
     captures = []
     plies = "A f B e C c F a E b F c D f F c E a F a".split()
     for number, letter in enumerate(plies, 1):
-        legal = dict((move_name(g, m), c) for m, c in legal_moves(g, pos))
+        legal = dict(legal_moves(g, pos))
         if number == 19:
             # the source prints "A", which is empty here: F is the only move
             expect("wari sample ply 19 moves", sorted(legal), ["F"])
@@ -1253,80 +521,19 @@ def selftest_new_games(expect, P, V, child):
     expect("cups end value", V("cups(bowls=3)", "4,0,0/0,0,0 2-54 S;hand=0-0"), -52)
     expect("cups last harvest", V("cups(bowls=3)", "0,0,1/0,0,0 30-29 S;hand=0-0"), 2)
 
-
 # ---------------------------------------------------------------------------
-# Golden files
+# Golden files.  A case is a comment (str) or (game, position, depths[, [comparison
+# game, ...]]) in a .perft file, (game, position[, [comparison game, ...]]) in a
+# solved file; a '# (... gives N here)' comment is written where a comparison game
+# gives another count or value.  Without the last element the comparison is the base
+# game (same houses/seeds or bowls, other keys default) when some key differs from it;
+# "base" in the list stands for that game.
 # ---------------------------------------------------------------------------
 
-def split_line(line):
-    return [field.strip() for field in line.split("|")]
-
-
-def check_files(paths):
-    mismatches = 0
-    lines_checked = 0
-    for path in paths:
-        with open(path) as handle:
-            for number, line in enumerate(handle, 1):
-                text = line.strip()
-                if text == "" or text.startswith("#"):
-                    continue
-                fields = split_line(text)
-                where = "%s:%d" % (path, number)
-                start = time.time()
-                try:
-                    game = parse_game(fields[0])
-                    pos = parse_position(game, fields[1])
-                    if len(fields) == 4:
-                        depth = parse_int("depth", fields[2], 0)
-                        want = int(fields[3])
-                        got = run_perft(game, pos, depth)
-                    elif len(fields) == 3:
-                        want = int(fields[2])
-                        got = solve(game, pos)
-                    else:
-                        raise UsageError("expected 3 or 4 '|'-separated fields")
-                except (UsageError, ValueError) as error:
-                    print("%s: bad line: %s" % (where, error))
-                    mismatches += 1
-                    continue
-                lines_checked += 1
-                elapsed = time.time() - start
-                if got != want:
-                    mismatches += 1
-                    print("%s: MISMATCH %s: expected %d, computed %d" % (where, text, want, got))
-                else:
-                    print("%s: ok (%.1fs) %s" % (where, elapsed, text))
-    print("%d lines checked, %d mismatches" % (lines_checked, mismatches))
-    return mismatches == 0
-
-
-HEADER = [
-    "# Generated by scripts/reference.py (independent Python reference implementation,",
+GENERATED_BY = [
+    "# Generated by reference/two_row.py (independent Python reference implementation,",
     "# written from shared/RULES.md without looking at the Rust code).",
-    "# Regenerate: python3 scripts/reference.py generate; verify: python3 scripts/reference.py check FILE",
 ]
-
-
-def perft_line(game_text, pos_text, depth):
-    game = parse_game(game_text)
-    pos = parse_position(game, pos_text)
-    count = run_perft(game, pos, depth)
-    return "%s | %s | %d | %d" % (canonical_game(game), format_position(game, pos), depth, count)
-
-
-def solve_line(game_text, pos_text):
-    game = parse_game(game_text)
-    pos = parse_position(game, pos_text)
-    value = solve(game, pos)
-    return "%s | %s | %d" % (canonical_game(game), format_position(game, pos), value)
-
-
-def write_file(path, lines):
-    with open(path, "w") as handle:
-        for line in lines:
-            handle.write(line + "\n")
-    print("wrote %s (%d lines)" % (path, len(lines)))
 
 
 def base_game_text(game):
@@ -1354,115 +561,32 @@ def changed_options(game):
     return names
 
 
-def comparison_games(game, case):
-    """Games whose count is shown in a comment when it differs: the games named in
-    the case's 4th element if it has one ("base" stands for the base game), else
-    the base game if an option differs from it."""
-    if len(case) > 3:
-        texts = [base_game_text(game) if text == "base" else text for text in case[3]]
+
+def compare(game, extra):
+    """The comparison games of a case (see above), each with the options a difference
+    from it shows to matter (those of changed_options, for the base game)."""
+    base_text = base_game_text(game)
+    if extra is not None:
+        texts = [base_text if text == "base" else text for text in extra]
     elif changed_options(game):
-        texts = [base_game_text(game)]
+        texts = [base_text]
     else:
         texts = []
-    return [parse_game(text) for text in texts]
-
-
-def generate_perft(cases, header):
-    """cases: list of comments (str) or (game, position, depths[, [game, ...]])."""
-    lines = list(HEADER) + ["# " + h for h in header]
-    option_differs = {}
-    for case in cases:
-        if isinstance(case, str):
-            lines.append("# " + case)
-            continue
-        game_text, pos_text, depths = case[:3]
-        game = parse_game(game_text)
-        pos = parse_position(game, pos_text)
-        options = changed_options(game)
-        for option in options:
-            option_differs.setdefault(option, False)
-        for depth in depths:
-            start = time.time()
-            count = run_perft(game, pos, depth)
-            elapsed = time.time() - start
-            for base in comparison_games(game, case):
-                base_count = run_perft(base, parse_position(base, pos_text), depth)
-                if base_count != count:
-                    lines.append("# (%s gives %d here)" % (canonical_game(base), base_count))
-                    if canonical_game(base) == canonical_game(parse_game(base_game_text(game))):
-                        for option in options:
-                            option_differs[option] = True
-            line = "%s | %s | %d | %d" % (
-                canonical_game(game), format_position(game, pos), depth, count)
-            print("%s   (%.1fs)" % (line, elapsed), flush=True)
-            lines.append(line)
-    for option in sorted(option_differs):
-        if not option_differs[option]:
-            print("note: no line shows a count change for option %s" % option)
-    return lines
-
-
-def generate_solved(cases, header, compare=False):
-    """cases: comments (str) or (game, position[, [game, ...]]).  compare: add a
-    '# (... gives V here)' comment where a comparison game has another value."""
-    lines = list(HEADER) + ["# " + h for h in header]
-    for case in cases:
-        if isinstance(case, str):
-            lines.append("# " + case)
-            continue
-        game_text, pos_text = case[:2]
-        start = time.time()
-        game = parse_game(game_text)
-        pos = parse_position(game, pos_text)
-        value = solve(game, pos)
-        if compare:
-            for base in comparison_games(game, (None, None, None) + tuple(case[2:])):
-                base_value = solve(base, parse_position(base, pos_text))
-                if base_value != value:
-                    lines.append("# (%s gives %d here)" % (canonical_game(base), base_value))
-        line = "%s | %s | %d" % (canonical_game(game), format_position(game, pos), value)
-        print("%s   (%.1fs)" % (line, time.time() - start), flush=True)
-        lines.append(line)
-    return lines
-
-
-def generate(out_dir, which):
-    if which in ("all", "kalah"):
-        write_file(os.path.join(out_dir, "kalah.perft"),
-                   generate_perft(KALAH_PERFT_CASES, PERFT_HEADER))
-    if which in ("all", "oware"):
-        write_file(os.path.join(out_dir, "oware.perft"),
-                   generate_perft(OWARE_PERFT_CASES, PERFT_HEADER))
-    if which in ("all", "solved"):
-        write_file(os.path.join(out_dir, "solved-small.txt"),
-                   generate_solved(SOLVED_CASES, SOLVED_HEADER))
-    for name in TWO_ROW_FILES:
-        if which in ("all", name):
-            write_file(os.path.join(out_dir, name + ".perft"),
-                       generate_perft(TWO_ROW_FILES[name], two_row_perft_header(name)))
-    if which in ("all", "solved-two-row"):
-        write_file(os.path.join(out_dir, "solved-two-row.txt"),
-                   generate_solved(tworow.SOLVED_TWO_ROW_CASES, SOLVED_TWO_ROW_HEADER,
-                                   compare=True))
-
-
-TWO_ROW_FILES = {
-    "wari": tworow.WARI_PERFT_CASES,
-    "woaley1": tworow.WOALEY1_PERFT_CASES,
-    "woaley2": tworow.WOALEY2_PERFT_CASES,
-    "adi": tworow.ADI_PERFT_CASES,
-    "giuti": tworow.GIUTI_PERFT_CASES,
-    "cups": tworow.CUPS_PERFT_CASES,
-}
+    base = canonical_game(parse_game(base_text))
+    result = []
+    for text in texts:
+        other = parse_game(text)
+        result.append((other, changed_options(game) if canonical_game(other) == base else []))
+    return result
 
 
 def two_row_perft_header(name):
     return [
-        "Rules: shared/RULES.md and scripts/RULE-DECISIONS.md (%s)." % name,
+        "Rules: shared/RULES.md and docs/rule-decisions.md (%s)." % name,
         "Format: GAME | POSITION | DEPTH | COUNT = number of move sequences of exactly DEPTH",
         "plies (a pass is a ply; a line that ends before DEPTH counts 0, one that ends",
         "exactly at DEPTH counts 1).",
-    ] + tworow.PERFT_NOTES[name] + [
+    ] + PERFT_NOTES[name] + [
         "A '# (... gives N here)' comment: the count under the base rules (same houses and",
         "seeds or bowls, other keys default) or under a named comparison game, where it",
         "differs, showing that the option matters.",
@@ -1470,7 +594,7 @@ def two_row_perft_header(name):
 
 
 SOLVED_TWO_ROW_HEADER = [
-    "Rules: shared/RULES.md and scripts/RULE-DECISIONS.md.",
+    "Rules: shared/RULES.md and docs/rule-decisions.md.",
     "Format: GAME | POSITION | VALUE = final store difference (after the game's",
     "end-of-game rule) for the side to move, perfect play, full minimax with the",
     "repetition history of the line (the root position is in the history; a repeated",
@@ -1494,6 +618,7 @@ SOLVED_HEADER = [
     "rule) for the side to move, perfect play, full minimax with repetition history",
     "(the root position is in the history).",
 ]
+
 
 KALAH_PERFT_CASES = [
     "Start positions",
@@ -1685,64 +810,453 @@ SOLVED_CASES = (
 )
 
 
-# ---------------------------------------------------------------------------
-# Command line
-# ---------------------------------------------------------------------------
+WARI_PERFT_CASES = [
+    "Start positions (wari is oware with the same keys: compare oware.perft)",
+    ("wari", "start", range(1, 10)),
+    ("wari(american=true)", "start", range(1, 8)),
+    "Wari-72: seeds=6 captures 2, 4 or 6 by default",
+    ("wari(seeds=6)", "start", range(1, 7)),
+    ("wari(capture=2-3,seeds=6)", "start", range(1, 7)),
+    ("wari(american=true,seeds=6)", "start", range(1, 6)),
+    "Small boards",
+    ("wari(houses=2,seeds=1)", "start", range(1, 15)),
+    ("wari(american=true,houses=2,seeds=1)", "start", range(1, 15)),
+    ("wari(houses=2,seeds=2)", "start", range(1, 13)),
+    ("wari(houses=3,seeds=2)", "start", range(1, 13)),
+    ("wari(american=true,houses=3,seeds=2)", "start", range(8, 13)),
+    ("wari(houses=4,seeds=2)", "start", range(1, 10)),
+    ("wari(houses=3,seeds=6)", "start", range(1, 9)),
+    ("wari(capture=2-3,houses=3,seeds=6)", "start", range(1, 9)),
+    "The sample game of RULES.md §2 (american): after plies 5, 10, 13 and 16",
+    ("wari(american=true)", "2,1,0,8,7,6/6,6,5,5,1,1 0-0 N", range(1, 6)),
+    ("wari(american=true)", "2,2,1,9,1,1/1,0,4,10,1,1 10-5 S", range(1, 6)),
+    ("wari(american=true)", "1,2,1,0,2,1/1,1,1,12,3,3 12-8 N", range(1, 7)),
+    ("wari", "1,2,1,0,2,1/1,1,1,12,3,3 12-8 N", range(1, 7)),
+    ("wari(american=true)", "0,0,0,0,2,0/0,1,0,13,3,0 14-15 S", range(1, 8)),
+    ("wari", "0,0,0,0,2,0/0,1,0,13,3,0 14-15 S", range(1, 8)),
+    "After ply 19 South is empty: wari must feed (d, e), american may not (a, b, d, e)",
+    ("wari(american=true)", "0,0,0,0,0,0/1,2,0,13,3,0 14-15 N", range(1, 6)),
+    "After ply 20 South cannot move: the game is over (North 34 : South 14)",
+    ("wari(american=true)", "0,0,0,0,0,0/0,3,0,13,3,0 14-15 S", [0, 1]),
+    "Feeding: South empty, 2 of North's 4 moves feed; no move feeds",
+    ("wari", "0,0,0,0,0,0/3,1,0,0,2,8 10-24 N", range(1, 6)),
+    ("wari(american=true)", "0,0,0,0,0,0/3,1,0,0,2,8 10-24 N", range(1, 6)),
+    ("wari", "0,0,0,0,0,0/2,1,0,1,0,0 20-24 N", [0, 1]),
+    ("wari(american=true)", "0,0,0,0,0,0/2,1,0,1,0,0 20-24 N", [1, 2]),
+    "Grand slam available (F captures a and b, North's only seeds)",
+    ("wari", "1,0,0,0,2,2/1,2,0,0,0,0 18-22 S", [1, 2, 4, 6]),
+    ("wari(grand-slam=forbidden)", "1,0,0,0,2,2/1,2,0,0,0,0 18-22 S", [2, 4, 6]),
+    ("wari(grand-slam=capture-all)", "1,0,0,0,2,2/1,2,0,0,0,0 18-22 S", [2, 4, 6]),
+    ("wari(grand-slam=woaley-skip)", "1,0,0,0,2,2/1,2,0,0,0,0 18-22 S", [2, 4, 6]),
+    ("wari(american=true,grand-slam=capture-all)", "1,0,0,0,2,2/1,2,0,0,0,0 18-22 S", [2, 4, 6]),
+    "15 seeds in A (laps past the origin)",
+    ("wari", "15,0,1,0,2,0/1,3,0,2,0,4 8-12 S", range(1, 6)),
+    ("wari(skip-origin=false)", "15,0,1,0,2,0/1,3,0,2,0,4 8-12 S", range(1, 6)),
+    "Near a majority (South has 23 of 48)",
+    ("wari", "1,2,0,1,0,1/0,2,1,0,1,0 23-16 S", [4, 6]),
+    ("wari(stop-at-majority=true)", "1,2,0,1,0,1/0,2,1,0,1,0 23-16 S", [4, 6]),
+    "Wari-72 midgame: capture 2-4-6 (the default with seeds=6) against 2-3",
+    ("wari(seeds=6)", "3,1,0,5,2,0/3,1,0,2,4,1 30-20 S", range(2, 7)),
+    ("wari(capture=2-3,seeds=6)", "3,1,0,5,2,0/3,1,0,2,4,1 30-20 S", range(2, 7)),
+    ("wari(american=true,seeds=6)", "3,1,0,5,2,0/3,1,0,2,4,1 30-20 S", range(2, 7)),
+    ("wari(capture=2-4-6)", "3,1,0,5,2,0/3,1,0,2,4,1 14-12 S", range(2, 7)),
+    "repetition=even-split changes no count (only values: see solved-two-row.txt)",
+    ("wari(repetition=even-split,houses=2,seeds=1)", "start", range(10, 15)),
+]
 
-def main(argv):
-    # Oware search paths can be a few hundred plies long on small boards.
-    sys.setrecursionlimit(200000)
-    parser = argparse.ArgumentParser(
-        description="Independent Python reference for kalah / oware / awari."
-    )
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("perft", help="count move sequences of exactly DEPTH plies")
-    p.add_argument("game")
-    p.add_argument("position", help="position text, or 'start'")
-    p.add_argument("depth")
-    p = sub.add_parser("solve", help="exact value for the side to move")
-    p.add_argument("game")
-    p.add_argument("position", help="position text, or 'start'")
-    p.add_argument("--moves", action="store_true", help="also print each root move's value")
-    p = sub.add_parser("check", help="recompute golden files")
-    p.add_argument("files", nargs="+")
-    sub.add_parser("selftest", help="hand-worked checks")
-    p = sub.add_parser("generate", help="rewrite the golden files")
-    p.add_argument("which", nargs="?", default="all",
-                   choices=["all", "kalah", "oware", "solved", "wari", "woaley1", "woaley2",
-                            "adi", "giuti", "cups", "solved-two-row"])
-    p.add_argument(
-        "--out",
-        default=os.path.normpath(
-            os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data")),
-    )
-    args = parser.parse_args(argv)
-    try:
-        if args.command == "perft":
-            game = parse_game(args.game)
-            pos = parse_position(game, args.position)
-            depth = parse_int("depth", args.depth, 0)
-            print(run_perft(game, pos, depth))
-        elif args.command == "solve":
-            game = parse_game(args.game)
-            pos = parse_position(game, args.position)
-            solver = Solver(game)
-            print(solver.value(pos, {pos}))
-            if args.moves:
-                for house, value in solver.root_moves(pos):
-                    print("%s %d" % (move_name(game, house), value))
-        elif args.command == "check":
-            if not check_files(args.files):
-                return 1
-        elif args.command == "selftest":
-            selftest()
-        elif args.command == "generate":
-            generate(args.out, args.which)
-    except UsageError as error:
-        print("error: %s" % error, file=sys.stderr)
-        return 2
-    return 0
+WOALEY2_PERFT_CASES = [
+    "Start positions.  woaley2 counts equal oware(grand-slam=woaley-skip) counts whenever",
+    "must-feed=true: sudden death ends the game exactly where oware's feeding rule does, it",
+    "only scores differently (see solved-two-row.txt).",
+    ("woaley2", "start", range(1, 9), ["oware"]),
+    ("woaley2", "start", [9], []),
+    ("woaley2(grand-slam=no-capture)", "start", range(1, 7)),
+    ("woaley2(must-feed=false)", "start", range(1, 7)),
+    "Small boards (woaley-skip matters against oware's no-capture default)",
+    ("woaley2(houses=2,seeds=1)", "start", range(1, 15), ["oware(houses=2,seeds=1)"]),
+    ("woaley2(houses=2,seeds=2)", "start", range(1, 13), ["oware(houses=2,seeds=2)"]),
+    ("woaley2(houses=3,seeds=1)", "start", range(6, 15), ["oware(houses=3,seeds=1)"]),
+    ("woaley2(houses=3,seeds=2)", "start", range(1, 13), ["oware(houses=3,seeds=2)"]),
+    ("woaley2(grand-slam=capture-all,houses=3,seeds=2)", "start", range(8, 13)),
+    ("woaley2(grand-slam=forbidden,houses=3,seeds=2)", "start", range(8, 13)),
+    ("woaley2(houses=4,seeds=2)", "start", range(1, 10)),
+    "Grand slam available (F would capture a and b, North's only seeds)",
+    ("woaley2", "1,0,0,0,2,2/1,2,0,0,0,0 18-22 S", [1, 2, 4, 6], ["oware"]),
+    ("woaley2(grand-slam=no-capture)", "1,0,0,0,2,2/1,2,0,0,0,0 18-22 S", [2, 4, 6]),
+    ("woaley2(grand-slam=forbidden)", "1,0,0,0,2,2/1,2,0,0,0,0 18-22 S", [1, 2, 4, 6]),
+    ("woaley2(grand-slam=capture-all)", "1,0,0,0,2,2/1,2,0,0,0,0 18-22 S", [2, 4, 6]),
+    "A 5-house chain and a 6-house chain (the second is sown skipping North's first house)",
+    ("woaley2", "0,0,0,0,0,5/1,1,2,1,2,1 18-17 S", range(1, 4), ["oware"]),
+    ("woaley2", "0,0,0,0,0,6/1,1,2,1,2,1 18-16 S", range(1, 6), ["oware"]),
+    "Sudden death: North is empty and no South move reaches North (over: no move), and",
+    "with must-feed=false (sudden death still ends the game, oware plays on)",
+    ("woaley2(houses=3,seeds=2)", "1,1,0/0,0,0 6-4 S", [0, 1]),
+    ("woaley2(houses=3,must-feed=false,seeds=2)", "1,1,0/0,0,0 6-4 S", [0, 1],
+     ["base", "oware(grand-slam=woaley-skip,houses=3,must-feed=false,seeds=2)"]),
+    ("woaley2", "0,1,2,0,0,0/0,0,0,0,0,0 20-25 S", [0, 1]),
+    ("woaley2(must-feed=false)", "0,1,2,0,0,0/0,0,0,0,0,0 20-25 S", [0, 1],
+     ["base", "oware(grand-slam=woaley-skip,must-feed=false)"]),
+    "North empty, some South moves feed (must-feed keeps only those)",
+    ("woaley2", "0,0,1,0,3,2/0,0,0,0,0,0 20-22 S", range(1, 6)),
+    ("woaley2(must-feed=false)", "0,0,1,0,3,2/0,0,0,0,0,0 20-22 S", range(1, 6)),
+    "15 seeds in A (laps past the origin), capture lists, majority",
+    ("woaley2", "15,0,1,0,2,0/1,3,0,2,0,4 8-12 S", range(1, 6)),
+    ("woaley2(skip-origin=false)", "15,0,1,0,2,0/1,3,0,2,0,4 8-12 S", range(1, 6)),
+    ("woaley2(capture=2-4-6,seeds=6)", "3,1,0,5,2,0/3,1,0,2,4,1 30-20 S", range(2, 7)),
+    ("woaley2(stop-at-majority=true)", "1,2,0,1,0,1/0,2,1,0,1,0 23-16 S", [4, 6]),
+]
+
+WOALEY1_PERFT_CASES = [
+    "Start positions (the first move is from the mover's own side)",
+    ("woaley1", "start", range(1, 15)),
+    ("woaley1(free-choice=own-side)", "start", range(1, 14)),
+    ("woaley1(free-choice=own-side)", "start", range(14, 18), []),
+    "Small boards",
+    ("woaley1(houses=1,seeds=1)", "start", [0, 1]),
+    ("woaley1(houses=1,seeds=2)", "start", range(1, 4)),
+    ("woaley1(houses=1,seeds=3)", "start", [1, 2]),
+    ("woaley1(houses=2,seeds=2)", "start", range(1, 7)),
+    ("woaley1(houses=2,seeds=3)", "start", range(1, 5)),
+    ("woaley1(free-choice=own-side,houses=2,seeds=3)", "start", range(1, 7)),
+    ("woaley1(houses=3,seeds=2)", "start", range(1, 9)),
+    ("woaley1(houses=3,seeds=3)", "start", range(1, 11)),
+    ("woaley1(free-choice=own-side,houses=3,seeds=3)", "start", range(1, 10)),
+    ("woaley1(houses=4,seeds=2)", "start", range(1, 11)),
+    ("woaley1(houses=4,seeds=4)", "start", range(1, 12)),
+    ("woaley1(houses=5,seeds=3)", "start", range(1, 12)),
+    "Seed 000 figures 9-11: after E (North forced to b), after the 4th move (free choice)",
+    ("woaley1", "4,4,4,4,1,5/5,5,4,4,4,4 0-0 N;forced=b", range(1, 9)),
+    ("woaley1", "5,5,5,1,2,6/6,0,5,5,5,1 0-2 S", range(1, 6)),
+    ("woaley1(free-choice=own-side)", "5,5,5,1,2,6/6,0,5,5,5,1 0-2 S", range(1, 6)),
+    "The same position with the own-side state (as at the first move)",
+    ("woaley1", "5,5,5,1,2,6/6,0,5,5,5,1 0-2 S;choice=own-side", range(1, 6)),
+    "Figure 12 (North lifts e: captures b, a, F, E = 10) and figure 14 (d captures 8, game over)",
+    ("woaley1", "6,2,6,0,1,3/1,1,4,0,10,0 7-7 N", range(1, 6)),
+    ("woaley1(free-choice=own-side)", "6,2,6,0,1,3/1,1,4,0,10,0 7-7 N", range(1, 6)),
+    ("woaley1", "3,1,1,0,1,1/1,1,1,4,1,1 16-16 N", range(1, 4)),
+    ("woaley1(free-choice=own-side)", "3,1,1,0,1,1/1,1,1,4,1,1 16-16 N", range(1, 4)),
+    "Chains wrapping from North's f to South's A (b: A 4, f 2, e 2; B: captures on both sides)",
+    ("woaley1", "3,4,2,8,0,6/6,6,0,5,1,1 2-4 N", range(1, 6)),
+    ("woaley1", "0,4,1,1,1,7/7,2,2,7,1,1 2-12 S", range(1, 6)),
+    ("woaley1(houses=3,seeds=2)", "3,1,0/0,3,1 0-4 S", range(1, 5)),
+    "Forced houses on the mover's side and on the opponent's",
+    ("woaley1", "3,1,1,1,8,8/7,1,6,1,2,3 2-4 N;forced=F", range(1, 6)),
+    ("woaley1", "2,6,10,0,2,2/4,1,1,5,3,2 2-8 S;forced=d", range(1, 6)),
+    "A lap of more than 2m seeds",
+    ("woaley1", "1,13,2,1,1,0/0,3,1,1,2,1 10-12 N;forced=B", range(1, 7)),
+    ("woaley1(houses=1,seeds=3)", "5/1 0-0 S;forced=A", range(1, 4)),
+    "Pass: the mover may lift only own houses and has none with 2 or more",
+    ("woaley1(free-choice=own-side)", "0,1,1,0,0,1/5,1,1,5,1,0 12-20 S", range(1, 8)),
+    ("woaley1", "0,1,1,0,0,1/5,1,1,5,1,0 12-20 S", range(1, 8)),
+    ("woaley1", "0,1,1,0,0,1/5,1,1,5,1,0 12-20 S;choice=own-side", range(1, 8)),
+    ("woaley1(free-choice=own-side,houses=2,seeds=2)", "1,1/3,1 2-0 S", range(1, 4)),
+    ("woaley1(houses=2,seeds=2)", "1,1/3,1 2-0 S", [1, 2]),
+    "Endgames: a move that leaves no house with 2 or more ends the game",
+    ("woaley1", "0,1,1,1,1,1/2,3,1,0,0,1 16-20 S", range(1, 5)),
+    ("woaley1(free-choice=own-side)", "0,1,1,1,1,1/2,3,1,0,0,1 16-20 S", range(1, 8)),
+    ("woaley1", "1,2,1,0,0,1/1,1,1,1,1,0 14-24 S", [1, 2]),
+    ("woaley1", "0,1,1,0,1,1/1,1,1,1,0,0 16-24 S", [0, 1]),
+]
+
+ADI_PERFT_CASES = [
+    "Start positions",
+    ("adi", "start", range(1, 11)),
+    ("adi(round-end=20)", "start", range(6, 10)),
+    "Small boards (adi(houses=1,seeds=2) and adi(houses=2,seeds=2) start at or below",
+    "round-end=8: over at once, each side takes its own seeds)",
+    ("adi(houses=1,seeds=2)", "start", [0, 1]),
+    ("adi(houses=2,seeds=2)", "start", [0, 1]),
+    ("adi(houses=1,round-end=0,seeds=3)", "start", range(1, 5)),
+    ("adi(houses=2,round-end=0,seeds=2)", "start", range(1, 9)),
+    ("adi(houses=2,round-end=4,seeds=2)", "start", [1, 2]),
+    ("adi(houses=2,round-end=0,seeds=3)", "start", [1, 2]),
+    ("adi(houses=3,seeds=2)", "start", [1, 2]),
+    ("adi(houses=3,round-end=0,seeds=2)", "start", range(1, 13)),
+    ("adi(houses=3,seeds=4)", "start", range(1, 11)),
+    ("adi(houses=4,seeds=3)", "start", range(1, 7)),
+    "Captures by the owner during the opponent's move and by the mover",
+    ("adi", "6,2,7,1,6,1/6,6,6,0,1,6 0-0 N", range(1, 6)),
+    ("adi", "9,1,0,3,8,1/8,1,8,2,3,0 4-0 S;last-capture=S", range(1, 6)),
+    ("adi", "2,3,2,1,10,0/10,3,1,1,1,2 8-4 S;last-capture=N", range(1, 6)),
+    ("adi(houses=2,round-end=0,seeds=2)", "3,0/3,0 2-0 S", range(1, 9)),
+    ("adi(houses=2,round-end=0,seeds=2)", "2,3/1,0 2-0 S", range(1, 5)),
+    "Round end: moves bringing the board to 8 or fewer seeds (the last capturer takes them)",
+    ("adi", "0,2,2,0,12,0/0,1,2,0,0,1 12-16 S;last-capture=N", range(1, 6)),
+    ("adi(round-end=4)", "0,2,2,0,12,0/0,1,2,0,0,1 12-16 S;last-capture=N", range(1, 6)),
+    ("adi", "1,1,0,1,0,2/1,3,3,0,3,1 20-12 N;last-capture=N", range(1, 6)),
+    ("adi(round-end=12)", "1,1,0,1,0,2/1,3,3,0,3,1 20-12 N;last-capture=N", range(1, 5)),
+    "Round end without a capture yet: 8 or fewer seeds on the board, or no move",
+    ("adi", "1,2,0,0,0,1/0,1,0,2,0,1 20-20 S", [0, 1]),
+    ("adi(round-end=0)", "1,2,0,0,0,1/0,1,0,2,0,1 20-20 S", range(1, 7)),
+    ("adi(round-end=0)", "0,0,0,0,0,0/0,1,0,2,0,1 22-22 S", [0, 1]),
+    "Endless moves (not legal): North's b in a line of the start position's depth-8 tree,",
+    "South's A in a 6-house midgame; on small boards every move of the mover",
+    ("adi", "3,1,0,3,1,0/3,13,0,3,1,0 8-12 N;last-capture=N", range(1, 6)),
+    ("adi", "2,0,1,0,1,0/1,0,1,0,2,1 31-8 S", range(1, 7)),
+    ("adi(houses=1,round-end=0,seeds=2)", "3/1 0-0 S", [0, 1]),
+    ("adi(houses=1,round-end=0,seeds=4)", "6/2 0-0 S;last-capture=N", [0, 1]),
+    ("adi(houses=2,round-end=0,seeds=2)", "1,2/0,2 3-0 S", range(1, 5)),
+    ("adi(houses=3,round-end=0,seeds=2)", "0,1,5/0,3,1 2-0 S", range(1, 9)),
+]
+
+GIUTI_PERFT_CASES = [
+    "Start positions (each house has two moves: + counter-clockwise, - clockwise)",
+    ("giuti", "start", range(1, 7)),
+    ("giuti(seeds=5)", "start", range(1, 5)),
+    ("giuti(seeds=9)", "start", range(1, 4)),
+    "Small boards",
+    ("giuti(houses=1,seeds=1)", "start", range(1, 4)),
+    ("giuti(houses=1,seeds=3)", "start", [1, 2]),
+    ("giuti(houses=2,seeds=1)", "start", range(1, 12)),
+    ("giuti(houses=2,seeds=2)", "start", range(1, 11)),
+    ("giuti(houses=3,seeds=1)", "start", range(1, 11)),
+    ("giuti(houses=3,seeds=4)", "start", range(1, 8)),
+    ("giuti(houses=4,seeds=2)", "start", range(1, 7)),
+    "Captures: several adjacent empty own houses, on both sides (0,0,1/1,0,2 2-0 S: C+",
+    "captures b and f, C- ends in B without touching North: no capture)",
+    ("giuti", "4,3,10,1,7,1/1,0,2,10,5,4 0-0 S", range(1, 4)),
+    ("giuti(houses=3,seeds=1)", "0,0,1/1,0,2 2-0 S", range(1, 6)),
+    ("giuti(houses=3,seeds=1)", "1,0,2/0,0,1 2-0 N", range(1, 6)),
+    ("giuti(houses=3,seeds=4)", "2,3,2/0,1,2 14-0 S", range(1, 7)),
+    ("giuti(houses=3,seeds=4)", "2,0,1/0,0,7 14-0 N", range(1, 7)),
+    "No capture: B- and D+ end on the mover's side without touching the opponent's",
+    ("giuti", "0,1,0,1,0,0/2,0,3,1,1,0 20-19 S", range(1, 6)),
+    "Endgame: a side runs out of seeds",
+    ("giuti", "0,0,0,0,0,0/1,1,2,1,0,1 13-29 N", range(1, 4)),
+    ("giuti", "1,0,0,0,0,0/0,0,1,0,0,2 20-24 S", range(1, 8)),
+    "Endless moves (not legal): every move on houses=1, one of two on larger boards",
+    ("giuti(houses=1,seeds=2)", "3/1 0-0 S", [0, 1]),
+    ("giuti(houses=1,seeds=4)", "3/5 0-0 N", [0, 1]),
+    ("giuti(houses=2,seeds=3)", "0,5/5,0 2-0 S", range(1, 8)),
+    ("giuti(houses=3,seeds=4)", "4,2,8/2,2,6 0-0 S", range(1, 6)),
+    ("giuti(houses=3,seeds=2)", "4,2,1/0,2,2 1-0 S", range(1, 7)),
+]
+
+CUPS_PERFT_CASES = [
+    "Start positions (empty bowls, 10 beans per bowl in each hand)",
+    ("cups", "start", range(1, 11)),
+    ("cups(bowls=3)", "start", range(1, 10)),
+    ("cups(bowls=5)", "start", range(1, 9)),
+    ("cups(bowls=6)", "start", range(1, 8)),
+    "Planting captures (the last bean lands in an empty bowl) and harvests",
+    ("cups", "1,1,0,0/0,0,0,0 0-0 N;hand=38-40", range(1, 7)),
+    ("cups", "0,3,2,1/1,1,1,1 2-3 S;hand=31-34", range(1, 7)),
+    ("cups(bowls=3)", "3,1,0/2,0,1 1-2 N;hand=25-25", range(1, 7)),
+    ("cups(bowls=3)", "3,1,1/1,0,0 0-0 S;hand=0-54", range(1, 8)),
+    "Blocked bowls (more beans than the harvest allows)",
+    ("cups", "1,4,3,2/2,2,2,2 2-3 S;hand=27-30", range(1, 7)),
+    ("cups(bowls=3)", "0,0,2/1,2,1 3-7 S;hand=23-21", range(1, 7)),
+    "Pass: an empty hand and no harvest, while the opponent can act",
+    ("cups", "3,14,10,8/14,6,5,4 4-3 S;hand=0-9", range(1, 8)),
+    ("cups(bowls=3)", "0,6,6/11,6,1 4-22 S;hand=0-4", range(1, 8)),
+    ("cups(bowls=3)", "4,0,0/0,0,0 0-0 S;hand=0-56", range(1, 6)),
+    "End: neither player can act",
+    ("cups", "3,14,10,8/17,9,6,5 4-3 N;hand=0-1", [1, 2]),
+    ("cups", "0,7,8,0/4,12,7,1 17-24 N;hand=0-0", range(1, 4)),
+    ("cups(bowls=3)", "4,0,0/0,0,0 2-54 S;hand=0-0", [0, 1]),
+    ("cups(bowls=6)", "1,0,4,0,2,1/0,3,3,0,1,1 50-50 S;hand=2-2", range(1, 9)),
+]
+
+PERFT_NOTES = {
+    "wari": [
+        "A repeated position (root included) ends the line, as in oware.  wari(...) plays",
+        "as oware(...) with must-feed = not american and capture 2-4-6 by default when",
+        "seeds=6 (Wari-72).  repetition=even-split changes values only, never a count.",
+    ],
+    "woaley2": [
+        "A repeated position (root included) ends the line.  woaley2 is oware with",
+        "grand-slam=woaley-skip by default and the sudden-death scoring (RULES.md §4.4);",
+        "sudden death ends the game whatever must-feed says (docs/rule-decisions.md reading).",
+    ],
+    "woaley1": [
+        "A repeated position (board, stores, side and forced/own-side/free state; root",
+        "included) ends the line.  The game ends when no house holds 2 or more seeds.",
+    ],
+    "adi": [
+        "A repeated position (root included) ends the line.  A move whose relay sowing",
+        "never ends is not legal; the round ends at round-end seeds or fewer on the board",
+        "or when the mover has no legal move.  Endless moves exist on every board size",
+        "tried (houses 1, 2, 3 and 6 here).",
+    ],
+    "giuti": [
+        "A repeated position (root included) ends the line.  A move whose relay sowing",
+        "never ends is not legal.  Endless moves exist for houses 1, 2 and 3 (exhaustive",
+        "search of small boards); none was found for houses 4, 5 and 6 (exhaustive up",
+        "to 13, 11 and 9 seeds on the board, and 400000 random positions each).",
+    ],
+    "cups": [
+        "Cups cannot repeat a position (hands only shrink, stores only grow).",
+    ],
+}
+
+SOLVED_TWO_ROW_CASES = [
+    "Wari: small starts, midgames; american, repetition=even-split, Wari-72 capture 2-4-6",
+    ("wari(houses=2,seeds=1)", "start"),
+    ("wari(american=true,houses=2,seeds=1)", "start"),
+    ("wari(houses=2,repetition=even-split,seeds=1)", "start"),
+    ("wari(houses=3,seeds=2)", "1,0,0/1,3,0 3-4 S"),
+    ("wari(american=true,houses=3,seeds=2)", "1,0,0/1,3,0 3-4 S"),
+    ("wari(houses=3,repetition=even-split,seeds=2)", "1,0,0/1,3,0 3-4 S"),
+    ("wari(houses=3,seeds=2)", "0,2,1/1,0,1 7-0 S"),
+    ("wari(american=true,houses=3,seeds=2)", "0,2,1/1,0,1 7-0 S"),
+    ("wari(houses=3,seeds=2)", "1,1,1/0,0,0 4-5 S"),
+    ("wari(houses=3,repetition=even-split,seeds=2)", "1,1,1/0,0,0 4-5 S"),
+    ("wari(houses=2,seeds=6)", "0,3/0,3 14-4 N"),
+    ("wari(capture=2-3,houses=2,seeds=6)", "0,3/0,3 14-4 N"),
+    ("wari(houses=2,seeds=6)", "1,1/3,1 18-0 S"),
+    ("wari(capture=2-3,houses=2,seeds=6)", "1,1/3,1 18-0 S"),
+    "Wari: the oware positions of solved-small.txt for grand-slam, skip-origin, majority",
+    ("wari(houses=2,seeds=2)", "1,1/2,1 2-1 N"),
+    ("wari(grand-slam=capture-all,houses=2,seeds=2)", "1,1/2,1 2-1 N"),
+    ("wari(grand-slam=forbidden,houses=2,seeds=2)", "1,1/2,1 2-1 N"),
+    ("wari(houses=2,seeds=2,skip-origin=false)", "1,1/3,0 0-3 S"),
+    ("wari(houses=2,seeds=2,stop-at-majority=true)", "1,1/3,0 0-3 S"),
+    ("wari(grand-slam=woaley-skip,houses=2,seeds=2)", "0,2/4,0 2-0 N"),
+    ("wari(houses=3,seeds=2,stop-at-majority=true)", "0,0,2/0,0,0 7-3 S"),
+    "Woaley II: sudden death scores own side minus one (oware(grand-slam=woaley-skip)",
+    "shown for comparison), woaley-skip, must-feed, majority, repetition",
+    ("woaley2(houses=2,seeds=1)", "start", ["oware(houses=2,seeds=1)"]),
+    ("woaley2(houses=2,seeds=2)", "start", ["oware(houses=2,seeds=2)"]),
+    ("woaley2(houses=3,seeds=2)", "1,1,0/0,0,0 6-4 S",
+     ["oware(grand-slam=woaley-skip,houses=3,seeds=2)"]),
+    ("woaley2(houses=3,must-feed=false,seeds=2)", "1,1,0/0,0,0 6-4 S",
+     ["base", "oware(grand-slam=woaley-skip,houses=3,must-feed=false,seeds=2)"]),
+    ("woaley2(houses=3,seeds=2)", "1,0,0/0,1,0 10-0 N",
+     ["oware(grand-slam=woaley-skip,houses=3,seeds=2)"]),
+    ("woaley2(houses=3,seeds=2)", "0,0,7/1,0,0 4-0 N",
+     ["oware(grand-slam=woaley-skip,houses=3,seeds=2)"]),
+    ("woaley2(houses=2,seeds=3)", "0,5/5,0 0-2 S",
+     ["oware(grand-slam=woaley-skip,houses=2,seeds=3)"]),
+    ("woaley2(houses=2,seeds=3)", "3,2/0,3 2-2 S",
+     ["oware(grand-slam=woaley-skip,houses=2,seeds=3)"]),
+    ("woaley2(houses=3,seeds=2)", "0,4,0/0,0,1 4-3 S"),
+    ("woaley2(houses=3,must-feed=false,seeds=2)", "0,4,0/0,0,1 4-3 S"),
+    ("woaley2(houses=3,must-feed=false,seeds=2)", "1,0,0/1,0,0 5-5 N"),
+    ("woaley2(houses=2,seeds=3,stop-at-majority=true)", "1,0/1,6 2-2 N"),
+    ("woaley2(grand-slam=no-capture,houses=2,seeds=2)", "0,2/4,0 2-0 N"),
+    ("woaley2(houses=2,seeds=2)", "2,1/0,1 2-2 S"),
+    ("woaley2(houses=2,repetition=even-split,seeds=2)", "2,1/0,1 2-2 S"),
+    ("woaley2(houses=2,seeds=2)", "3,0/2,3 0-0 N"),
+    ("woaley2(houses=2,repetition=even-split,seeds=2)", "3,0/2,3 0-0 N"),
+    ("woaley2(capture=2-4,houses=2,seeds=2)", "1,1/3,1 2-0 S"),
+    "Woaley I: start positions (the first move from the mover's own side)",
+    ("woaley1(houses=1,seeds=1)", "start"),
+    ("woaley1(houses=1,seeds=2)", "start"),
+    ("woaley1(houses=1,seeds=3)", "start"),
+    ("woaley1(houses=1,seeds=4)", "start"),
+    ("woaley1(houses=2,seeds=2)", "start"),
+    ("woaley1(houses=2,seeds=3)", "start"),
+    ("woaley1(houses=2,seeds=4)", "start"),
+    ("woaley1(houses=3,seeds=2)", "start"),
+    ("woaley1(houses=3,seeds=3)", "start"),
+    ("woaley1(free-choice=own-side,houses=3,seeds=3)", "start"),
+    ("woaley1(houses=3,seeds=4)", "start"),
+    ("woaley1(houses=4,seeds=2)", "start"),
+    ("woaley1(houses=4,seeds=3)", "start"),
+    ("woaley1(free-choice=own-side,houses=4,seeds=3)", "start"),
+    ("woaley1(houses=5,seeds=2)", "start"),
+    "Woaley I: midgames, forced houses, pass, figure 14",
+    ("woaley1(houses=4,seeds=3)", "1,0,0,1/0,0,3,3 8-8 S"),
+    ("woaley1(free-choice=own-side,houses=4,seeds=3)", "1,0,0,1/0,0,3,3 8-8 S"),
+    ("woaley1(houses=4,seeds=4)", "0,1,1,1/8,2,3,0 8-8 N;forced=a"),
+    ("woaley1(free-choice=own-side,houses=4,seeds=4)", "0,1,1,1/8,2,3,0 8-8 N;forced=a"),
+    ("woaley1(houses=4,seeds=4)", "3,2,6,3/5,1,3,1 4-4 S;forced=a"),
+    ("woaley1", "1,5,0,1,3,2/2,2,2,2,1,1 16-10 S;forced=E"),
+    ("woaley1(free-choice=own-side)", "1,5,0,1,3,2/2,2,2,2,1,1 16-10 S;forced=E"),
+    ("woaley1", "2,2,2,3,3,1/1,1,1,1,3,2 12-14 S;forced=E"),
+    ("woaley1(free-choice=own-side)", "2,2,2,3,3,1/1,1,1,1,3,2 12-14 S;forced=E"),
+    ("woaley1(houses=2,seeds=2)", "1,1/3,1 2-0 S"),
+    ("woaley1(free-choice=own-side,houses=2,seeds=2)", "1,1/3,1 2-0 S"),
+    ("woaley1(houses=2,seeds=2)", "1,1/4,0 2-0 S;choice=own-side"),
+    ("woaley1(houses=2,seeds=2)", "1,1/4,0 2-0 S"),
+    ("woaley1", "3,1,1,0,1,1/1,1,1,4,1,1 16-16 N"),
+    "Adi: start positions (round end at round-end seeds or fewer on the board)",
+    ("adi(houses=1,seeds=2)", "start"),
+    ("adi(houses=1,round-end=0,seeds=2)", "start"),
+    ("adi(houses=1,round-end=0,seeds=3)", "start"),
+    ("adi(houses=1,round-end=4,seeds=3)", "start"),
+    ("adi(houses=1,round-end=0)", "start"),
+    ("adi(houses=2,round-end=0,seeds=2)", "start"),
+    ("adi(houses=2,seeds=3)", "start"),
+    ("adi(houses=2)", "start"),
+    ("adi(houses=2,round-end=0)", "start"),
+    ("adi(houses=3,seeds=2)", "start"),
+    ("adi(houses=3,round-end=4,seeds=2)", "start"),
+    ("adi(houses=3,seeds=3)", "start"),
+    ("adi(houses=3)", "start"),
+    ("adi(houses=4,seeds=2)", "start"),
+    ("adi(houses=4,seeds=3)", "start"),
+    "Adi: the last capturer takes the seeds left (or each side its own if nobody captured)",
+    ("adi(houses=1,seeds=2)", "2/2 0-0 S;last-capture=N"),
+    ("adi(houses=1,seeds=2)", "2/2 0-0 S;last-capture=S"),
+    ("adi(houses=2,round-end=4)", "1,5/5,5 0-0 N"),
+    ("adi(houses=2,round-end=4)", "3,0/2,3 4-4 S;last-capture=N"),
+    ("adi(houses=2,round-end=4)", "3,0/2,3 4-4 S;last-capture=S"),
+    ("adi(houses=2,round-end=4)", "3,0/2,3 4-4 S"),
+    ("adi(houses=2,round-end=4)", "2,3/3,0 8-0 N;last-capture=S"),
+    ("adi(houses=3)", "3,2,2/2,3,0 8-4 N;last-capture=S", ["base", "adi(houses=3,round-end=12)"]),
+    ("adi(houses=3)", "2,7,7/1,1,6 0-0 N", ["adi(houses=3,round-end=12)"]),
+    "Adi: endless moves are not legal (no legal move ends the round)",
+    ("adi(houses=1,round-end=0,seeds=2)", "3/1 0-0 S"),
+    ("adi(houses=1,round-end=0,seeds=2)", "3/1 0-0 S;last-capture=N"),
+    ("adi(houses=2,round-end=0,seeds=2)", "1,2/0,2 3-0 S"),
+    "Giuti: start positions and small midgames (board seeds count for nobody)",
+    ("giuti(houses=1,seeds=1)", "start"),
+    ("giuti(houses=1,seeds=2)", "start"),
+    ("giuti(houses=1,seeds=3)", "start"),
+    ("giuti(houses=1,seeds=4)", "start"),
+    ("giuti(houses=1,seeds=5)", "start"),
+    ("giuti(houses=2,seeds=1)", "start"),
+    ("giuti(houses=2,seeds=2)", "0,2/1,1 0-4 S"),
+    ("giuti(houses=2,seeds=2)", "1,1/1,0 0-5 S"),
+    ("giuti(houses=2,seeds=2)", "1,2/2,0 3-0 N"),
+    ("giuti(houses=2,seeds=2)", "0,2/2,1 3-0 S"),
+    ("giuti(houses=2,seeds=2)", "4,0/1,3 0-0 S"),
+    ("giuti(houses=2,seeds=3)", "0,2/3,1 5-1 S"),
+    ("giuti(houses=2,seeds=3)", "2,0/1,3 5-1 S"),
+    ("giuti(houses=2,seeds=3)", "0,2/1,1 1-7 S"),
+    ("giuti(houses=2,seeds=3)", "0,4/3,1 0-4 S"),
+    ("giuti(houses=3,seeds=1)", "1,1,1/0,2,0 1-0 N"),
+    ("giuti(houses=3,seeds=1)", "0,2,0/1,1,1 0-1 S"),
+    ("giuti(houses=3,seeds=2)", "0,2,0/1,2,1 3-3 S"),
+    ("giuti(houses=1,seeds=2)", "3/1 0-0 S"),
+    "Cups: midgames with small hands (beans in bowls and hands count for nobody)",
+    ("cups(bowls=3)", "11,7,6/9,4,0 4-10 N;hand=0-9"),
+    ("cups(bowls=3)", "5,8,0/1,10,5 12-8 S;hand=8-3"),
+    ("cups(bowls=3)", "0,7,8/15,6,1 8-13 S;hand=1-1"),
+    ("cups(bowls=3)", "7,5,2/10,6,4 11-4 S;hand=9-2"),
+    ("cups(bowls=3)", "8,8,0/4,8,4 5-11 S;hand=4-8"),
+    ("cups(bowls=3)", "11,1,4/3,1,8 14-8 N;hand=5-5"),
+    ("cups(bowls=3)", "10,1,0/1,0,7 17-12 N;hand=7-5"),
+    ("cups(bowls=3)", "0,4,4/13,2,1 10-14 S;hand=8-4"),
+    ("cups(bowls=3)", "4,10,5/12,8,0 2-8 S;hand=3-8"),
+    ("cups(bowls=3)", "3,4,5/7,4,5 19-7 N;hand=6-0"),
+    ("cups(bowls=3)", "9,8,2/7,5,3 3-3 N;hand=8-12"),
+    ("cups(bowls=3)", "4,0,0/0,0,0 2-54 S;hand=0-0"),
+    ("cups(bowls=3)", "0,0,1/0,0,0 30-29 S;hand=0-0"),
+    ("cups", "11,13,4,7/3,10,13,7 3-7 N;hand=0-2"),
+    ("cups", "12,7,8,1/3,13,2,5 10-12 S;hand=1-6"),
+    ("cups", "9,9,7,2/0,10,9,3 19-9 S;hand=3-0"),
+    ("cups", "10,4,8,4/9,12,7,6 7-6 S;hand=7-0"),
+]
 
 
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+def perft_file(target, cases, header):
+    return GoldenFile(target, target + ".perft", "perft", GENERATED_BY, header, cases,
+                      compare)
+
+
+GOLDEN_FILES = [
+    perft_file("kalah", KALAH_PERFT_CASES, PERFT_HEADER),
+    perft_file("oware", OWARE_PERFT_CASES, PERFT_HEADER),
+    GoldenFile("solved-small", "solved-small.txt", "solved", GENERATED_BY, SOLVED_HEADER,
+               SOLVED_CASES),
+    perft_file("wari", WARI_PERFT_CASES, two_row_perft_header("wari")),
+    perft_file("woaley1", WOALEY1_PERFT_CASES, two_row_perft_header("woaley1")),
+    perft_file("woaley2", WOALEY2_PERFT_CASES, two_row_perft_header("woaley2")),
+    perft_file("adi", ADI_PERFT_CASES, two_row_perft_header("adi")),
+    perft_file("giuti", GIUTI_PERFT_CASES, two_row_perft_header("giuti")),
+    perft_file("cups", CUPS_PERFT_CASES, two_row_perft_header("cups")),
+    GoldenFile("solved-two-row", "solved-two-row.txt", "solved", GENERATED_BY,
+               SOLVED_TWO_ROW_HEADER, SOLVED_TWO_ROW_CASES, compare),
+]
