@@ -21,20 +21,20 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum ResultsError {
     /// An operating-system error on `path`.
-    #[error("cannot write {path}: {source}")]
+    #[error("cannot write {path}: {reason}")]
     Write {
         /// The file.
         path: PathBuf,
         /// The reason.
-        source: std::io::Error,
+        reason: std::io::Error,
     },
     /// An operating-system error reading `path`.
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}: {reason}")]
     Read {
         /// The file.
         path: PathBuf,
         /// The reason.
-        source: std::io::Error,
+        reason: std::io::Error,
     },
     /// A file that is not what it should be (bad input: remove it or choose another name).
     #[error("{0}")]
@@ -53,10 +53,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ResultsError> {
     Ok(())
 }
 
-fn write_error(path: &Path, source: std::io::Error) -> ResultsError {
+fn write_error(path: &Path, reason: std::io::Error) -> ResultsError {
     ResultsError::Write {
         path: path.to_path_buf(),
-        source,
+        reason,
     }
 }
 
@@ -82,20 +82,83 @@ fn staged(path: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile, ResultsE
     Ok(tmp)
 }
 
-/// Writes every `(path, bytes)` whole or none: all are staged in temporary files first, then
-/// renamed into place.
+/// Writes every `(path, bytes)` whole or none: all are staged in temporary files first; then
+/// each existing file is moved aside and its new content renamed into place, and if one rename
+/// fails every file already replaced is put back.
 ///
 /// # Errors
-/// [`ResultsError::Write`] naming the first file that could not be written.
+/// [`ResultsError::Write`] naming the first file that could not be written; then no file of
+/// the set has been replaced.
 pub fn write_all_or_none(files: &[(PathBuf, Vec<u8>)]) -> Result<(), ResultsError> {
+    for (path, _) in files {
+        if path.is_dir() {
+            return Err(ResultsError::Bad(format!(
+                "{} is a directory: the result files cannot be written there (remove it or \
+                 choose another name)",
+                path.display()
+            )));
+        }
+    }
     let staged = files
         .iter()
         .map(|(path, bytes)| staged(path, bytes))
         .collect::<Result<Vec<_>, _>>()?;
+    // `(path, the old file moved aside)` for each file replaced so far.
+    let mut replaced: Vec<(&Path, Option<tempfile::TempPath>)> = Vec::new();
+    let mut failure = None;
     for (tmp, (path, _)) in staged.into_iter().zip(files) {
-        tmp.persist(path).map_err(|e| write_error(path, e.error))?;
+        let aside = match path.exists() {
+            true => match aside(path) {
+                Ok(a) => Some(a),
+                Err(e) => {
+                    failure = Some(e);
+                    break;
+                }
+            },
+            false => None,
+        };
+        if let Err(e) = tmp.persist(path) {
+            if let Some(old) = aside {
+                let _ = std::fs::rename(&old, path);
+                let _ = old.keep();
+            }
+            failure = Some(write_error(path, e.error));
+            break;
+        }
+        replaced.push((path, aside));
     }
-    Ok(())
+    match failure {
+        None => Ok(()),
+        Some(e) => {
+            for (path, old) in replaced.into_iter().rev() {
+                match old {
+                    Some(old) => {
+                        let _ = std::fs::rename(&old, path);
+                        let _ = old.keep();
+                    }
+                    None => {
+                        let _ = std::fs::remove_file(path);
+                    }
+                }
+            }
+            Err(e)
+        }
+    }
+}
+
+/// Moves the file `path` to a temporary name beside it (removed when dropped).
+fn aside(path: &Path) -> Result<tempfile::TempPath, ResultsError> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = tempfile::Builder::new()
+        .prefix(".old-")
+        .tempfile_in(dir)
+        .map_err(|e| write_error(path, e))?
+        .into_temp_path();
+    std::fs::rename(path, &name).map_err(|e| write_error(path, e))?;
+    Ok(name)
 }
 
 /// A table of results: Markdown for people, CSV for programs.
@@ -137,17 +200,18 @@ fn now_rfc3339() -> String {
     humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
 }
 
-/// What ran: written at the start (status `running`) and at the end (`complete`, or
-/// `incomplete`).
+/// What ran: written at the start (status `running`), while a long run goes on, and at the
+/// end (`complete`, or `incomplete`). It lists every invocation of the run (a resumed run has
+/// several) with its start time, wall time, command line and threads; `start_time` is the
+/// first invocation's and `wall_seconds` the sum over all.
 pub struct Manifest {
     object: serde_json::Map<String, Value>,
     started: Instant,
-    invocation_start: String,
 }
 
 impl Manifest {
     /// A manifest for a run of `kind` whose identity (what must match to resume it) is
-    /// `identity`, on `threads` threads, started by `command_line`.
+    /// `identity`, on `threads` threads, started now by `command_line`.
     pub fn start(kind: &str, identity: Value, threads: usize, command_line: &str) -> Manifest {
         let start = now_rfc3339();
         let mut object = serde_json::Map::new();
@@ -165,54 +229,71 @@ impl Manifest {
         object.insert("start_time".into(), json!(start));
         object.insert("command_line".into(), json!(command_line));
         object.insert("status".into(), json!("running"));
-        object.insert("invocations".into(), json!([]));
+        object.insert(
+            "invocations".into(),
+            json!([{
+                "start_time": start,
+                "wall_seconds": 0.0,
+                "command_line": command_line,
+                "threads": threads,
+            }]),
+        );
+        object.insert("wall_seconds".into(), json!(0.0));
         Manifest {
             object,
             started: Instant::now(),
-            invocation_start: start,
         }
     }
 
-    /// Continues the run of an earlier manifest (a resumed or re-run job): its first start time
-    /// and its invocations are kept.
+    /// Continues the run of an earlier manifest (a resumed run): its first start time and its
+    /// invocations come before this one.
     pub fn continue_from(&mut self, earlier: &Value) {
         if let Some(start) = earlier.get("start_time").filter(|s| s.is_string()) {
             self.object.insert("start_time".into(), start.clone());
         }
-        if let Some(list) = earlier.get("invocations").filter(|l| l.is_array()) {
-            self.object.insert("invocations".into(), list.clone());
+        if let Some(list) = earlier.get("invocations").and_then(|l| l.as_array()) {
+            let mut all = list.clone();
+            all.extend(self.invocations().iter().cloned());
+            self.object.insert("invocations".into(), Value::Array(all));
         }
+        self.update();
+    }
+
+    fn invocations(&self) -> &[Value] {
+        self.object["invocations"].as_array().map_or(&[], |l| l)
+    }
+
+    /// Sets this invocation's wall time so far, and the sum over all invocations.
+    pub fn update(&mut self) {
+        let wall = (self.started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+        if let Some(last) = self
+            .object
+            .get_mut("invocations")
+            .and_then(|l| l.as_array_mut())
+            .and_then(|l| l.last_mut())
+        {
+            last["wall_seconds"] = json!(wall);
+        }
+        let total: f64 = self
+            .invocations()
+            .iter()
+            .filter_map(|i| i["wall_seconds"].as_f64())
+            .sum();
+        self.object.insert(
+            "wall_seconds".into(),
+            json!((total * 1000.0).round() / 1000.0),
+        );
     }
 
     /// Marks the run finished (`complete`, or `incomplete`) after `games` games counted in
-    /// all; this invocation is added to the list, and `wall_seconds` is the sum over all.
+    /// all.
     pub fn finish(&mut self, complete: bool, games: usize) {
-        let wall = (self.started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+        self.update();
         self.object.insert(
             "status".into(),
             json!(if complete { "complete" } else { "incomplete" }),
         );
         self.object.insert("games".into(), json!(games));
-        let invocation = json!({
-            "start_time": self.invocation_start,
-            "wall_seconds": wall,
-            "command_line": self.object["command_line"],
-            "threads": self.object["threads"],
-        });
-        let list = self
-            .object
-            .entry("invocations")
-            .or_insert_with(|| json!([]));
-        if let Some(list) = list.as_array_mut() {
-            list.push(invocation);
-        }
-        let total: f64 = self.object["invocations"].as_array().map_or(wall, |l| {
-            l.iter().filter_map(|i| i["wall_seconds"].as_f64()).sum()
-        });
-        self.object.insert(
-            "wall_seconds".into(),
-            json!((total * 1000.0).round() / 1000.0),
-        );
     }
 
     /// Adds a field.
@@ -340,7 +421,7 @@ impl RunFiles {
         let text = match std::fs::read_to_string(&path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(source) => return Err(ResultsError::Read { path, source }),
+            Err(reason) => return Err(ResultsError::Read { path, reason }),
         };
         let lines: Vec<&str> = text.split_inclusive('\n').collect();
         let mut records = Vec::new();
@@ -423,16 +504,21 @@ impl RunFiles {
             jsonl.push_str(&serde_json::to_string(r).expect("records encode"));
             jsonl.push('\n');
         }
+        let details = if records.is_empty() {
+            format!("options and machine in `{}.json`", self.name)
+        } else {
+            format!(
+                "seed, options and machine in `{}.json`, every game in `{}.games.jsonl`",
+                self.name, self.name
+            )
+        };
         let md = format!(
-            "# {}\n\n{}\n\nMade by `{}` (mancala {}, commit {}); seed, options and machine in \
-             `{}.json`, every game in `{}.games.jsonl`.\n",
+            "# {}\n\n{}\n\nMade by `{}` (mancala {}, commit {}); {details}.\n",
             self.name,
             table.markdown.trim_end(),
             self.command_line,
             env!("CARGO_PKG_VERSION"),
             git_commit(),
-            self.name,
-            self.name,
         );
         let mut files = vec![
             (self.path("games.jsonl"), jsonl.into_bytes()),

@@ -423,3 +423,142 @@ fn games_lists_every_game_with_its_keys() {
     assert_eq!(bao[0]["key"], "reserve");
     assert_eq!(bao[0]["default"], "22"); // seed 003: 22 seeds in each reserve
 }
+
+/// Writes `text` to `dir/name` and returns the path as text.
+fn job_file(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn every_job_kind_runs_from_a_job_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("r");
+    let results = results.to_str().unwrap();
+    let perft = job_file(
+        dir.path(),
+        "p.toml",
+        "kind = \"perft\"\ngame = \"kalah\"\ndepth = 2\n",
+    );
+    let out = mancala(&["run", &perft, "--results", results]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // tests/data/kalah.perft (the Python reference): Kalah(6,4) perft(2) = 35.
+    assert!(String::from_utf8_lossy(&out.stdout).contains("perft(2) = 35"));
+    let build = job_file(
+        dir.path(),
+        "b.toml",
+        "\"kind\" = \"egdb\"\ngame = \"kalah(houses=2,capture=empty)\"\nmax_seeds = 4\nthreads = 1\n",
+    );
+    assert!(mancala(&["run", &build, "--results", results])
+        .status
+        .success());
+    let db = format!("{results}/databases/kalah-capture=empty-houses=2");
+    for (name, text) in [
+        ("v.toml", format!("kind = \"egdb-verify\"\ndir = \"{db}\"\nsamples = 3\n")),
+        ("q.toml", format!("kind = \"egdb-probe\"\ngame = \"kalah(houses=2,capture=empty)\"\nposition = \"1,1/1,1 6-6 S\"\ndir = \"{db}\"\n")),
+        ("s.toml", format!("kind = \"egdb-stats\"\ndir = \"{db}\"\n")),
+    ] {
+        let job = job_file(dir.path(), name, &text);
+        let out = mancala(&["run", &job, "--results", results]);
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
+#[test]
+fn a_solve_job_checks_its_files_and_options_before_the_work() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("s.md")).unwrap();
+    // Kalah(6,4) takes minutes: a refusal after the solve would hit the time limit (exit 3).
+    let job = job_file(
+        dir.path(),
+        "s.toml",
+        "kind = \"solve\"\ngame = \"kalah\"\nmax_seconds = 20\n",
+    );
+    fails_with(
+        &["run", &job, "--results", dir.path().to_str().unwrap()],
+        "s.md",
+    );
+    assert!(!dir.path().join("s.csv").exists() && !dir.path().join("s.json").exists());
+    fails_with(
+        &[
+            "solve",
+            "kalah",
+            "--check",
+            "retrograde",
+            "--max-seconds",
+            "20",
+        ],
+        "retrograde",
+    );
+    for (key, value) in [
+        ("max_seconds", "nan"),
+        ("max_seconds", "-1.0"),
+        ("tt_mb", "0"),
+    ] {
+        let job = job_file(
+            dir.path(),
+            "o.toml",
+            &format!("kind = \"solve\"\ngame = \"kalah(houses=3,seeds=2)\"\n{key} = {value}\n"),
+        );
+        fails_with(
+            &["run", &job, "--results", dir.path().to_str().unwrap()],
+            key.replace('_', "-").as_str(),
+        );
+    }
+}
+
+#[test]
+fn a_solve_manifest_times_the_solve() {
+    let dir = tempfile::tempdir().unwrap();
+    let job = job_file(
+        dir.path(),
+        "t.toml",
+        "kind = \"solve\"\ngame = \"kalah(houses=4,seeds=3)\"\ntt_mb = 16\nthreads = 1\n",
+    );
+    assert!(
+        mancala(&["run", &job, "--results", dir.path().to_str().unwrap()])
+            .status
+            .success()
+    );
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("t.json")).unwrap()).unwrap();
+    let solve = manifest["result"]["seconds"].as_f64().unwrap();
+    let wall = manifest["wall_seconds"].as_f64().unwrap();
+    assert!(wall + 0.001 >= solve, "wall {wall} s, solve {solve} s");
+    assert_eq!(manifest["threads"], 1);
+}
+
+#[test]
+fn job_file_errors_are_one_line_and_name_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().to_str().unwrap();
+    let job = job_file(
+        dir.path(),
+        "g.toml",
+        "kind = \"match\"\ngame = \"kalah\"\nagents = [\"random\", \"greedy\"]\nrounds = \"ten\"\n",
+    );
+    let out = mancala(&["run", &job, "--results", results]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("line 4"), "{err}");
+    let job = job_file(
+        dir.path(),
+        "d.toml",
+        "kind = \"series\"\ngame = \"kalah\"\nagent = \"alphabeta(depth={}{})\"\nvalues = [1]\nopponent = \"random\"\n",
+    );
+    fails_with(&["run", &job, "--results", results], "exactly once");
+    let job = job_file(
+        dir.path(),
+        "e.toml",
+        "kind = \"egdb\"\ngame = \"kalah(houses=2)\"\nmax_seeds = 2\nout = \"../elsewhere\"\n",
+    );
+    fails_with(&["run", &job, "--results", results], "outside --results");
+    let job = job_file(dir.path(), "k.toml", "kind = 3\ngame = \"kalah\"\n");
+    fails_with(&["run", &job], "not a string");
+}

@@ -130,13 +130,6 @@ struct Runner<'a> {
     progress: &'a dyn Progress,
 }
 
-fn results_error(e: crate::results::ResultsError) -> JobError {
-    match e {
-        crate::results::ResultsError::Bad(_) => JobError::input(e),
-        e => JobError::failed(e),
-    }
-}
-
 impl GameJob for Runner<'_> {
     type Output = Result<ArenaOutcome, JobError>;
 
@@ -165,7 +158,7 @@ impl GameJob for Runner<'_> {
             )));
         }
         if let Some(files) = self.files {
-            files.check().map_err(results_error)?;
+            files.check()?;
         }
         // Resume: the records already played, each checked against the schedule and replayed.
         let mut done = match self.files {
@@ -184,7 +177,7 @@ impl GameJob for Runner<'_> {
             ));
         }
         if let Some(files) = self.files {
-            files.write_manifest(&manifest).map_err(results_error)?;
+            files.write_manifest(&manifest)?;
         }
         let played: std::collections::HashSet<u64> = done.iter().map(|r| r.game).collect();
         let todo: Vec<_> = schedule
@@ -195,10 +188,13 @@ impl GameJob for Runner<'_> {
         let stop = AtomicBool::new(false);
         let sprt_watch = Mutex::new(SprtWatch::new(run.sprt, &done));
         let appender = match self.files {
-            Some(files) => Some(Mutex::new(files.appender().map_err(results_error)?)),
+            Some(files) => Some(Mutex::new(files.appender()?)),
             None => None,
         };
         let write_error = Mutex::new(None);
+        // The manifest is rewritten at most once a second while games finish, so that an
+        // interrupted invocation keeps (nearly) its wall time.
+        let manifest = Mutex::new((manifest, std::time::Instant::now()));
         if sprt_watch
             .lock()
             .expect("not poisoned")
@@ -240,6 +236,7 @@ impl GameJob for Runner<'_> {
             )
         })?;
         self.progress.finish();
+        let mut manifest = manifest.into_inner().expect("no panics while held").0;
         if let Some(e) = write_error.into_inner().expect("no panics while held") {
             return Err(JobError::failed(e));
         }
@@ -277,9 +274,7 @@ impl GameJob for Runner<'_> {
                 "reproducible",
                 json!(plan.agents.iter().all(|a| a.reproducible())),
             );
-            files
-                .write_all(&mut manifest, &table, &done)
-                .map_err(results_error)?;
+            files.write_all(&mut manifest, &table, &done)?;
         }
         Ok(ArenaOutcome {
             records: done,
@@ -300,7 +295,7 @@ fn resume<R: Rules>(
     manifest: &mut Manifest,
 ) -> Result<Vec<GameRecord>, JobError> {
     let jsonl = files.path("games.jsonl");
-    let Some(lines) = files.read_records::<GameRecord>().map_err(results_error)? else {
+    let Some(lines) = files.read_records::<GameRecord>()? else {
         return Ok(Vec::new());
     };
     let earlier = files.earlier_manifest().ok_or_else(|| {

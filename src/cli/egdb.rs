@@ -1,10 +1,8 @@
 //! `mancala egdb build | verify | probe | stats`: endgame databases.
 
-use super::{execute_and_print, note, print_report, progress, CliResult, PositionArgs, ThreadsArg};
+use super::{execute_and_print, CliResult, PositionArgs, ThreadsArg};
 use clap::{Args, Subcommand};
-use mancala::jobs::{
-    self, BuildRequest, JobError, ProbeRequest, Report, Request, StatsRequest, VerifyRequest,
-};
+use mancala::jobs::{BuildRequest, ProbeRequest, Request, StatsRequest, VerifyRequest};
 use std::path::PathBuf;
 
 #[derive(Subcommand, Debug)]
@@ -108,24 +106,7 @@ pub fn run(command: EgdbCommand) -> CliResult {
                 seed: a.seed,
                 threads: a.threads.get(),
             });
-            let report = jobs::execute(&request, None, &progress::Bars::new(!a.json))?;
-            let Report::EgdbVerify(v) = &report else {
-                unreachable!("a verify request gives a verify report")
-            };
-            if !a.json {
-                for f in &v.failures {
-                    note(f);
-                }
-            }
-            print_report(&report, a.json)?;
-            if v.ok {
-                Ok(())
-            } else {
-                Err(JobError::failed(format!(
-                    "{} of the sampled values differ from search",
-                    v.failures.len()
-                )))
-            }
+            execute_and_print(&request, None, a.json, !a.json)
         }
         EgdbCommand::Probe(a) => {
             let request = Request::EgdbProbe(ProbeRequest {

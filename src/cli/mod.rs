@@ -104,7 +104,18 @@ pub fn execute_and_print(
 ) -> CliResult {
     let bars = progress::Bars::new(notes);
     let report = jobs::execute(request, files, &bars)?;
-    print_report(&report, json)
+    if let (Report::EgdbVerify(v), false) = (&report, json) {
+        v.failures.iter().for_each(|f| note(f));
+    }
+    print_report(&report, json)?;
+    match &report {
+        // A database that fails its check is a failure (exit 1), after its report.
+        Report::EgdbVerify(v) if !v.ok => Err(JobError::failed(format!(
+            "{} of the sampled values differ from search",
+            v.failures.len()
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// Prints `report`: pretty JSON, or its text.

@@ -35,10 +35,24 @@ pub fn run(args: RunArgs) -> CliResult {
     let dir = args.results.clone().unwrap_or_else(|| "results".into());
     let files = RunFiles::new(&dir, name, &command_line())
         .map_err(|e| JobError::input(format!("{}: {e}", path.display())))?;
-    if let Some(threads) = args.threads.threads {
-        request.set_threads(threads);
+    if let (Some(threads), Some(t)) = (args.threads.threads, request.threads_mut()) {
+        *t = threads;
     }
     if let (Request::EgdbBuild(build), Some(results)) = (&mut request, &args.results) {
+        let inside = build.out.components().all(|c| {
+            matches!(
+                c,
+                std::path::Component::Normal(_) | std::path::Component::CurDir
+            )
+        });
+        if !inside {
+            return Err(JobError::input(format!(
+                "{}: `out = \"{}\"` is outside --results {}: give a path inside it",
+                path.display(),
+                build.out.display(),
+                results.display()
+            )));
+        }
         build.out = results.join(&build.out);
     }
     execute_and_print(&request, Some(&files), false, true).map_err(|e| e.prefixed(path.display()))

@@ -13,13 +13,13 @@ pub struct SolveArgs {
     /// Transposition table size in MiB, rounded down to a power of two (at most 1048576).
     /// Default: sized to the seeds on the board, 2^(seeds/3 + 10.5) entries of 8 bytes (Kalah(6,3)
     /// 32 MiB, Kalah(6,4) 512 MiB), at most a quarter of the machine's memory and 4096 MiB.
-    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=1048576))]
+    #[arg(long, allow_negative_numbers = true)]
     pub tt_mb: Option<u32>,
     /// Stop after about this many nodes, printing the bounds proved so far (exit status 3).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
     /// Stop after about this many seconds, printing the bounds proved so far (exit status 3).
-    #[arg(long, value_name = "S", value_parser = positive_seconds)]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub max_seconds: Option<f64>,
     /// Prove the value and one best move only: the other moves get an upper bound (shown as
     /// `<=`, JSON "exact": false) instead of their exact value. Much faster.
@@ -47,13 +47,6 @@ pub struct SolveArgs {
     /// "value", "exact"}], "pv", "nodes", "seconds", "threads", "table", "egdb", "method"}.
     #[arg(long)]
     pub json: bool,
-}
-
-fn positive_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
-        _ => Err(format!("`{text}` is not a positive number of seconds")),
-    }
 }
 
 pub fn run(args: SolveArgs) -> CliResult {

@@ -193,6 +193,12 @@ impl ArenaRequest {
         let template = self.agent.clone().ok_or_else(|| {
             JobError::input("a series needs `agent`, e.g. \"mcts(iterations={})\"")
         })?;
+        if template.matches("{}").count() != 1 {
+            return Err(JobError::input(format!(
+                "`agent = \"{template}\"` must hold `{{}}` exactly once, as `key={{}}`, where \
+                 each value goes"
+            )));
+        }
         let key = template
             .split_once("={}")
             .map(|(head, _)| {

@@ -33,13 +33,14 @@ pub use self::egdb::{
     BuildReport, BuildRequest, Database, LayerVerified, ProbeReport, ProbeRequest, StatsReport,
     StatsRequest, VerifyReport, VerifyRequest,
 };
-pub use self::perft::{PerftReport, PerftRequest};
+pub use self::perft::{PerftReport, PerftRequest, MAX_DEPTH};
 pub use self::solve::{
     EgdbUse, Method, MoveResult, MoveValueText, SearchDetail, SolveDetail, SolveReport,
-    SolveRequest, Valued, WdlCounts,
+    SolveRequest, Valued, WdlCounts, MAX_TT_MB,
 };
 pub use crate::core::{Progress, Threads, ThreadsError};
 pub use crate::results::RunFiles;
+use crate::results::{Manifest, ResultsError};
 
 use crate::egdb::EgdbError;
 use crate::game::Line;
@@ -108,15 +109,36 @@ impl Request {
         }
     }
 
-    /// Sets the worker threads of the request (`mancala run --threads`).
-    pub fn set_threads(&mut self, threads: Threads) {
+    /// The worker threads of the request, if it has any.
+    pub fn threads_mut(&mut self) -> Option<&mut Threads> {
         match self {
-            Request::Solve(r) => r.threads = threads,
-            Request::Perft(r) => r.threads = threads,
-            Request::EgdbBuild(r) => r.threads = threads,
-            Request::EgdbVerify(r) => r.threads = threads,
-            Request::EgdbProbe(_) | Request::EgdbStats(_) => {}
-            Request::Match(r) | Request::Tournament(r) | Request::Series(r) => r.threads = threads,
+            Request::Solve(r) => Some(&mut r.threads),
+            Request::Perft(r) => Some(&mut r.threads),
+            Request::EgdbBuild(r) => Some(&mut r.threads),
+            Request::EgdbVerify(r) => Some(&mut r.threads),
+            Request::EgdbProbe(_) | Request::EgdbStats(_) => None,
+            Request::Match(r) | Request::Tournament(r) | Request::Series(r) => Some(&mut r.threads),
+        }
+    }
+
+    /// The worker threads of the request, if it has any.
+    pub fn threads(&self) -> Option<Threads> {
+        self.clone().threads_mut().copied()
+    }
+
+    /// Whether the request writes result files when it is given some (`mancala run`): a
+    /// solve, a database build, a match, a tournament, a series.
+    pub fn writes_results(&self) -> bool {
+        match self {
+            Request::Solve(_)
+            | Request::EgdbBuild(_)
+            | Request::Match(_)
+            | Request::Tournament(_)
+            | Request::Series(_) => true,
+            Request::Perft(_)
+            | Request::EgdbVerify(_)
+            | Request::EgdbProbe(_)
+            | Request::EgdbStats(_) => false,
         }
     }
 
@@ -127,21 +149,34 @@ impl Request {
     /// [`ErrorKind::Input`]: not TOML, no or an unknown `kind`, an unknown key, a bad value.
     pub fn from_toml(text: &str, path: &std::path::Path) -> Result<Request, JobError> {
         let bad = |what: String| JobError::input(format!("{}: {what}", path.display()));
-        let table: toml::Table = toml::from_str(text).map_err(|e| bad(e.to_string()))?;
-        let kind = table
-            .get("kind")
-            .and_then(|k| k.as_str())
+        let toml_error = |e: toml::de::Error| bad(one_line(text, &e));
+        /// The `kind` key alone, with where its value stands.
+        #[derive(Deserialize)]
+        struct Kind {
+            kind: Option<toml::Spanned<toml::Value>>,
+        }
+        let kind = toml::from_str::<Kind>(text)
+            .map_err(toml_error)?
+            .kind
             .ok_or_else(|| bad(format!("missing key `kind` ({})", KINDS.join(", "))))?;
+        let name = kind.get_ref().as_str().ok_or_else(|| {
+            bad(format!(
+                "`kind` is {}, not a string: expected one of {}",
+                kind.get_ref(),
+                KINDS.join(", ")
+            ))
+        })?;
         // Each kind deserializes from the text itself, so an error keeps its line number; the
-        // `kind` line is blanked (not removed) for the request's own keys.
+        // `kind` pair (from the start of its line to the end of its value) is blanked, newlines
+        // kept, for the request's own keys.
+        let start = text[..kind.span().start].rfind('\n').map_or(0, |i| i + 1);
         let rest: String = text
-            .lines()
-            .map(|l| {
-                let key = l.trim_start().strip_prefix("kind").map(str::trim_start);
-                if key.is_some_and(|k| k.starts_with('=')) {
-                    "\n".to_string()
+            .char_indices()
+            .map(|(i, c)| {
+                if (start..kind.span().end).contains(&i) && c != '\n' {
+                    ' '
                 } else {
-                    format!("{l}\n")
+                    c
                 }
             })
             .collect();
@@ -149,9 +184,10 @@ impl Request {
             text: &str,
             bad: impl Fn(String) -> JobError,
         ) -> Result<T, JobError> {
-            toml::from_str(text).map_err(|e| bad(e.to_string()))
+            toml::from_str(text).map_err(|e| bad(one_line(text, &e)))
         }
         let text = rest.as_str();
+        let kind = name;
         Ok(match kind {
             "solve" => Request::Solve(parse(text, bad)?),
             "perft" => Request::Perft(parse(text, bad)?),
@@ -172,6 +208,20 @@ impl Request {
     }
 }
 
+/// A TOML error in one line: `line L, column C: what` (no excerpt).
+fn one_line(text: &str, e: &toml::de::Error) -> String {
+    let message = e.message().trim().replace('\n', " ");
+    match e.span() {
+        Some(span) if !message.starts_with("missing field") => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            format!("line {line}, column {column}: {message}")
+        }
+        _ => message,
+    }
+}
+
 /// The job-file kinds.
 const KINDS: &[&str] = &[
     "match",
@@ -185,8 +235,10 @@ const KINDS: &[&str] = &[
     "egdb-stats",
 ];
 
-/// Runs `request`, writing its result files to `files` if given (`mancala run`, `--out`), and
-/// returns its report. `progress` hears of the work as it goes.
+/// Runs `request` and returns its report. A solve, a database build, a match, a tournament or
+/// a series writes its result files to `files` if given (`mancala run`, `--out`): every path
+/// is checked before the work starts, and the set is written whole at the end; the other
+/// kinds write none. `progress` hears of the work as it goes.
 ///
 /// # Errors
 /// A [`JobError`] whose [`ErrorKind`] says whether the input was bad, a limit stopped the work
@@ -196,6 +248,15 @@ pub fn execute(
     files: Option<&RunFiles>,
     progress: &dyn Progress,
 ) -> Result<Report, JobError> {
+    let files = files.filter(|_| request.writes_results());
+    if let Some(files) = files {
+        files.check()?;
+    }
+    let manifest = files.map(|f| {
+        let job = serde_json::to_value(request).unwrap_or_default();
+        let threads = request.threads().map_or(1, Threads::get);
+        Manifest::start(request.kind(), job, threads, f.command_line())
+    });
     let report = match request {
         Request::Solve(r) => Report::Solve(solve::run(r, progress)?),
         Request::Perft(r) => Report::Perft(perft::run(r)?),
@@ -209,8 +270,8 @@ pub fn execute(
         }
         Request::Series(r) => return arena::run(r, ArenaKind::Series, request, files, progress),
     };
-    if let Some(files) = files {
-        write_report(files, request, &report)?;
+    if let (Some(files), Some(manifest)) = (files, manifest) {
+        write_report(files, manifest, request, &report)?;
     }
     Ok(report)
 }
@@ -341,51 +402,46 @@ impl From<EgdbError> for JobError {
     }
 }
 
-/// Writes the result files of a solve or database build: its table, and a manifest with the
-/// request (`job`) and the report (`result`; a solve's check as `check`).
-fn write_report(files: &RunFiles, request: &Request, report: &Report) -> Result<(), JobError> {
-    use crate::results::{Manifest, ResultsError};
-    let (table, threads, result, check) = match report {
+/// Writes the result files of a solve or database build: its table, and the manifest started
+/// before the work with the report (`result`; a solve's check as `check`).
+fn write_report(
+    files: &RunFiles,
+    mut manifest: Manifest,
+    request: &Request,
+    report: &Report,
+) -> Result<(), JobError> {
+    let (table, result, check) = match report {
         Report::Solve(r) => {
-            let threads = match &r.detail {
-                SolveDetail::Search(s) => s.threads,
-                SolveDetail::Retrograde(_) => 1,
-            };
+            if let SolveDetail::Search(s) = &r.detail {
+                manifest.set("threads", serde_json::json!(s.threads));
+            }
             let main = SolveReport {
                 check: None,
                 ..r.clone()
             };
             let check = r.check.as_deref().map(serde_json::to_value);
-            (r.table(), threads, serde_json::to_value(main), check)
+            (r.table(), serde_json::to_value(main), check)
         }
-        Report::EgdbBuild(r) => {
-            let threads = match request {
-                Request::EgdbBuild(b) => b.threads.get(),
-                _ => 1,
-            };
-            (r.table(), threads, serde_json::to_value(r), None)
-        }
-        _ => {
-            return Err(JobError::input(format!(
-                "a `{}` job writes no result files",
-                request.kind()
-            )))
-        }
+        Report::EgdbBuild(r) => (r.table(), serde_json::to_value(r), None),
+        _ => unreachable!("a `{}` job writes no result files", request.kind()),
     };
-    let job = serde_json::to_value(request).unwrap_or_default();
-    let mut manifest = Manifest::start(request.kind(), job.clone(), threads, files.command_line());
-    manifest.set("job", job);
+    manifest.set("job", serde_json::to_value(request).unwrap_or_default());
     manifest.finish(true, 0);
     manifest.set("result", result.unwrap_or_default());
     if let Some(check) = check {
         manifest.set("check", check.unwrap_or_default());
     }
-    files
-        .write_all(&mut manifest, &table, &[] as &[()])
-        .map_err(|e| match e {
+    Ok(files.write_all(&mut manifest, &table, &[] as &[()])?)
+}
+
+impl From<ResultsError> for JobError {
+    /// Bad input for a file in the way, else a failure to write.
+    fn from(e: ResultsError) -> JobError {
+        match e {
             ResultsError::Bad(_) => JobError::input(e),
             e => JobError::failed(e),
-        })
+        }
+    }
 }
 
 /// A request that runs on the rules of its game (one instance per rules type).

@@ -8,6 +8,9 @@ use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::time::Instant;
 
+/// The deepest perft, plies.
+pub const MAX_DEPTH: u32 = 1000;
+
 /// Count move sequences (`mancala perft`, `kind = "perft"`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -71,6 +74,12 @@ impl PerftReport {
 
 /// Runs the perft job.
 pub(super) fn run(request: &PerftRequest) -> Result<PerftReport, JobError> {
+    if request.depth > MAX_DEPTH {
+        return Err(JobError::input(format!(
+            "--depth {}: expected 0 to {MAX_DEPTH}",
+            request.depth
+        )));
+    }
     let spec = parse_game(&request.game)?;
     request.threads.install(|| run_on(&spec, request, &()))?
 }

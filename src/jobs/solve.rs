@@ -104,6 +104,66 @@ impl SolveRequest {
     }
 }
 
+/// Most transposition-table memory a solve may ask for, MiB.
+pub const MAX_TT_MB: u32 = 1 << 20;
+
+impl SolveRequest {
+    /// The request of the check by `method`: every move valued exactly, without databases.
+    fn checked_by(&self, method: Method) -> SolveRequest {
+        SolveRequest {
+            method,
+            value_only: false,
+            check: None,
+            ..self.clone()
+        }
+    }
+
+    /// Refuses options out of range and a method that cannot solve the game of `rules`.
+    fn validate<R: Rules>(&self, rules: &R) -> Result<(), JobError> {
+        if let Some(mb) = self.tt_mb {
+            if !(1..=MAX_TT_MB).contains(&mb) {
+                return Err(JobError::input(format!(
+                    "--tt-mb {mb}: expected 1 to {MAX_TT_MB} (MiB)"
+                )));
+            }
+            if let Some(total) = physical_bytes().map(|b| b >> 20) {
+                if u64::from(mb) > total * 8 / 10 {
+                    return Err(JobError::input(format!(
+                        "--tt-mb {mb} is more than 80% of this machine's {total} MiB of memory"
+                    )));
+                }
+            }
+        }
+        if let Some(s) = self.max_seconds.filter(|s| !(s.is_finite() && *s > 0.0)) {
+            return Err(JobError::input(format!(
+                "--max-seconds {s}: not a positive number of seconds"
+            )));
+        }
+        let method = self.method;
+        if method != Method::Alphabeta && (self.value_only || self.egdb.is_some()) {
+            return Err(JobError::input(format!(
+                "--method {} values every move without databases: drop --value-only and --egdb",
+                method.name()
+            )));
+        }
+        if method == Method::Memo && R::CAN_REPEAT {
+            return Err(JobError::input(format!(
+                "--method memo needs a game without repetition, and in `{}` a position can \
+                 repeat (its value depends on the history): use --method plain",
+                rules.spec()
+            )));
+        }
+        if method == Method::Retrograde && !rules.spec().result_is_win_draw_loss() {
+            return Err(JobError::input(format!(
+                "--method retrograde finds wins, draws and losses, which are the results of the \
+                 four-row games (omweso, bao-la-kete, bao-la-kiswahili), not of `{}`",
+                rules.spec()
+            )));
+        }
+        Ok(())
+    }
+}
+
 /// A root move and its value.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MoveValueText {
@@ -318,12 +378,7 @@ pub(super) fn run(
     let spec = parse_game(&request.game)?;
     let mut report = run_on(&spec, request, progress)?;
     if let Some(method) = request.check {
-        let second = SolveRequest {
-            method,
-            value_only: false,
-            check: None,
-            ..request.clone()
-        };
+        let second = request.checked_by(method);
         let checked = run_on(&spec, &second, progress)?;
         report.agree(&checked).map_err(|why| {
             JobError::failed(format!(
@@ -576,27 +631,12 @@ impl OnRules for SolveRequest {
     fn run<R: Rules>(&self, rules: R, progress: &dyn Progress) -> Result<SolveReport, JobError> {
         let line = game_line(&rules, self.position.as_deref(), self.moves.as_deref())?;
         let pos = *line.current();
-        if let (Some(total), Some(mb)) = (physical_bytes().map(|b| b >> 20), self.tt_mb) {
-            if u64::from(mb) > total * 8 / 10 {
-                return Err(JobError::input(format!(
-                    "--tt-mb {mb} is more than 80% of this machine's {total} MiB of memory"
-                )));
-            }
+        self.validate(&rules)?;
+        if let Some(check) = self.check {
+            // Refused before the work, not after the first solve.
+            self.checked_by(check).validate(&rules)?;
         }
         let method = self.method;
-        if method != Method::Alphabeta && (self.value_only || self.egdb.is_some()) {
-            return Err(JobError::input(format!(
-                "--method {} values every move without databases: drop --value-only and --egdb",
-                method.name()
-            )));
-        }
-        if method == Method::Memo && R::CAN_REPEAT {
-            return Err(JobError::input(format!(
-                "--method memo needs a game without repetition, and in `{}` a position can \
-                 repeat (its value depends on the history): use --method plain",
-                rules.spec()
-            )));
-        }
         if method == Method::Retrograde {
             return retrograde_solve(&rules, &pos, self);
         }
@@ -716,13 +756,6 @@ fn retrograde_solve<R: Rules>(
     pos: &R::Position,
     request: &SolveRequest,
 ) -> Result<SolveReport, JobError> {
-    if !rules.spec().result_is_win_draw_loss() {
-        return Err(JobError::input(format!(
-            "--method retrograde finds wins, draws and losses, which are the results of the \
-             four-row games (omweso, bao-la-kete, bao-la-kiswahili), not of `{}`",
-            rules.spec()
-        )));
-    }
     let max_positions = ((request.tt_mb.unwrap_or(1024) as usize) << 20) / 100;
     let started = Instant::now();
     let r = retrograde(rules, pos, max_positions).map_err(JobError::input)?;
