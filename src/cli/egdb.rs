@@ -70,7 +70,7 @@ pub struct ProbeArgs {
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
     /// Print one JSON object: {"game", "position", "side_to_move", "value", "moves":[{"move",
-    /// "value"}], "pv", "egdb"}.
+    /// "value", "exact"}], "pv", "egdb": {"dir", "max_seeds", "cyclic"}}.
     #[arg(long)]
     pub json: bool,
 }

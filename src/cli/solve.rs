@@ -44,7 +44,9 @@ pub struct SolveArgs {
     #[arg(long, value_enum, value_name = "METHOD")]
     pub check: Option<Method>,
     /// Print one JSON object: {"game", "position", "side_to_move", "value", "moves":[{"move",
-    /// "value", "exact"}], "pv", "nodes", "seconds", "threads", "table", "egdb", "method"}.
+    /// "value", "exact"}], "pv", "nodes", "seconds", "threads", "table", "egdb", "method",
+    /// "check"} (retrograde: "result", "plies", "move_results", "positions", "seeds", "counts",
+    /// "meaning" instead of "nodes" to "egdb"; README: JSON output).
     #[arg(long)]
     pub json: bool,
 }

@@ -214,7 +214,11 @@ pub trait Rules: Send + Sync + Sized + 'static {
     /// minus its store difference depends on its houses alone (so one database entry serves
     /// every store state), else why not, in words.
     fn egdb_houses(&self) -> Result<usize, String> {
-        Err("no endgame databases for this game family".to_string())
+        Err(
+            "the databases are built for Kalah and for Awari and Oware with \
+             repetition=even-split"
+                .to_string(),
+        )
     }
     /// The houses of `pos` seen from its mover (bytes `0..2m` of a [`Board`], stores zero): its
     /// database entry's key. `None` for games without databases.
