@@ -173,55 +173,33 @@ fn a_closed_standard_error_is_not_a_panic() {
 fn a_result_set_is_written_whole_or_not_at_all() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("blocked.md")).unwrap();
-    fails_with(
-        &[
-            "match",
-            "kalah(houses=3,seeds=2)",
-            "-a",
-            "random",
-            "-a",
-            "greedy",
-            "--rounds",
-            "1",
-            "--out",
-            "blocked",
-            "--results",
-            dir.path().to_str().unwrap(),
-        ],
-        "blocked.md",
-    );
+    let mut args = small_match("blocked");
+    args.push(dir.path().to_str().unwrap());
+    fails_with(&args, "blocked.md");
     for ext in ["csv", "json", "games.jsonl"] {
-        assert!(
-            !dir.path().join(format!("blocked.{ext}")).exists(),
-            "{ext} was written"
-        );
+        let path = dir.path().join(format!("blocked.{ext}"));
+        assert!(!path.exists(), "{ext} was written");
     }
+}
+
+/// A short match written to `--out name --results` (the directory to be pushed).
+fn small_match(name: &str) -> Vec<&str> {
+    let mut args: Vec<&str> = "match kalah(houses=3,seeds=2) -a random -a greedy --rounds 2 --out"
+        .split(' ')
+        .collect();
+    args.extend([name, "--results"]);
+    args
 }
 
 #[test]
 fn a_resumed_run_keeps_its_first_start_and_sums_its_wall_time() {
     let dir = tempfile::tempdir().unwrap();
-    let results = dir.path().to_str().unwrap();
-    let args = [
-        "match",
-        "kalah(houses=3,seeds=2)",
-        "-a",
-        "random",
-        "-a",
-        "greedy",
-        "--rounds",
-        "2",
-        "--out",
-        "twice",
-        "--results",
-        results,
-    ];
+    let mut args = small_match("twice");
+    args.push(dir.path().to_str().unwrap());
     for _ in 0..2 {
         assert!(mancala(&args).status.success());
     }
-    let manifest: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("twice.json")).unwrap())
-            .unwrap();
+    let manifest = manifest(dir.path(), "twice");
     let invocations = manifest["invocations"].as_array().unwrap();
     assert_eq!(invocations.len(), 2);
     assert_eq!(manifest["start_time"], invocations[0]["start_time"]);
@@ -236,29 +214,11 @@ fn a_resumed_run_keeps_its_first_start_and_sums_its_wall_time() {
 #[test]
 fn egdb_stats_without_out_writes_no_file_and_run_results_holds_the_database() {
     let dir = tempfile::tempdir().unwrap();
-    let job = dir.path().join("small-egdb.toml");
-    std::fs::write(
-        &job,
-        "kind = \"egdb\"\ngame = \"kalah(houses=2,capture=empty)\"\nmax_seeds = 4\nthreads = 1\n",
-    )
-    .unwrap();
-    let results = dir.path().join("scratch");
-    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args([
-            "run",
-            job.to_str().unwrap(),
-            "--results",
-            results.to_str().unwrap(),
-        ])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let db = results.join("databases/kalah-capture=empty-houses=2");
+    let text = "kind = \"egdb\"\ngame = \"kalah(houses=2,capture=empty)\"\nmax_seeds = 4\n";
+    run_job_in(dir.path(), "small-egdb.toml", text, "scratch");
+    let db = dir
+        .path()
+        .join("scratch/databases/kalah-capture=empty-houses=2");
     assert!(
         db.join("layer-004.egdb").exists(),
         "the database is under --results"
@@ -267,12 +227,7 @@ fn egdb_stats_without_out_writes_no_file_and_run_results_holds_the_database() {
         !dir.path().join("databases").exists(),
         "nothing outside --results"
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(["egdb", "stats", db.to_str().unwrap()])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    let out = succeeds_in(dir.path(), &["egdb", "stats", db.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("| layer | positions | wins |"));
     assert!(
         !dir.path().join("results").exists(),
@@ -283,26 +238,10 @@ fn egdb_stats_without_out_writes_no_file_and_run_results_holds_the_database() {
 #[test]
 fn a_checked_solve_job_lists_its_timing_columns() {
     let dir = tempfile::tempdir().unwrap();
-    let job = dir.path().join("checked.toml");
-    std::fs::write(
-        &job,
-        "kind = \"solve\"\ngame = \"kalah(houses=3,seeds=2)\"\ntt_mb = 16\ncheck = \"plain\"\n",
-    )
-    .unwrap();
-    let out = mancala(&[
-        "run",
-        job.to_str().unwrap(),
-        "--results",
-        dir.path().to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let manifest: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("checked.json")).unwrap())
-            .unwrap();
+    let text =
+        "kind = \"solve\"\ngame = \"kalah(houses=3,seeds=2)\"\ntt_mb = 16\ncheck = \"plain\"\n";
+    run_job_in(dir.path(), "checked.toml", text, ".");
+    let manifest = manifest(dir.path(), "checked");
     let timing = manifest["timing_columns"].as_array().unwrap();
     for column in ["nodes", "seconds", "check_nodes", "check_seconds"] {
         assert!(timing.contains(&Value::from(column)), "{column}");
@@ -424,6 +363,34 @@ fn games_lists_every_game_with_its_keys() {
     assert_eq!(bao[0]["default"], "22"); // seed 003: 22 seeds in each reserve
 }
 
+/// The manifest `dir/name.json`.
+fn manifest(dir: &std::path::Path, name: &str) -> Value {
+    let text = std::fs::read_to_string(dir.join(format!("{name}.json"))).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// `mancala args` run in `dir`, which must succeed.
+fn succeeds_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Writes the job file `dir/name` and runs it in `dir` with `--results results` (which must
+/// succeed).
+fn run_job_in(dir: &std::path::Path, name: &str, text: &str, results: &str) {
+    let job = job_file(dir, name, text);
+    succeeds_in(dir, &["run", &job, "--results", results]);
+}
+
 /// Writes `text` to `dir/name` and returns the path as text.
 fn job_file(dir: &std::path::Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
@@ -515,18 +482,9 @@ fn a_solve_job_checks_its_files_and_options_before_the_work() {
 #[test]
 fn a_solve_manifest_times_the_solve() {
     let dir = tempfile::tempdir().unwrap();
-    let job = job_file(
-        dir.path(),
-        "t.toml",
-        "kind = \"solve\"\ngame = \"kalah(houses=4,seeds=3)\"\ntt_mb = 16\nthreads = 1\n",
-    );
-    assert!(
-        mancala(&["run", &job, "--results", dir.path().to_str().unwrap()])
-            .status
-            .success()
-    );
-    let manifest: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("t.json")).unwrap()).unwrap();
+    let text = "kind = \"solve\"\ngame = \"kalah(houses=4,seeds=3)\"\ntt_mb = 16\nthreads = 1\n";
+    run_job_in(dir.path(), "t.toml", text, ".");
+    let manifest = manifest(dir.path(), "t");
     let solve = manifest["result"]["seconds"].as_f64().unwrap();
     let wall = manifest["wall_seconds"].as_f64().unwrap();
     assert!(wall + 0.001 >= solve, "wall {wall} s, solve {solve} s");
