@@ -329,6 +329,13 @@ fn open_layer(
     count: u64,
     check_payload: bool,
 ) -> Result<Layer, EgdbError> {
+    if path.is_dir() {
+        // A mapping of a directory fails with "No such device": say what is wrong instead.
+        return Err(io_error(path)(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "a directory where the layer file should be",
+        )));
+    }
     let file = File::open(path).map_err(io_error(path))?;
     // SAFETY: the file is opened read-only; databases are written once to a temporary name and
     // renamed, never modified in place, so the mapping does not change under us. (Reading the

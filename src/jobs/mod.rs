@@ -391,7 +391,9 @@ impl From<EgdbError> for JobError {
             EgdbError::Io { source, .. }
                 if !matches!(
                     source.kind(),
-                    std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+                    std::io::ErrorKind::NotFound
+                        | std::io::ErrorKind::NotADirectory
+                        | std::io::ErrorKind::InvalidInput
                 ) =>
             {
                 JobError::failed(e)
