@@ -393,6 +393,7 @@ impl From<EgdbError> for JobError {
                     source.kind(),
                     std::io::ErrorKind::NotFound
                         | std::io::ErrorKind::NotADirectory
+                        | std::io::ErrorKind::IsADirectory
                         | std::io::ErrorKind::InvalidInput
                 ) =>
             {
