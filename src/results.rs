@@ -265,7 +265,8 @@ impl Manifest {
 
     /// Sets this invocation's wall time so far, and the sum over all invocations.
     pub fn update(&mut self) {
-        let wall = (self.started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+        // Rounded up to the millisecond: never less than a time measured inside the run.
+        let wall = (self.started.elapsed().as_secs_f64() * 1000.0).ceil() / 1000.0;
         if let Some(last) = self
             .object
             .get_mut("invocations")

@@ -520,3 +520,38 @@ fn job_file_errors_are_one_line_and_name_the_key() {
     let job = job_file(dir.path(), "k.toml", "kind = 3\ngame = \"kalah\"\n");
     fails_with(&["run", &job], "not a string");
 }
+
+#[test]
+fn a_killed_run_keeps_the_wall_time_of_its_invocation() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args([
+            "match",
+            "kalah",
+            "-a",
+            "alphabeta(depth=9)",
+            "-a",
+            "mcts(iterations=5000)",
+            "--rounds",
+            "200",
+            "--threads",
+            "1",
+            "--out",
+            "killed",
+            "--results",
+        ])
+        .arg(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(3000));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let manifest = manifest(dir.path(), "killed");
+    assert_eq!(manifest["status"], "running");
+    // Rewritten at least once a second while games finish: most of the 3 s are kept.
+    let wall = manifest["invocations"][0]["wall_seconds"].as_f64().unwrap();
+    assert!(wall >= 1.0, "{wall} s kept of about 3");
+    assert_eq!(manifest["wall_seconds"].as_f64().unwrap(), wall);
+}

@@ -224,6 +224,20 @@ impl GameJob for Runner<'_> {
                             stop.store(true, Relaxed);
                         }
                     }
+                    if let Some(files) = self.files {
+                        let mut m = manifest.lock().expect("no panics while held");
+                        if m.1.elapsed().as_secs_f64() >= 1.0 {
+                            m.0.update();
+                            if let Err(e) = files.write_manifest(&m.0) {
+                                write_error
+                                    .lock()
+                                    .expect("no panics while held")
+                                    .get_or_insert(e);
+                                stop.store(true, Relaxed);
+                            }
+                            m.1 = std::time::Instant::now();
+                        }
+                    }
                     if sprt_watch
                         .lock()
                         .expect("no panics while held")

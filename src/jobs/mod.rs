@@ -418,12 +418,8 @@ fn write_report(
             if let SolveDetail::Search(s) = &r.detail {
                 manifest.set("threads", serde_json::json!(s.threads));
             }
-            let main = SolveReport {
-                check: None,
-                ..r.clone()
-            };
             let check = r.check.as_deref().map(serde_json::to_value);
-            (r.table(), serde_json::to_value(main), check)
+            (r.table(), serde_json::to_value(r), check)
         }
         Report::EgdbBuild(r) => (r.table(), serde_json::to_value(r), None),
         _ => unreachable!("a `{}` job writes no result files", request.kind()),
