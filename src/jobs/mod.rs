@@ -249,6 +249,16 @@ pub fn execute(
     progress: &dyn Progress,
 ) -> Result<Report, JobError> {
     let files = files.filter(|_| request.writes_results());
+    // The arena runner checks, resumes and writes its own files.
+    let arena = match request {
+        Request::Match(r) => Some((r, ArenaKind::Match)),
+        Request::Tournament(r) => Some((r, ArenaKind::Tournament)),
+        Request::Series(r) => Some((r, ArenaKind::Series)),
+        _ => None,
+    };
+    if let Some((r, kind)) = arena {
+        return arena::run(r, kind, request, files, progress);
+    }
     if let Some(files) = files {
         files.check()?;
     }
@@ -264,11 +274,9 @@ pub fn execute(
         Request::EgdbVerify(r) => Report::EgdbVerify(egdb::verify(r, progress)?),
         Request::EgdbProbe(r) => Report::EgdbProbe(egdb::probe(r)?),
         Request::EgdbStats(r) => Report::EgdbStats(egdb::stats(r)?),
-        Request::Match(r) => return arena::run(r, ArenaKind::Match, request, files, progress),
-        Request::Tournament(r) => {
-            return arena::run(r, ArenaKind::Tournament, request, files, progress)
+        Request::Match(_) | Request::Tournament(_) | Request::Series(_) => {
+            unreachable!("run by the arena above")
         }
-        Request::Series(r) => return arena::run(r, ArenaKind::Series, request, files, progress),
     };
     if let (Some(files), Some(manifest)) = (files, manifest) {
         write_report(files, manifest, request, &report)?;
