@@ -3,8 +3,9 @@
 //! Python implementations `scripts/sprt-reference.py` and `scripts/bt-reference.py`.
 
 use mancala::arena::stats::{
-    bradley_terry, elo_from_score, elo_pentanomial, elo_trinomial, erf, los, mean_interval,
-    score_from_elo, sprt, Estimate, Pentanomial, SprtParams, SprtVerdict, Wdl, Z95,
+    bradley_terry, elo_from_score, elo_pentanomial, elo_trinomial, erf, interval_method, los,
+    mean_interval, nelo_pentanomial, score_from_elo, sprt, Estimate, IntervalMethod, Pentanomial,
+    SprtParams, SprtVerdict, Wdl, Z95,
 };
 
 fn close(actual: f64, expected: f64, tolerance: f64) -> bool {
@@ -237,6 +238,76 @@ fn pentanomial_by_hand() {
     assert_eq!(e.value, 0.0);
     assert_close!(e.high, 122.82, 0.01);
     assert_close!(e.low, -e.high, 1e-9);
+}
+
+/// Elo and nElo with their intervals against the separate SciPy implementation
+/// `scripts/elo-reference.py` (fastchess's formulas; at the boundary the Jeffreys posterior
+/// from `scipy.stats.beta.ppf`): (pairs, method, [Elo, low, high], [nElo, low, high]).
+#[test]
+fn elo_and_nelo_match_the_scipy_reference() {
+    use IntervalMethod::{Jeffreys, Normal};
+    #[rustfmt::skip]
+    let cases: [([u64; 5], IntervalMethod, [f64; 3], [f64; 3]); 10] = [
+        ([531, 1096, 2084, 1150, 663], Normal, [10.003172, 4.842473, 15.168287], [12.560184, 6.081593, 19.038775]),
+        ([4, 14, 58, 76, 91], Normal, [184.238876, 156.818521, 213.940982], [239.685306, 208.796277, 270.574335]),
+        ([1, 2, 4, 2, 1], Normal, [0.0, -122.818424, 122.818424], [0.0, -152.267561, 152.267561]),
+        ([0, 0, 0, 0, 10], Jeffreys, [645.113543, 351.717802, 1846.136320], [1085.206448, 873.654280, 1139.411514]),
+        ([10, 0, 0, 0, 0], Jeffreys, [-645.113543, -1846.136320, -351.717802], [-1085.206448, -1139.411514, -873.654280]),
+        ([0, 0, 0, 0, 1], Jeffreys, [279.588002, -120.533249, 1465.451711], [310.755835, -155.522501, 465.931536]),
+        ([0, 0, 0, 0, 500], Jeffreys, [1320.498835, 1039.821344, 2523.598563], [7766.954374, 7735.720771, 7774.713695]),
+        ([0, 0, 7, 0, 0], Jeffreys, [0.0, -182.673468, 182.673468], [0.0, -167.514684, 167.514684]),
+        ([0, 0, 0, 3, 0], Jeffreys, [159.176003, -100.882543, 537.833159], [164.803169, -108.620895, 351.261135]),
+        ([0, 0, 0, 1, 99], Jeffreys, [920.411998, 692.049690, 1559.030562], [2444.456883, 2378.779770, 2468.399225]),
+    ];
+    for (counts, method, elo, nelo) in cases {
+        let p = Pentanomial(counts);
+        assert_eq!(interval_method(&p), Some(method), "{counts:?}");
+        for (name, e, want) in [("elo", elo_pentanomial(&p), elo), ("nelo", nelo_pentanomial(&p), nelo)] {
+            for (got, want) in [(e.value, want[0]), (e.low, want[1]), (e.high, want[2])] {
+                assert!(close(got, want, 1e-4), "{counts:?} {name}: {e:?} vs {want:?}");
+            }
+        }
+    }
+    assert!(nelo_pentanomial(&Pentanomial::default()).value.is_nan());
+    assert_eq!(interval_method(&Pentanomial::default()), None);
+}
+
+#[test]
+fn nelo_matches_fastchess_reports() {
+    // fastchess output quoted in Toudonou/zeno, docs/testing.md: "nElo: E +/- M" beside
+    // "Ptnml(0-2): [LL, LD, WL+DD, WD, WW]".
+    let reports = [
+        ([531, 1096, 2084, 1150, 663], 12.56, 6.48),
+        ([97, 175, 581, 333, 605], 135.06, 11.38),
+        ([4, 14, 58, 76, 91], 239.69, 30.89),
+        ([224, 309, 874, 347, 246], 8.95, 10.77),
+        ([82, 297, 528, 321, 154], 28.28, 12.95),
+        ([132, 240, 2021, 1666, 5941], 334.40, 4.82),
+    ];
+    for (counts, nelo, margin) in reports {
+        let e = nelo_pentanomial(&Pentanomial(counts));
+        assert!(close(e.value, nelo, 0.005), "{counts:?}: nElo {} vs {nelo}", e.value);
+        assert!(
+            close(half_width(&e), margin, 0.005),
+            "{counts:?}: ± {} vs {margin}",
+            half_width(&e)
+        );
+    }
+}
+
+#[test]
+fn perfect_scores_give_finite_intervals_that_shrink_with_games() {
+    // 100% over 5, 50 and 500 pairs: finite, the lower bound rising with the games.
+    let lows: Vec<f64> = [5, 50, 500]
+        .iter()
+        .map(|&n| {
+            let e = elo_pentanomial(&Pentanomial([0, 0, 0, 0, n]));
+            assert!(e.value.is_finite() && e.low.is_finite() && e.high.is_finite());
+            assert!(e.low < e.value && e.value < e.high);
+            e.low
+        })
+        .collect();
+    assert!(lows[0] < lows[1] && lows[1] < lows[2], "{lows:?}");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The logistic Elo scale, win/draw/loss and pair counts, Elo differences with 95% intervals
 //! (trinomial and pentanomial), the likelihood of superiority and mean intervals.
 
+use super::beta::beta_quantile;
 use serde::{Deserialize, Serialize};
 use std::f64::consts::{LN_10, PI};
 
@@ -179,14 +180,133 @@ pub fn elo_trinomial(wdl: &Wdl) -> Estimate {
 }
 
 /// Elo difference of A over B with a 95% interval from pair results, as fastchess computes it
-/// (`EloPentanomial` in `elo_pentanomial.cpp`).
+/// (`EloPentanomial` in `elo_pentanomial.cpp`), except at the boundary (below).
 ///
 /// Each pair's per-game score is `x_k = k/4` (pair points / 2); with `N` pairs and `p_k` the
 /// fraction of pairs in bin `k`, `mu = sum p_k x_k`, `sigma^2 = sum p_k (x_k - mu)^2`, standard
 /// error `sigma / sqrt(N)`, interval `elo_from_score(mu ± Z95 * sigma/sqrt(N))`. No pairs give NaN.
+///
+/// **At the boundary** ([`IntervalMethod::Jeffreys`]: every pair in one bin, so `sigma = 0`,
+/// which includes every 100% and 0% score; or the normal interval reaching a score of 0 or 1)
+/// the normal approximation fails: it would give an infinite estimate or bound, or a zero-width
+/// interval. There the estimate and interval come from the Jeffreys posterior of the per-game
+/// score instead: the `2N` games counted as Bernoulli trials with `s` points (a draw half a
+/// point), prior Beta(½, ½), posterior Beta(s + ½, 2N − s + ½); the estimate is the Elo of the
+/// posterior mean `(s + ½) / (2N + 1)` (one virtual draw added, the prior BayesElo uses), the
+/// interval the Elo of its 2.5% and 97.5% quantiles (the equal-tailed Jeffreys interval, Brown,
+/// Cai & DasGupta 2001, without their convention of setting the bound to 1 at `s = 2N`). Both
+/// are finite for any number of games.
 pub fn elo_pentanomial(p: &Pentanomial) -> Estimate {
-    let outcomes: [(f64, u64); 5] = std::array::from_fn(|k| (PAIR_SCORES[k], p.0[k]));
-    elo_estimate(&outcomes)
+    match score_model(p) {
+        None => Estimate::NAN,
+        Some(ScoreModel::Normal { mu, se, .. }) => Estimate {
+            value: elo_from_score(mu),
+            low: elo_from_score((mu - Z95 * se).clamp(0.0, 1.0)),
+            high: elo_from_score((mu + Z95 * se).clamp(0.0, 1.0)),
+        },
+        Some(ScoreModel::Jeffreys { a, b }) => {
+            let elo = |(s, one_minus_s): (f64, f64)| ELO_PER_NEPER * (s / one_minus_s).ln();
+            Estimate {
+                value: elo((a / (a + b), b / (a + b))),
+                low: elo(beta_quantile(a, b, 0.025)),
+                high: elo(beta_quantile(a, b, 0.975)),
+            }
+        }
+    }
+}
+
+/// Normalized Elo of A over B with a 95% interval, as fastchess computes it from pair results
+/// (`scoreToNeloDiff` in `elo_pentanomial.cpp`): `nElo = (mu - 1/2) / sqrt(2 sigma^2) * 800 / ln 10`
+/// with `mu`, `sigma^2` the mean and variance of the per-game pair score of
+/// [`elo_pentanomial`]; the interval maps `mu ± Z95 * sigma/sqrt(N)` the same way (a linear
+/// map, so it is `nElo ± Z95 * 800 / (ln 10 * sqrt(2N))`, not clamped). nElo measures the
+/// difference in units of the match's own noise, so it does not depend on the draw rate as Elo
+/// does (Van den Bergh, "Normalized Elo"). No pairs give NaN.
+///
+/// At the boundary (see [`elo_pentanomial`]) `mu` is the Jeffreys posterior mean `m`,
+/// `2 sigma^2` is `m (1 - m)` (two independent games of score `m`), and the interval maps the
+/// posterior's 2.5% and 97.5% quantiles: finite, where `sigma = 0` would divide by zero.
+pub fn nelo_pentanomial(p: &Pentanomial) -> Estimate {
+    const NELO_PER_SIGMA: f64 = 2.0 * ELO_PER_NEPER;
+    match score_model(p) {
+        None => Estimate::NAN,
+        Some(ScoreModel::Normal { mu, se, var }) => {
+            let nelo = |s: f64| (s - 0.5) / (2.0 * var).sqrt() * NELO_PER_SIGMA;
+            Estimate {
+                value: nelo(mu),
+                low: nelo(mu - Z95 * se),
+                high: nelo(mu + Z95 * se),
+            }
+        }
+        Some(ScoreModel::Jeffreys { a, b }) => {
+            let m = a / (a + b);
+            let nelo = |s: f64| (s - 0.5) / (m * (1.0 - m)).sqrt() * NELO_PER_SIGMA;
+            Estimate {
+                value: nelo(m),
+                low: nelo(beta_quantile(a, b, 0.025).0),
+                high: nelo(beta_quantile(a, b, 0.975).0),
+            }
+        }
+    }
+}
+
+/// How [`elo_pentanomial`] and [`nelo_pentanomial`] compute their intervals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum IntervalMethod {
+    /// The normal approximation from the pentanomial variance (fastchess).
+    Normal,
+    /// The Jeffreys posterior of the per-game score, at the boundary.
+    Jeffreys,
+}
+
+impl IntervalMethod {
+    /// `normal` or `jeffreys`.
+    pub fn name(self) -> &'static str {
+        match self {
+            IntervalMethod::Normal => "normal",
+            IntervalMethod::Jeffreys => "jeffreys",
+        }
+    }
+}
+
+/// Which interval [`elo_pentanomial`] uses for `p` (`None` without pairs).
+pub fn interval_method(p: &Pentanomial) -> Option<IntervalMethod> {
+    score_model(p).map(|m| match m {
+        ScoreModel::Normal { .. } => IntervalMethod::Normal,
+        ScoreModel::Jeffreys { .. } => IntervalMethod::Jeffreys,
+    })
+}
+
+/// The per-game score of pair results: its normal approximation, or at the boundary the
+/// Jeffreys posterior Beta(a, b).
+enum ScoreModel {
+    Normal { mu: f64, var: f64, se: f64 },
+    Jeffreys { a: f64, b: f64 },
+}
+
+fn score_model(p: &Pentanomial) -> Option<ScoreModel> {
+    let pairs = p.pairs();
+    if pairs == 0 {
+        return None;
+    }
+    let n = pairs as f64;
+    let mu = p.score();
+    let var = (0..5)
+        .map(|k| p.0[k] as f64 * (PAIR_SCORES[k] - mu).powi(2))
+        .sum::<f64>()
+        / n;
+    let se = (var / n).sqrt();
+    if var > 0.0 && mu - Z95 * se > 0.0 && mu + Z95 * se < 1.0 {
+        return Some(ScoreModel::Normal { mu, var, se });
+    }
+    // Points of the 2N games: the half-points of every pair over 2.
+    let points: u64 = p.0.iter().zip(0u64..).map(|(&c, k)| c * k).sum::<u64>();
+    let points = points as f64 / 2.0;
+    Some(ScoreModel::Jeffreys {
+        a: points + 0.5,
+        b: 2.0 * n - points + 0.5,
+    })
 }
 
 /// Likelihood of superiority, the probability that A is stronger than B (cutechess-cli's

@@ -9,7 +9,10 @@
 //!   cutechess-cli computes it (`projects/lib/src/elo.cpp`).
 //! * [`elo_pentanomial`]: the same from pair results, as fastchess computes it
 //!   (`elo_pentanomial.cpp`); the pair is the independent unit, so this interval is the right
-//!   one (and usually narrower) when the games came in seat-swapped pairs.
+//!   one (and usually narrower) when the games came in seat-swapped pairs. At a 0% or 100%
+//!   score (and wherever the normal interval reaches either) it uses the Jeffreys posterior
+//!   instead, so estimate and bounds stay finite.
+//! * [`nelo_pentanomial`]: normalized Elo with its interval, as fastchess reports it.
 //! * [`los`]: likelihood of superiority (cutechess-cli).
 //! * [`sprt`]: the generalized sequential probability ratio test on pair results (fastchess,
 //!   after Michel Van den Bergh's notes).
@@ -18,6 +21,7 @@
 //!
 //! Everything is a pure function: no I/O, no global state.
 
+mod beta;
 mod bradley_terry;
 mod elo;
 mod sprt;
