@@ -21,6 +21,7 @@ fn plan(agents: &[&str], rounds: u64, openings: u32, seed: u64) -> Plan {
         agents,
         rounds,
         opening_plies: openings,
+        start: Default::default(),
         seed,
         max_plies: 1000,
     }
@@ -50,7 +51,7 @@ fn play<R: Rules>(rules: &R, plan: &Plan, threads: usize) -> Vec<GameRecord> {
             rules,
             plan,
             &resources,
-            &mancala::arena::openings(rules, plan.opening_plies, plan.seed),
+            &mancala::arena::openings::prepare(rules, plan).unwrap(),
             &plan.schedule(),
             &AtomicBool::new(false),
             &|_| {},

@@ -262,9 +262,15 @@ fn elo_and_nelo_match_the_scipy_reference() {
     for (counts, method, elo, nelo) in cases {
         let p = Pentanomial(counts);
         assert_eq!(interval_method(&p), Some(method), "{counts:?}");
-        for (name, e, want) in [("elo", elo_pentanomial(&p), elo), ("nelo", nelo_pentanomial(&p), nelo)] {
+        for (name, e, want) in [
+            ("elo", elo_pentanomial(&p), elo),
+            ("nelo", nelo_pentanomial(&p), nelo),
+        ] {
             for (got, want) in [(e.value, want[0]), (e.low, want[1]), (e.high, want[2])] {
-                assert!(close(got, want, 1e-4), "{counts:?} {name}: {e:?} vs {want:?}");
+                assert!(
+                    close(got, want, 1e-4),
+                    "{counts:?} {name}: {e:?} vs {want:?}"
+                );
             }
         }
     }
@@ -286,7 +292,11 @@ fn nelo_matches_fastchess_reports() {
     ];
     for (counts, nelo, margin) in reports {
         let e = nelo_pentanomial(&Pentanomial(counts));
-        assert!(close(e.value, nelo, 0.005), "{counts:?}: nElo {} vs {nelo}", e.value);
+        assert!(
+            close(e.value, nelo, 0.005),
+            "{counts:?}: nElo {} vs {nelo}",
+            e.value
+        );
         assert!(
             close(half_width(&e), margin, 0.005),
             "{counts:?}: ± {} vs {margin}",

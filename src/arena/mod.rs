@@ -1,26 +1,30 @@
 //! Matches and tournaments: games between agents played in seat-swapped pairs from enumerated
 //! openings, concurrently, with every game recorded and reproducible.
 //!
-//! * **Schedule**: a round robin over the agents (a match is the case of two). Each pairing
-//!   `(i, j)`, `i < j`, plays `rounds` pairs; pair `p` of a pairing plays opening `p` (cycling
-//!   through the seeded order of the openings) twice, agent `i` South in the first game and North
-//!   in the second. Games are numbered in schedule order from 0.
+//! * **Schedule**: a round robin over the agents (a match is the case of two), or a gauntlet
+//!   (the first agent against each other one). Each pairing `(i, j)` plays `rounds` pairs; pair
+//!   `p` of a pairing plays opening `p` (cycling through the openings: enumerated ones in a
+//!   seeded order, or those of a file, [`openings`]) twice, agent `i` South in the first game
+//!   and North in the second. Games are numbered in schedule order from 0.
 //! * **Seeds**: game `g` of a run with seed `s` has seed `derive_seed(s, g)`; its South agent is
 //!   built with `derive_seed(game seed, 0)` and North with `derive_seed(game seed, 1)`. The openings
 //!   are shuffled with `derive_seed(s, u64::MAX)`. Nothing depends on which thread plays a game,
 //!   so records are identical with any `threads`.
 //! * **End of a game**: by the rules (normal), by a repeated position (repetition, RULES.md §0),
-//!   or at `max_plies` moves, opening included (ply cap: scored as a repetition would be, each
-//!   side taking the seeds of its own houses unless the game says otherwise).
+//!   or adjudicated at `max_plies` moves, opening included (ply cap: scored as a repetition
+//!   would be, each side taking the seeds of its own houses unless the game says otherwise).
 
+pub mod export;
+pub mod openings;
 pub mod report;
 pub mod runner;
 pub mod stats;
 
+pub use openings::{Opening, OpeningsFile, OpeningsOrder, StartSpec};
 pub use runner::{ArenaOutcome, ArenaRun, RunKind, Series};
 
 use crate::agents::{derive_seed, rng, uniform, AgentSpec, Resources};
-use crate::game::{Line, Status};
+use crate::game::Status;
 use crate::rules::Rules;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -33,7 +37,7 @@ pub enum Termination {
     Normal,
     /// A position repeated (RULES.md §0).
     Repetition,
-    /// The ply cap was reached.
+    /// Adjudicated at the ply cap (`max_plies`).
     PlyCap,
 }
 
@@ -61,7 +65,10 @@ pub struct GameRecord {
     pub pair: u64,
     /// The game's seed.
     pub seed: u64,
-    /// The opening moves (house letters).
+    /// The start position's text (RULES.md §12) when it is not the game's start position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// The opening moves (house letters), played from `start` (or the start position).
     pub opening: Vec<String>,
     /// The moves the agents played after the opening.
     pub moves: Vec<String>,
@@ -108,6 +115,8 @@ pub struct Plan {
     pub rounds: u64,
     /// Plies of the enumerated openings (0: every game from the start position).
     pub opening_plies: u32,
+    /// Where the games start (default: the game's start position).
+    pub start: StartSpec,
     /// The run's seed.
     pub seed: u64,
     /// Most moves a game may last, opening included.
@@ -135,6 +144,11 @@ impl Plan {
             .collect()
     }
 
+    /// The pairings of a gauntlet of agent 0 against the `n - 1` others: `(0, j)`.
+    pub fn gauntlet(n: usize) -> Vec<(usize, usize)> {
+        (1..n).map(|j| (0, j)).collect()
+    }
+
     /// Every game in schedule order.
     pub fn schedule(&self) -> Vec<Slot> {
         let mut out = Vec::new();
@@ -160,47 +174,22 @@ impl Plan {
 }
 
 /// Every legal sequence of `plies` moves from the start that does not end the game, in a
-/// seeded random order (one empty opening if `plies` is 0 or none exists: callers refuse the
-/// latter).
+/// seeded random order (one empty opening if `plies` is 0 or none exists): the moves of the
+/// openings [`openings::prepare`] gives a plan from the start position.
 pub fn openings<R: Rules>(rules: &R, plies: u32, seed: u64) -> Vec<Vec<R::Move>> {
-    fn walk<R: Rules>(
-        rules: &R,
-        line: &mut Line<R>,
-        plies: u32,
-        moves: &mut Vec<R::Move>,
-        out: &mut Vec<Vec<R::Move>>,
-    ) {
-        if line.status(rules) != Status::Ongoing {
-            return;
-        }
-        if moves.len() == plies as usize {
-            out.push(moves.clone());
-            return;
-        }
-        for c in line.children(rules) {
-            let mut next = line.clone();
-            next.push(rules, c.mv, c.pos);
-            moves.push(c.mv);
-            walk(rules, &mut next, plies, moves, out);
-            moves.pop();
-        }
+    let plan = Plan {
+        agents: Vec::new(),
+        pairings: Vec::new(),
+        rounds: 0,
+        opening_plies: plies,
+        start: StartSpec::default(),
+        seed,
+        max_plies: u32::MAX,
+    };
+    match openings::prepare(rules, &plan) {
+        Ok(list) => list.into_iter().map(|o| o.moves).collect(),
+        Err(_) => vec![Vec::new()],
     }
-    let mut out = Vec::new();
-    walk(
-        rules,
-        &mut Line::new(rules.start()),
-        plies,
-        &mut Vec::new(),
-        &mut out,
-    );
-    if out.is_empty() {
-        out.push(Vec::new());
-    }
-    let mut r = rng(derive_seed(seed, u64::MAX));
-    for i in (1..out.len()).rev() {
-        out.swap(i, uniform(&mut r, i + 1));
-    }
-    out
 }
 
 /// Plays game `slot` of `plan` and returns its record.
@@ -208,16 +197,12 @@ pub fn play_game<R: Rules>(
     rules: &R,
     plan: &Plan,
     resources: &Resources,
-    openings: &[Vec<R::Move>],
+    openings: &[Opening<R>],
     slot: Slot,
 ) -> GameRecord {
     let seed = plan.game_seed(slot.game);
     let opening = &openings[(slot.pair % openings.len() as u64) as usize];
-    let mut line = Line::new(rules.start());
-    let mut opening_text = Vec::new();
-    for &mv in opening {
-        opening_text.push(line.play(rules, mv).expect("openings are legal lines"));
-    }
+    let mut line = opening.line(rules);
     let mut agents = [
         resources.build::<R>(&plan.agents[slot.south], derive_seed(seed, 0)),
         resources.build::<R>(&plan.agents[slot.north], derive_seed(seed, 1)),
@@ -247,14 +232,15 @@ pub fn play_game<R: Rules>(
         north: slot.north,
         pair: slot.pair,
         seed,
-        opening: opening_text,
+        start: opening.start_text.clone(),
+        opening: opening.move_texts.clone(),
         moves,
         stores: rules.final_stores(pos, outcome),
         termination,
     }
 }
 
-/// Plays the games of `slots`, from `openings` (as [`openings`] gives them for the plan), on
+/// Plays the games of `slots`, from `openings` (as [`openings::prepare`] gives them), on
 /// the current rayon pool, calling `done` with each record as it
 /// finishes (in any order), until `stop` is set. Returns the records in schedule order. Games
 /// run concurrently, one per pool thread, unless an agent's own threads fill the pool: then
@@ -263,7 +249,7 @@ pub fn play_games<R: Rules>(
     rules: &R,
     plan: &Plan,
     resources: &Resources,
-    openings: &[Vec<R::Move>],
+    openings: &[Opening<R>],
     slots: &[Slot],
     stop: &AtomicBool,
     done: &(dyn Fn(&GameRecord) + Sync),

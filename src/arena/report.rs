@@ -3,12 +3,14 @@
 //!
 //! Scores and Elo are from the first agent's side (agent A) in a match; a win is 1 point, a draw
 //! ½. Elo differences are logistic, with 95% intervals from the pentanomial variance of the pair
-//! scores ([`super::stats::elo_pentanomial`]); tournament ratings are Bradley–Terry maximum
+//! scores ([`super::stats::elo_pentanomial`]; at a 0% or 100% score, or wherever that interval
+//! reaches either, the Jeffreys posterior keeps estimate and bounds finite), beside normalized
+//! Elo ([`super::stats::nelo_pentanomial`]); tournament ratings are Bradley–Terry maximum
 //! likelihood estimates on the Elo scale, the first agent anchored at 0.
 
 use super::stats::{
-    bradley_terry, elo_pentanomial, los, mean_interval, sprt, Estimate, Pentanomial, SprtParams,
-    SprtState, SprtVerdict, Wdl,
+    bradley_terry, elo_pentanomial, interval_method, los, mean_interval, nelo_pentanomial, sprt,
+    Estimate, IntervalMethod, Pentanomial, SprtParams, SprtState, SprtVerdict, Wdl,
 };
 use super::{GameRecord, Termination};
 use serde::Serialize;
@@ -21,7 +23,7 @@ pub struct Terminations {
     pub normal: u64,
     /// By a repeated position.
     pub repetition: u64,
-    /// At the ply cap.
+    /// Adjudicated at the ply cap (`max_plies`): scored as a repetition would be.
     pub ply_cap: u64,
 }
 
@@ -46,6 +48,10 @@ pub struct MatchSummary {
     pub score: f64,
     /// Elo difference A − B with 95% interval (pentanomial over complete pairs).
     pub elo: Estimate,
+    /// Normalized Elo of A over B with 95% interval (fastchess's nElo).
+    pub nelo: Estimate,
+    /// How the intervals of `elo` and `nelo` were computed (`None` without complete pairs).
+    pub interval: Option<IntervalMethod>,
     /// Likelihood of superiority of A.
     pub los: f64,
     /// Draws per game.
@@ -89,9 +95,23 @@ pub fn summarize_match(
     a: usize,
     params: Option<&SprtParams>,
 ) -> MatchSummary {
+    summarize_pairing(records, a, None, params)
+}
+
+/// The statistics, from agent `a`'s side, of the games among `records` that agent `a` played
+/// against agent `b` (any opponent when `None`).
+pub fn summarize_pairing(
+    records: &[GameRecord],
+    a: usize,
+    b: Option<usize>,
+    params: Option<&SprtParams>,
+) -> MatchSummary {
     let records: Vec<&GameRecord> = records
         .iter()
-        .filter(|r| r.south == a || r.north == a)
+        .filter(|r| {
+            let (s, n) = (r.south, r.north);
+            (s == a && b.is_none_or(|b| n == b)) || (n == a && b.is_none_or(|b| s == b))
+        })
         .collect();
     let mut wdl = Wdl::default();
     let mut terminations = Terminations::default();
@@ -128,6 +148,8 @@ pub fn summarize_match(
         wdl,
         score: wdl.score(),
         elo: elo_pentanomial(&pentanomial),
+        nelo: nelo_pentanomial(&pentanomial),
+        interval: interval_method(&pentanomial),
         los: los(&wdl),
         draw_ratio: wdl.draws as f64 / games.max(1) as f64,
         pentanomial,
@@ -212,6 +234,10 @@ pub const MATCH_COLUMNS: &[&str] = &[
     "repetition",
     "ply_cap",
     "sprt",
+    "nelo",
+    "nelo_low",
+    "nelo_high",
+    "interval",
 ];
 
 impl MatchSummary {
@@ -245,6 +271,10 @@ impl MatchSummary {
             self.terminations.repetition.to_string(),
             self.terminations.ply_cap.to_string(),
             self.sprt.as_ref().map(fmt_sprt).unwrap_or_default(),
+            f(self.nelo.value, 1),
+            f(self.nelo.low, 1),
+            f(self.nelo.high, 1),
+            self.interval.map_or("", |m| m.name()).to_string(),
         ]);
         row
     }
@@ -257,19 +287,22 @@ impl MatchSummary {
             "A: {a}\nB: {b}\n\
              games        {} (A: {} wins, {} draws, {} losses)\n\
              score        {:.4} (A's points per game)\n\
-             elo          {} (A − B, logistic, 95% interval from pair scores)\n\
+             elo          {} (A − B, logistic, 95% interval {})\n\
+             nelo         {} (normalized Elo, fastchess's nElo, same interval)\n\
              los          {:.4}\n\
              draw ratio   {:.4}\n\
              pentanomial  {} {} {} {} {} (pairs in which A scored 0, ½, 1, 1½, 2)\n\
              margin       {} (A's final store minus B's, seeds, mean and 95% interval)\n\
              first player {:.4} (South's points per game)\n\
-             ended        {} normal, {} by repetition, {} at the ply cap\n",
+             ended        {} normal, {} by repetition, {} adjudicated at the ply cap\n",
             self.games,
             w.wins,
             w.draws,
             w.losses,
             self.score,
             fmt_estimate(&self.elo, 1),
+            interval_words(self.interval),
+            fmt_estimate(&self.nelo, 1),
             self.los,
             self.draw_ratio,
             p[0],
@@ -287,6 +320,16 @@ impl MatchSummary {
             out.push_str(&format!("sprt         {}\n", fmt_sprt(s)));
         }
         out
+    }
+}
+
+/// How an interval was computed, in words for the tables.
+pub fn interval_words(method: Option<IntervalMethod>) -> &'static str {
+    match method {
+        Some(IntervalMethod::Jeffreys) => {
+            "from the Jeffreys posterior: the score is at or near 0 or 1"
+        }
+        _ => "from pair scores",
     }
 }
 
@@ -476,7 +519,7 @@ impl TournamentSummary {
         }
         let t = &self.terminations;
         out.push_str(&format!(
-            "\nGames ended: {} normal, {} by repetition, {} at the ply cap.\n",
+            "\nGames ended: {} normal, {} by repetition, {} adjudicated at the ply cap.\n",
             t.normal, t.repetition, t.ply_cap
         ));
         out

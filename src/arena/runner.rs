@@ -2,12 +2,13 @@
 //! threads, every game record appended to the run's files as it finishes, an interrupted run
 //! resumed from its records (each replayed to check it), and a match stopped by its SPRT.
 
+use super::openings::{prepare, Opening};
 use super::report::{
-    fmt_estimate, summarize_match, summarize_tournament, MatchSummary, MATCH_COLUMNS,
-    TOURNAMENT_COLUMNS,
+    fmt_estimate, summarize_match, summarize_pairing, summarize_tournament, MatchSummary,
+    MATCH_COLUMNS, TOURNAMENT_COLUMNS,
 };
 use super::stats::{sprt, Pentanomial, SprtParams, SprtVerdict};
-use super::{openings, play_games, GameRecord, Plan, Termination};
+use super::{play_games, GameRecord, Plan, Termination};
 use crate::agents::Resources;
 use crate::core::Threads;
 use crate::game::{Line, Status};
@@ -28,6 +29,8 @@ pub enum RunKind {
     Tournament,
     /// Every agent but the last plays the last.
     Series(Series),
+    /// The first agent plays each of the others.
+    Gauntlet,
 }
 
 impl RunKind {
@@ -37,6 +40,7 @@ impl RunKind {
             RunKind::Match => "match",
             RunKind::Tournament => "tournament",
             RunKind::Series(_) => "series",
+            RunKind::Gauntlet => "gauntlet",
         }
     }
 }
@@ -83,7 +87,7 @@ pub struct ArenaOutcome {
 impl ArenaRun {
     /// The identity of the run in its manifest: what must match to resume it.
     pub fn identity(&self) -> Value {
-        json!({
+        let mut identity = json!({
             "kind": self.kind.name(),
             "game": self.spec.to_string(),
             "agents": self.plan.agents.iter().map(|a| a.to_string()).collect::<Vec<_>>(),
@@ -96,7 +100,11 @@ impl ArenaRun {
                 RunKind::Series(s) => json!({"template": s.template, "values": s.values}),
                 _ => Value::Null,
             },
-        })
+        });
+        for (key, value) in self.plan.start.identity() {
+            identity[key] = value;
+        }
+        identity
     }
 
     /// Plays the run, resuming from the records in `files` if any, appending each game to
@@ -149,20 +157,13 @@ impl GameJob for Runner<'_> {
             command_line,
         );
         let schedule = plan.schedule();
-        let openings = openings(&rules, plan.opening_plies, plan.seed);
-        if plan.opening_plies > 0 && openings[0].is_empty() {
-            return Err(JobError::input(format!(
-                "{}: no game lasts {} plies, so there is no opening of that length (choose fewer --openings)",
-                rules.spec(),
-                plan.opening_plies
-            )));
-        }
+        let openings = prepare(&rules, plan)?;
         if let Some(files) = self.files {
             files.check()?;
         }
         // Resume: the records already played, each checked against the schedule and replayed.
         let mut done = match self.files {
-            Some(files) => resume(files, &identity, plan, &rules, &mut manifest)?,
+            Some(files) => resume(files, &identity, plan, &rules, &openings, &mut manifest)?,
             None => Vec::new(),
         };
         if !done.is_empty() {
@@ -264,12 +265,12 @@ impl GameJob for Runner<'_> {
         }
         let table = run.tables(&done);
         let head = format!(
-            "{} of {} ({} games, seed {}, openings of {} plies, ply cap {})\n\n",
+            "{} of {} ({} games, seed {}, {}, ply cap {})\n\n",
             run.kind.name(),
             rules.spec(),
             done.len(),
             plan.seed,
-            plan.opening_plies,
+            run.openings_words(openings.len()),
             plan.max_plies
         );
         let text = format!("{head}{}", table.text);
@@ -306,6 +307,7 @@ fn resume<R: Rules>(
     identity: &Value,
     plan: &Plan,
     rules: &R,
+    openings: &[Opening<R>],
     manifest: &mut Manifest,
 ) -> Result<Vec<GameRecord>, JobError> {
     let jsonl = files.path("games.jsonl");
@@ -360,6 +362,14 @@ fn resume<R: Rules>(
                 record.game
             )));
         }
+        let opening = &openings[(slot.pair % openings.len() as u64) as usize];
+        if (&record.start, &record.opening) != (&opening.start_text, &opening.move_texts) {
+            return Err(bad(format!(
+                "game {} did not start from this run's opening for pair {} (another --position, \
+                 --moves, --openings or openings file?)",
+                record.game, slot.pair
+            )));
+        }
         if let Err(why) = replay(rules, &record, plan.max_plies) {
             return Err(JobError::input(format!(
                 "{}: game {} is not a game of this run ({why}); remove the file to start again",
@@ -373,6 +383,27 @@ fn resume<R: Rules>(
     }
     records.sort_by_key(|r| r.game);
     Ok(records)
+}
+
+impl ArenaRun {
+    /// Where the games started, in words for the tables' head line.
+    fn openings_words(&self, count: usize) -> String {
+        let start = &self.plan.start;
+        let from = match (&start.position, &start.moves) {
+            (None, None) => String::new(),
+            (p, m) => format!(
+                " from {}{}",
+                p.as_deref()
+                    .map_or("the start".into(), |p| format!("`{}`", p.trim())),
+                m.as_deref()
+                    .map_or(String::new(), |m| format!(" after `{}`", m.trim()))
+            ),
+        };
+        match &start.file {
+            Some(f) => format!("{count} openings of {} in {} order", f.path, f.order.name()),
+            None => format!("openings of {} plies{from}", self.plan.opening_plies),
+        }
+    }
 }
 
 /// Tables and their terminal text.
@@ -415,49 +446,124 @@ impl ArenaRun {
             }
             RunKind::Series(series) => {
                 let opponent = names.len() - 1;
-                let mut header = vec![series.key.clone()];
-                header.extend(columns(MATCH_COLUMNS));
-                let mut rows = Vec::new();
-                let mut points = Vec::new();
-                for (k, value) in series.values.iter().enumerate() {
-                    let s = summarize_match(done, k, None);
-                    let mut row = vec![value.to_string()];
-                    row.extend(s.csv_row(&names[k], &names[opponent]));
-                    rows.push(row);
-                    points.push((*value, s));
-                }
-                let mut markdown = format!(
-                    "`{}` against `{}`, by `{}`: score of the first (points per game), its Elo \
-                     difference with 95% interval (pentanomial), and its mean final margin in \
-                     seeds with 95% interval.\n\n| {} | games | W-D-L | score | Elo (95% interval) | \
-                     margin (seeds) |\n|---:|---:|---|---:|---|---|\n",
-                    series.template, names[opponent], series.key, series.key
+                let points: Vec<(u64, MatchSummary)> = series
+                    .values
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &value)| (value, summarize_match(done, k, None)))
+                    .collect();
+                let rows: Vec<PairingRow> = points
+                    .iter()
+                    .enumerate()
+                    .map(|(k, (value, s))| PairingRow {
+                        label: value.to_string(),
+                        a: &names[k],
+                        b: &names[opponent],
+                        summary: s,
+                    })
+                    .collect();
+                let intro = format!(
+                    "`{}` against `{}`, by `{}`",
+                    series.template, names[opponent], series.key
                 );
-                for (value, s) in &points {
-                    markdown.push_str(&format!(
-                        "| {value} | {} | {}-{}-{} | {:.3} | {} | {} |\n",
-                        s.games,
-                        s.wdl.wins,
-                        s.wdl.draws,
-                        s.wdl.losses,
-                        s.score,
-                        fmt_estimate(&s.elo, 1),
-                        fmt_estimate(&s.margin, 2)
-                    ));
-                }
-                let svg = series_plot(series, &names[opponent], &points);
-                Tables {
-                    text: markdown.clone(),
-                    table: ResultTable {
-                        markdown,
-                        header,
-                        rows,
-                        timing: &[],
-                        svg: Some(svg),
-                    },
-                }
+                let mut table = pairing_table(&intro, &series.key, true, &rows);
+                table.table.svg = Some(series_plot(series, &names[opponent], &points));
+                table
+            }
+            RunKind::Gauntlet => {
+                let summaries: Vec<MatchSummary> = (1..names.len())
+                    .map(|j| summarize_pairing(done, 0, Some(j), None))
+                    .collect();
+                let rows: Vec<PairingRow> = summaries
+                    .iter()
+                    .zip(1..)
+                    .map(|(s, j)| PairingRow {
+                        label: format!("`{}`", names[j]),
+                        a: &names[0],
+                        b: &names[j],
+                        summary: s,
+                    })
+                    .collect();
+                let intro = format!("Gauntlet: `{}` against each opponent", names[0]);
+                let mut table = pairing_table(&intro, "opponent", false, &rows);
+                let total = summarize_match(done, 0, None);
+                let t = &total.terminations;
+                table.table.markdown.push_str(&format!(
+                    "\nIn all: {} games, {}-{}-{}, score {:.3}. Games ended: {} normal, {} by \
+                     repetition, {} adjudicated at the ply cap.\n",
+                    total.games,
+                    total.wdl.wins,
+                    total.wdl.draws,
+                    total.wdl.losses,
+                    total.score,
+                    t.normal,
+                    t.repetition,
+                    t.ply_cap
+                ));
+                table.text = table.table.markdown.clone();
+                table
             }
         }
+    }
+}
+
+/// One row of a table of pairings: agent `a` against agent `b`, from `a`'s side.
+struct PairingRow<'a> {
+    /// The first column (a series' budget, a gauntlet's opponent).
+    label: String,
+    a: &'a str,
+    b: &'a str,
+    summary: &'a MatchSummary,
+}
+
+/// A table with one row per pairing (series, gauntlet): Markdown (headed by `intro`, first
+/// column `key`) and CSV rows in [`MATCH_COLUMNS`] order (after a `key` column if `key_column`).
+fn pairing_table(intro: &str, key: &str, key_column: bool, rows: &[PairingRow]) -> Tables {
+    let mut header: Vec<String> = key_column.then(|| key.to_string()).into_iter().collect();
+    header.extend(MATCH_COLUMNS.iter().map(|c| c.to_string()));
+    let mut markdown = format!(
+        "{intro}: score of the first (points per game), its Elo difference and normalized Elo \
+         (fastchess's nElo) with 95% intervals (pentanomial; the Jeffreys posterior where the \
+         score is at or near 0 or 1, marked *), its mean final margin in seeds with 95% \
+         interval, and the games adjudicated at the ply cap.\n\n| {key} | games | W-D-L | score \
+         | Elo (95% interval) | nElo (95% interval) | margin (seeds) | ply cap |\n\
+         |{}|---:|---|---:|---|---|---|---:|\n",
+        if key_column { "---:" } else { "---" }
+    );
+    let mut csv = Vec::new();
+    for r in rows {
+        let s = r.summary;
+        let mark = if s.interval == Some(super::stats::IntervalMethod::Jeffreys) {
+            " *"
+        } else {
+            ""
+        };
+        markdown.push_str(&format!(
+            "| {} | {} | {}-{}-{} | {:.3} | {}{mark} | {}{mark} | {} | {} |\n",
+            r.label,
+            s.games,
+            s.wdl.wins,
+            s.wdl.draws,
+            s.wdl.losses,
+            s.score,
+            fmt_estimate(&s.elo, 1),
+            fmt_estimate(&s.nelo, 1),
+            fmt_estimate(&s.margin, 2),
+            s.terminations.ply_cap,
+        ));
+        let mut row: Vec<String> = key_column.then(|| r.label.clone()).into_iter().collect();
+        row.extend(s.csv_row(r.a, r.b));
+        csv.push(row);
+    }
+    Tables {
+        text: markdown.clone(),
+        table: ResultTable {
+            markdown,
+            header,
+            rows: csv,
+            timing: &[],
+            svg: None,
+        },
     }
 }
 
@@ -520,7 +626,13 @@ fn series_plot(series: &Series, opponent: &str, points: &[(u64, MatchSummary)]) 
 /// Checks a game record of an earlier run by replaying it: legal moves, and the termination
 /// and final stores they lead to.
 fn replay<R: Rules>(rules: &R, r: &GameRecord, max_plies: u32) -> Result<(), String> {
-    let mut line = Line::new(rules.start());
+    let start = match &r.start {
+        None => rules.start(),
+        Some(text) => rules
+            .parse_position(text)
+            .map_err(|e| format!("bad start position `{text}`: {e}"))?,
+    };
+    let mut line = Line::new(start);
     for (k, text) in r.opening.iter().chain(&r.moves).enumerate() {
         if line.status(rules) != Status::Ongoing {
             return Err(format!("move {} `{text}` after the end of the game", k + 1));

@@ -4,6 +4,26 @@ use super::{command_line, execute_and_print, CliResult, ThreadsArg};
 use clap::Args;
 use mancala::jobs::{ArenaRequest, JobError, Request, RunFiles};
 
+/// `mancala export` options.
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// The game records of a run, `results/NAME.games.jsonl` (its manifest `NAME.json` beside
+    /// it names the game and the agents).
+    pub records: std::path::PathBuf,
+    /// Write the text to FILE (whole, or not at all) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// Runs `mancala export`.
+pub fn run_export(args: ExportArgs) -> CliResult {
+    let text = mancala::arena::export::export_run(&args.records)?;
+    match &args.out {
+        None => super::emit(&text),
+        Some(path) => mancala::results::write_atomic(path, text.as_bytes()).map_err(JobError::from),
+    }
+}
+
 /// Options shared by `match` and `tournament`.
 #[derive(Args, Debug, Clone)]
 pub struct ArenaArgs {
@@ -23,6 +43,23 @@ pub struct ArenaArgs {
     /// Play from every legal opening of this many plies (in a seeded order), 0: the start.
     #[arg(long, default_value_t = 0)]
     pub openings: u32,
+    /// Start every game from this position (position text of RULES.md §12, e.g.
+    /// "3,3,3,3/3,3,3,3 0-0 N"), instead of the game's start position.
+    #[arg(long, short = 'p', allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Moves played from the position (or the start) before the agents move, in every game.
+    #[arg(long, short = 'm', allow_hyphen_values = true)]
+    pub moves: Option<String>,
+    /// A file of openings, one a line: a position text or a move list from the start; blank
+    /// lines and # comments skipped. Each is played by every pairing as a seat-swapped pair.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "moves", "openings"])]
+    pub openings_file: Option<String>,
+    /// The order of the file's openings: sequential or random (shuffled by --seed).
+    #[arg(long, value_name = "ORDER", requires = "openings_file")]
+    pub openings_order: Option<String>,
+    /// Also write the games as text in the spirit of PGN to FILE (docs/game-records.md).
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<String>,
     /// Seed of the run: with the options, it fixes every game (with depth or iteration budgets).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -61,38 +98,59 @@ pub struct MatchArgs {
 pub struct TournamentArgs {
     #[command(flatten)]
     pub arena: ArenaArgs,
+    /// A gauntlet: the first agent plays each of the others (no games among the others); one
+    /// row per opponent.
+    #[arg(long)]
+    pub gauntlet: bool,
 }
 
 impl ArenaArgs {
     /// The request (with `sprt` for a match) and its result files.
-    fn run(self, sprt: Option<String>, wrap: fn(ArenaRequest) -> Request) -> CliResult {
+    fn run(
+        self,
+        sprt: Option<String>,
+        gauntlet: bool,
+        wrap: fn(ArenaRequest) -> Request,
+    ) -> CliResult {
         let files = match &self.out {
             None => None,
             Some(name) => {
                 Some(RunFiles::new(&self.results, name, &command_line()).map_err(JobError::input)?)
             }
         };
-        let request = wrap(ArenaRequest {
-            agents: self.agents,
-            rounds: self.rounds,
-            games: self.games,
-            openings: self.openings,
-            seed: self.seed,
-            threads: self.threads.get(),
-            max_plies: self.max_plies,
-            sprt,
-            ..ArenaRequest::new(&self.game, &[])
-        });
+        let request =
+            wrap(ArenaRequest {
+                agents: self.agents,
+                rounds: self.rounds,
+                games: self.games,
+                openings: self.openings,
+                position: self.position,
+                moves: self.moves,
+                openings_file: self.openings_file,
+                openings_order: match self.openings_order {
+                    None => None,
+                    Some(text) => Some(text.parse().map_err(|e: String| {
+                        JobError::input(format!("bad --openings-order: {e}"))
+                    })?),
+                },
+                gauntlet,
+                pgn: self.pgn,
+                seed: self.seed,
+                threads: self.threads.get(),
+                max_plies: self.max_plies,
+                sprt,
+                ..ArenaRequest::new(&self.game, &[])
+            });
         execute_and_print(&request, files.as_ref(), self.json, true)
     }
 }
 
 /// Runs `mancala match`.
 pub fn run_match(args: MatchArgs) -> CliResult {
-    args.arena.run(args.sprt, Request::Match)
+    args.arena.run(args.sprt, false, Request::Match)
 }
 
 /// Runs `mancala tournament`.
 pub fn run_tournament(args: TournamentArgs) -> CliResult {
-    args.arena.run(None, Request::Tournament)
+    args.arena.run(None, args.gauntlet, Request::Tournament)
 }

@@ -45,8 +45,11 @@ enum Command {
     Egdb(egdb::EgdbCommand),
     /// Play two agents against each other in seat-swapped pairs: score, Elo, LOS, SPRT.
     Match(arena::MatchArgs),
-    /// Round robin of three or more agents: crosstable and Bradley–Terry ratings.
+    /// Round robin of three or more agents: crosstable and Bradley–Terry ratings (or, with
+    /// --gauntlet, the first agent against each other one).
     Tournament(arena::TournamentArgs),
+    /// Write a run's game records as text in the spirit of PGN (docs/game-records.md).
+    Export(arena::ExportArgs),
     /// Run a job file (solve, egdb, match, tournament, series, ...) and write results/NAME.*.
     Run(run::RunArgs),
     /// Play against an agent in the terminal.
@@ -188,6 +191,7 @@ pub fn main() -> ExitCode {
         Command::Egdb(c) => egdb::run(c),
         Command::Match(a) => arena::run_match(a),
         Command::Tournament(a) => arena::run_tournament(a),
+        Command::Export(a) => arena::run_export(a),
         Command::Bench(a) => bench::run(a),
         Command::Play(a) => play::run(a),
         Command::Run(a) => run::run(a),

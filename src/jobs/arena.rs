@@ -3,7 +3,7 @@
 use super::{parse_game, JobError, Progress, Request, Threads};
 use crate::agents::AgentSpec;
 use crate::arena::stats::SprtParams;
-use crate::arena::{ArenaRun, Plan, RunKind, Series};
+use crate::arena::{ArenaRun, OpeningsFile, OpeningsOrder, Plan, RunKind, Series, StartSpec};
 use crate::results::RunFiles;
 use serde::{Deserialize, Serialize};
 
@@ -38,6 +38,29 @@ pub struct ArenaRequest {
     /// Plies of the enumerated openings (0: the start).
     #[serde(default)]
     pub openings: u32,
+    /// The position the games start from (position text of RULES.md §12; default: the
+    /// game's start position).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// Moves played from `position` (or the start) before the agents move, in every game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<String>,
+    /// A file of openings, one a line (position text or moves from the start; `#` comments),
+    /// instead of `openings`, `position` and `moves`; a relative path is from the working
+    /// directory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings_file: Option<String>,
+    /// The order of the file's openings: `sequential` (default) or `random` (by the seed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings_order: Option<OpeningsOrder>,
+    /// Also write the games as text in the spirit of PGN to this file (`docs/game-records.md`),
+    /// as cutechess-cli's `-pgnout`; written whole at the end of the run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pgn: Option<String>,
+    /// Tournament only: a gauntlet, the first agent against each of the others (no games
+    /// among the others).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub gauntlet: bool,
     /// The run's seed.
     #[serde(default = "one")]
     pub seed: u64,
@@ -68,6 +91,12 @@ impl ArenaRequest {
             rounds: None,
             games: None,
             openings: 0,
+            position: None,
+            moves: None,
+            openings_file: None,
+            openings_order: None,
+            gauntlet: false,
+            pgn: None,
             seed: 1,
             threads: Threads::all(),
             max_plies: 1000,
@@ -132,6 +161,12 @@ impl ArenaRequest {
             }
         };
         only("sprt", self.sprt.is_some(), ArenaKind::Match, "match")?;
+        only(
+            "gauntlet",
+            self.gauntlet,
+            ArenaKind::Tournament,
+            "tournament",
+        )?;
         only("agent", self.agent.is_some(), ArenaKind::Series, "series")?;
         only(
             "values",
@@ -165,10 +200,10 @@ impl ArenaRequest {
                         self.agents.len()
                     )));
                 }
-                let run_kind = if kind == ArenaKind::Match {
-                    RunKind::Match
-                } else {
-                    RunKind::Tournament
+                let run_kind = match kind {
+                    ArenaKind::Match => RunKind::Match,
+                    _ if self.gauntlet => RunKind::Gauntlet,
+                    _ => RunKind::Tournament,
                 };
                 (self.agents.clone(), run_kind)
             }
@@ -286,9 +321,11 @@ impl ArenaRequest {
                 self.openings, self.max_plies
             )));
         }
+        let start = self.start()?;
         let n = parsed.len();
         let pairings = match &kind {
             RunKind::Series(_) => (0..n - 1).map(|k| (k, n - 1)).collect(),
+            RunKind::Gauntlet => Plan::gauntlet(n),
             _ => Plan::round_robin(n),
         };
         let games = (rounds as u128) * 2 * pairings.len() as u128;
@@ -304,12 +341,51 @@ impl ArenaRequest {
                 pairings,
                 rounds,
                 opening_plies: self.openings,
+                start,
                 seed: self.seed,
                 max_plies: self.max_plies,
             },
             threads: self.threads,
             sprt: None,
             kind,
+        })
+    }
+}
+
+impl ArenaRequest {
+    /// Where the games start: `position` and `moves`, or the openings file (read here).
+    fn start(&self) -> Result<StartSpec, JobError> {
+        let Some(path) = &self.openings_file else {
+            if self.openings_order.is_some() {
+                return Err(JobError::input(
+                    "--openings-order orders the openings of --openings-file; give the file",
+                ));
+            }
+            return Ok(StartSpec {
+                position: self.position.clone(),
+                moves: self.moves.clone(),
+                file: None,
+            });
+        };
+        for (given, option) in [
+            (self.position.is_some(), "--position"),
+            (self.moves.is_some(), "--moves"),
+            (self.openings > 0, "--openings"),
+        ] {
+            if given {
+                return Err(JobError::input(format!(
+                    "--openings-file and {option} both say where games start: give one"
+                )));
+            }
+        }
+        let file = OpeningsFile::read(
+            std::path::Path::new(path),
+            self.openings_order.unwrap_or_default(),
+        )?;
+        Ok(StartSpec {
+            position: None,
+            moves: None,
+            file: Some(file),
         })
     }
 }
@@ -323,8 +399,38 @@ pub(super) fn run(
     progress: &dyn Progress,
 ) -> Result<super::Report, JobError> {
     let run = arena.plan(kind)?;
+    let pgn = arena.pgn.as_deref().map(std::path::Path::new);
+    if let Some(path) = pgn {
+        if path.is_dir() {
+            return Err(JobError::input(format!(
+                "--pgn {}: is a directory, not a file",
+                path.display()
+            )));
+        }
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        if let Some(dir) = dir {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                JobError::failed(format!(
+                    "--pgn {}: cannot make its directory",
+                    path.display()
+                ))
+                .because(e)
+            })?;
+        }
+    }
     let job = serde_json::to_value(request).ok();
     let outcome = run.run(files, job, progress)?;
+    if let Some(path) = pgn {
+        let agents: Vec<String> = run.plan.agents.iter().map(|a| a.to_string()).collect();
+        let records: Vec<serde_json::Value> = outcome
+            .records
+            .iter()
+            .map(|r| serde_json::to_value(r).expect("records encode"))
+            .collect();
+        let text =
+            crate::arena::export::export_records(&run.spec, &agents, run.kind.name(), &records)?;
+        crate::results::write_atomic(path, text.as_bytes())?;
+    }
     Ok(super::Report::Arena(ArenaReport {
         kind: run.kind.name().to_string(),
         game: run.spec.to_string(),

@@ -77,8 +77,7 @@ fn beta_cdf(a: f64, b: f64, x: f64) -> (f64, f64) {
     if x >= 1.0 {
         return (1.0, 0.0);
     }
-    let ln_front =
-        a * x.ln() + b * (-x).ln_1p() - (ln_gamma(a) + ln_gamma(b) - ln_gamma(a + b));
+    let ln_front = a * x.ln() + b * (-x).ln_1p() - (ln_gamma(a) + ln_gamma(b) - ln_gamma(a + b));
     if x < (a + 1.0) / (a + b + 2.0) {
         let p = ln_front.exp() * beta_fraction(a, b, x) / a;
         (p, 1.0 - p)

@@ -1,0 +1,269 @@
+//! Game records as readable text in the spirit of PGN (the format is documented in
+//! `docs/game-records.md`): a block of `[Tag "value"]` headers per game, then the moves
+//! numbered by full move (a South turn and the North turn after it; `N.` before South's plies,
+//! `N...` before North's, so an extra turn shows as two plies after one number), opening moves
+//! marked `{book}` as cutechess-cli marks book moves, and the result.
+//!
+//! Records are read as JSON objects, not as [`super::GameRecord`], so that records with fields
+//! this version does not know (or lacks) still export: an unknown termination reason is
+//! written as it stands, per-move `evals` and `times_ms` arrays become move comments where
+//! present, and anything else is ignored.
+
+use crate::core::Side;
+use crate::game::Line;
+use crate::jobs::JobError;
+use crate::results::RunFiles;
+use crate::rules::{dispatch, GameJob, GameSpec, Rules};
+use serde_json::Value;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The games of a run as text: `spec` the game, `agents` the agent strings the records'
+/// `south` and `north` index, `event` the kind of run (`match`, `tournament`, ...).
+///
+/// # Errors
+/// Bad input naming the game (its index in the run) and the field or move that is wrong.
+pub fn export_records(
+    spec: &GameSpec,
+    agents: &[String],
+    event: &str,
+    records: &[Value],
+) -> Result<String, JobError> {
+    dispatch(
+        spec,
+        Export {
+            agents,
+            event,
+            records,
+        },
+    )
+}
+
+/// The games of the run whose records are `jsonl` (`results/NAME.games.jsonl`, beside its
+/// manifest `results/NAME.json`, which names the game and the agents) as text.
+///
+/// # Errors
+/// Bad input: a path not named `NAME.games.jsonl`, a missing or damaged file or manifest, a
+/// record that does not replay.
+pub fn export_run(jsonl: &Path) -> Result<String, JobError> {
+    let file_name = jsonl.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let name = file_name.strip_suffix(".games.jsonl").ok_or_else(|| {
+        JobError::input(format!(
+            "{}: expected the game records of a run, a file named NAME.games.jsonl",
+            jsonl.display()
+        ))
+    })?;
+    let dir = jsonl.parent().unwrap_or(Path::new(""));
+    let files = RunFiles::new(dir, name, "")?;
+    let records = files
+        .read_records::<Value>()?
+        .ok_or_else(|| JobError::input(format!("{}: no such file", jsonl.display())))?;
+    let manifest = files.earlier_manifest().ok_or_else(|| {
+        JobError::input(format!(
+            "{}: its manifest {} is missing or damaged, so the game and the agents are unknown",
+            jsonl.display(),
+            files.path("json").display()
+        ))
+    })?;
+    let identity = &manifest["identity"];
+    let game = identity["game"].as_str().ok_or_else(|| {
+        JobError::input(format!(
+            "{}: no `identity.game` in the manifest",
+            files.path("json").display()
+        ))
+    })?;
+    let spec: GameSpec = crate::jobs::parse_game(game)?;
+    let agents: Vec<String> = identity["agents"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|x| x.as_str().unwrap_or("?").to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    let event = identity["kind"].as_str().unwrap_or("run");
+    let records: Vec<Value> = records.into_iter().map(|(_, r)| r).collect();
+    export_records(&spec, &agents, event, &records)
+        .map_err(|e| JobError::input(format!("{}", jsonl.display())).because(e))
+}
+
+struct Export<'a> {
+    agents: &'a [String],
+    event: &'a str,
+    records: &'a [Value],
+}
+
+impl GameJob for Export<'_> {
+    type Output = Result<String, JobError>;
+
+    fn run<R: Rules>(self, rules: R) -> Self::Output {
+        let mut out = String::new();
+        for (k, record) in self.records.iter().enumerate() {
+            let game = record["game"].as_u64().unwrap_or(k as u64);
+            let text = game_text(&rules, self.agents, self.event, record)
+                .map_err(|why| JobError::input(format!("game {game}: {why}")))?;
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&text);
+        }
+        Ok(out)
+    }
+}
+
+/// `1-0` (South won), `0-1` (North won) or `1/2-1/2`, from the final stores.
+pub fn result_tag(stores: [u64; 2]) -> &'static str {
+    match stores[0].cmp(&stores[1]) {
+        std::cmp::Ordering::Greater => "1-0",
+        std::cmp::Ordering::Less => "0-1",
+        std::cmp::Ordering::Equal => "1/2-1/2",
+    }
+}
+
+/// A comment for agent move `k` from the record's optional per-move arrays: the evaluation as
+/// the record gives it and the time in seconds (`{+3 0.125s}`), or `None` when the record has
+/// neither for that move.
+fn move_comment(record: &Value, k: usize) -> Option<String> {
+    let eval = record["evals"]
+        .get(k)
+        .filter(|v| !v.is_null())
+        .map(|v| match v.as_f64() {
+            Some(x) if x > 0.0 => format!("+{v}"),
+            _ => v.to_string(),
+        });
+    let time = record["times_ms"]
+        .get(k)
+        .and_then(Value::as_f64)
+        .map(|ms| format!("{:.3}s", ms / 1000.0));
+    match (eval, time) {
+        (None, None) => None,
+        (e, t) => Some([e, t].into_iter().flatten().collect::<Vec<_>>().join(" ")),
+    }
+}
+
+fn strings(record: &Value, key: &str) -> Result<Vec<String>, String> {
+    record[key]
+        .as_array()
+        .ok_or(format!("no `{key}` list"))?
+        .iter()
+        .map(|m| {
+            m.as_str()
+                .map(str::to_string)
+                .ok_or(format!("a `{key}` entry is not text"))
+        })
+        .collect()
+}
+
+/// One game as text.
+fn game_text<R: Rules>(
+    rules: &R,
+    agents: &[String],
+    event: &str,
+    record: &Value,
+) -> Result<String, String> {
+    let index = |key: &str| -> Result<String, String> {
+        let i = record[key]
+            .as_u64()
+            .ok_or(format!("no `{key}` agent index"))?;
+        agents.get(i as usize).cloned().ok_or(format!(
+            "`{key}` is agent {i}, but the run has {} agents",
+            agents.len()
+        ))
+    };
+    let (south, north) = (index("south")?, index("north")?);
+    let stores: Vec<u64> = record["stores"]
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_u64).collect())
+        .unwrap_or_default();
+    let [s, n] = stores[..] else {
+        return Err("no `stores` pair".into());
+    };
+    let start_text = record["start"].as_str();
+    let start = match start_text {
+        None => rules.start(),
+        Some(t) => rules
+            .parse_position(t)
+            .map_err(|e| format!("bad start position `{t}`: {e}"))?,
+    };
+    let opening = strings(record, "opening")?;
+    let moves = strings(record, "moves")?;
+    let termination = match &record["termination"] {
+        Value::String(t) => t.clone(),
+        Value::Null => "unknown".to_string(),
+        other => other.to_string(),
+    };
+    let result = result_tag([s, n]);
+    let quote = |v: &str| v.replace('\\', "\\\\").replace('"', "\\\"");
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| {
+        let _ = writeln!(out, "[{name} \"{}\"]", quote(value));
+    };
+    tag("Event", event);
+    tag("Game", &rules.spec().to_string());
+    if let Some(g) = record["game"].as_u64() {
+        tag("Round", &(g + 1).to_string());
+    }
+    if let Some(p) = record["pair"].as_u64() {
+        tag("Pair", &(p + 1).to_string());
+    }
+    tag("South", &south);
+    tag("North", &north);
+    if let Some(seed) = record["seed"].as_u64() {
+        tag("Seed", &seed.to_string());
+    }
+    tag("Result", result);
+    tag("Termination", &termination);
+    if let Some(t) = start_text {
+        tag("StartPosition", t);
+    }
+    if !opening.is_empty() {
+        tag("Opening", &opening.join(" "));
+    }
+    tag("Stores", &format!("{s}-{n}"));
+    tag("PlyCount", &(opening.len() + moves.len()).to_string());
+    out.push('\n');
+
+    // The move text: each ply replayed to know who moved it.
+    let mut line = Line::new(start);
+    let mut tokens: Vec<String> = Vec::new();
+    let mut number = 1;
+    let mut last: Option<Side> = None;
+    let book = opening.len();
+    for (k, mv) in opening.iter().chain(&moves).enumerate() {
+        let side = rules.side_to_move(line.current());
+        if last == Some(Side::North) && side == Side::South {
+            number += 1;
+        }
+        if last != Some(side) {
+            tokens.push(match side {
+                Side::South => format!("{number}."),
+                Side::North => format!("{number}..."),
+            });
+        }
+        last = Some(side);
+        line.play_text(rules, mv)
+            .map_err(|e| format!("ply {}: {e}", k + 1))?;
+        tokens.push(mv.clone());
+        if k < book {
+            tokens.push("{book}".to_string());
+        } else if let Some(c) = move_comment(record, k - book) {
+            tokens.push(format!("{{{c}}}"));
+        }
+    }
+    tokens.push(result.to_string());
+    // Lines of at most 79 characters, as PGN export format asks.
+    let mut width = 0;
+    for t in tokens {
+        if width > 0 && width + 1 + t.len() > 79 {
+            out.push('\n');
+            width = 0;
+        } else if width > 0 {
+            out.push(' ');
+            width += 1;
+        }
+        width += t.len();
+        out.push_str(&t);
+    }
+    out.push('\n');
+    Ok(out)
+}
