@@ -693,3 +693,517 @@ fn egdb_agent_is_exact_after_captures_in_awari() {
     }
     assert!(checked >= 20, "{checked}");
 }
+
+/// The records of `dir/name.games.jsonl`.
+fn records(dir: &std::path::Path, name: &str) -> Vec<GameRecord> {
+    read(dir.join(format!("{name}.games.jsonl")))
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// `mancala ARGS` exits with status 2 and a message holding every one of `needles`.
+fn fails_naming(args: &[&str], needles: &[&str]) {
+    for needle in needles {
+        fails_with(args, needle);
+    }
+}
+
+/// Runs `mancala ARGS` and returns its stdout; panics with its stderr on failure.
+fn ok(args: &[&str]) -> String {
+    let o = mancala(args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// Replays a record from its start and opening: the final stores its moves lead to (the ply
+/// cap taken as a repetition would be), checked against the record.
+fn replays_to_its_stores(rules: &mancala::Kalah, r: &GameRecord, max_plies: usize) {
+    let start = r.start.as_deref().unwrap_or("");
+    let mut l = common::line(rules, start, &r.opening.join(" "));
+    l.play_text(rules, &r.moves.join(" ")).unwrap();
+    let outcome = l.status(rules).outcome().unwrap_or_else(|| {
+        assert_eq!(l.moves().len(), max_plies, "game {} is not over", r.game);
+        rules.repetition_outcome(l.current())
+    });
+    assert_eq!(
+        rules.final_stores(l.current(), outcome),
+        r.stores,
+        "game {}",
+        r.game
+    );
+}
+
+/// Openings from a file: comments and blank lines skipped, position lines and move lines,
+/// each played by a seat-swapped pair in the file's order (cycling), or shuffled by the seed;
+/// the records say where each game started; a run with another file refuses to resume; a bad
+/// line is refused naming file:line and the token.
+#[test]
+fn openings_file_pairs_play_each_line_and_resume_needs_the_same_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = kalah("kalah(houses=4,seeds=3)");
+    // A position of the 24-seed game, North to move.
+    let position = "0,4,0,4/4,3,3,3 2-1 N";
+    let file = write(
+        dir.path(),
+        "openings.txt",
+        &format!("# three openings\n\nC d\n   \n{position}\n  # indented comment\nA,c\n"),
+    );
+    let results = dir.path().join("r");
+    let run = |name: &str, order: &str, seed: &str| {
+        ok(&[
+            "match",
+            "kalah(houses=4,seeds=3)",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "--rounds",
+            "5",
+            "--openings-file",
+            file.to_str().unwrap(),
+            "--openings-order",
+            order,
+            "--seed",
+            seed,
+            "--out",
+            name,
+            "--results",
+            results.to_str().unwrap(),
+        ])
+    };
+    let text = run("seq", "sequential", "1");
+    assert!(text.contains("3 openings of"), "{text}");
+    let seq = records(&results, "seq");
+    assert_eq!(seq.len(), 10);
+    let want: [(Option<&str>, &[&str]); 3] = [
+        (None, &["C", "d"]),
+        (Some(position), &[]),
+        (None, &["A", "c"]),
+    ];
+    for r in &seq {
+        let (start, opening) = want[(r.pair % 3) as usize];
+        assert_eq!(r.start.as_deref(), start, "game {}", r.game);
+        assert_eq!(r.opening, opening, "game {}", r.game);
+        replays_to_its_stores(&rules, r, 1000);
+    }
+    // The game from the position starts with North to move: its first move is North's.
+    let from_position = &seq[2];
+    assert!(from_position.moves[0]
+        .chars()
+        .all(|c| c.is_ascii_lowercase()));
+
+    // Random order: every pair plays one of the lines, each line within the first three pairs.
+    let openings = |rs: &[GameRecord]| -> Vec<(Option<String>, Vec<String>)> {
+        rs.iter()
+            .step_by(2)
+            .map(|r| (r.start.clone(), r.opening.clone()))
+            .collect()
+    };
+    let mut orders = std::collections::BTreeSet::new();
+    for seed in ["1", "2", "3", "4"] {
+        run(&format!("rnd{seed}"), "random", seed);
+        let o = openings(&records(&results, &format!("rnd{seed}")));
+        let mut first: Vec<_> = o[..3].to_vec();
+        first.sort();
+        let mut all: Vec<_> = openings(&seq)[..3].to_vec();
+        all.sort();
+        assert_eq!(
+            first, all,
+            "seed {seed}: the first three pairs play each opening once"
+        );
+        assert_eq!(o[3], o[0], "cycling");
+        orders.insert(o[..3].to_vec());
+    }
+    assert!(orders.len() > 1, "the order depends on the seed");
+
+    // Resume with another file: refused, naming the key of the identity.
+    write(dir.path(), "openings.txt", "C d\nA\n");
+    let o = mancala(&[
+        "match",
+        "kalah(houses=4,seeds=3)",
+        "-a",
+        "random",
+        "-a",
+        "greedy",
+        "--rounds",
+        "5",
+        "--openings-file",
+        file.to_str().unwrap(),
+        "--out",
+        "seq",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("different run") && err.contains("openings_file"),
+        "{err}"
+    );
+
+    // Bad lines: the file, the line and the token.
+    for (text, line, token) in [
+        ("C d\n\nC z\n", 3, "`z`"),
+        ("# c\n4,4,4/4,4,4 0-0 S\n", 2, "4,4,4/4,4,4 0-0 S"),
+        ("C x y\n", 1, "`x`"),
+    ] {
+        let bad = write(dir.path(), "bad.txt", text);
+        fails_naming(
+            &[
+                "match",
+                "kalah(houses=4,seeds=3)",
+                "-a",
+                "random",
+                "-a",
+                "greedy",
+                "--openings-file",
+                bad.to_str().unwrap(),
+            ],
+            &[&format!("bad.txt:{line}:"), token],
+        );
+    }
+    // An opening that ends the game, an empty file, a file beside --openings.
+    let over = write(dir.path(), "over.txt", "0,0,0,0/0,0,0,0 12-12 S\n");
+    let empty = write(dir.path(), "empty.txt", "# nothing\n\n");
+    for (args, words) in [
+        (
+            vec!["--openings-file", over.to_str().unwrap()],
+            vec!["over.txt:1:", "is over"],
+        ),
+        (
+            vec!["--openings-file", empty.to_str().unwrap()],
+            vec!["no opening"],
+        ),
+        (
+            vec![
+                "--openings-order",
+                "shuffled",
+                "--openings-file",
+                over.to_str().unwrap(),
+            ],
+            vec!["shuffled"],
+        ),
+    ] {
+        let mut all = vec![
+            "match",
+            "kalah(houses=4,seeds=3)",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+        ];
+        all.extend(args);
+        fails_naming(&all, &words);
+    }
+}
+
+/// `--position` and `--moves`: every game starts there, the records hold the position and
+/// the moves, and enumerated openings continue from them.
+#[test]
+fn position_and_moves_start_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = kalah("kalah(houses=4,seeds=3)");
+    let position = "3,3,3,3/3,3,3,3 0-0 N";
+    let out = ok(&[
+        "match",
+        "kalah(houses=4,seeds=3)",
+        "-a",
+        "random",
+        "-a",
+        "greedy",
+        "--position",
+        position,
+        "--moves",
+        "b",
+        "--openings",
+        "1",
+        "--rounds",
+        "3",
+        "--out",
+        "p",
+        "--results",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(
+        out.contains(&format!("from `{position}` after `b`")),
+        "{out}"
+    );
+    let rs = records(dir.path(), "p");
+    assert_eq!(rs.len(), 6);
+    // After `b` (3 seeds: c, d, store) North has an extra turn: the 1-ply openings are North's
+    // moves from there, and the three pairs play three different ones.
+    let mut second: Vec<&String> = rs.iter().step_by(2).map(|r| &r.opening[1]).collect();
+    for r in &rs {
+        assert_eq!(r.start.as_deref(), Some(position));
+        assert_eq!(r.opening.len(), 2);
+        assert_eq!(r.opening[0], "b");
+        assert!(r.opening[1].chars().all(|c| c.is_ascii_lowercase()));
+        replays_to_its_stores(&rules, r, 1000);
+    }
+    second.sort();
+    second.dedup();
+    assert_eq!(second.len(), 3);
+    // The start position itself is not written as a start.
+    let o = ok(&[
+        "match",
+        "kalah(houses=4,seeds=3)",
+        "-a",
+        "random",
+        "-a",
+        "greedy",
+        "--position",
+        "3,3,3,3/3,3,3,3 0-0 S",
+        "--rounds",
+        "1",
+        "--out",
+        "s",
+        "--results",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(o.contains("games"));
+    assert!(records(dir.path(), "s").iter().all(|r| r.start.is_none()));
+    fails_naming(
+        &[
+            "match",
+            "kalah",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "--position",
+            "4,4/4,4 0-0 S",
+        ],
+        &["bad --position"],
+    );
+}
+
+/// A gauntlet: only the pairings of the first agent, one row per opponent with its counts
+/// from the records; `gauntlet` is for tournaments only.
+#[test]
+fn gauntlet_plays_the_first_agent_against_each_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let agents = [
+        "greedy",
+        "random",
+        "alphabeta(depth=1)",
+        "mcts(iterations=20)",
+    ];
+    let mut args = vec![
+        "tournament",
+        "kalah(houses=4,seeds=3)",
+        "--gauntlet",
+        "--rounds",
+        "3",
+    ];
+    for a in &agents {
+        args.extend(["-a", a]);
+    }
+    args.extend([
+        "--out",
+        "g",
+        "--results",
+        dir.path().to_str().unwrap(),
+        "--json",
+    ]);
+    let report: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
+    assert_eq!(report["kind"], "gauntlet");
+    let rs = records(dir.path(), "g");
+    assert_eq!(rs.len(), 3 * 2 * 3);
+    for r in &rs {
+        assert!(
+            r.south == 0 || r.north == 0,
+            "game {}: {} v {}",
+            r.game,
+            r.south,
+            r.north
+        );
+    }
+    let header: Vec<&str> = report["header"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_str().unwrap())
+        .collect();
+    let rows = report["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    for (j, row) in (1..).zip(rows) {
+        assert_eq!(row[col("agent_a")], "greedy");
+        assert_eq!(row[col("agent_b")], agents[j]);
+        // Wins of greedy against agent j, counted from the records.
+        let wins = rs
+            .iter()
+            .filter(|r| r.south == j || r.north == j)
+            .filter(|r| r.points_of(0) == 2)
+            .count();
+        assert_eq!(row[col("wins")], wins.to_string());
+        assert_eq!(row[col("games")], "6");
+        for c in ["nelo", "nelo_low", "nelo_high", "interval"] {
+            assert!(!row[col(c)].as_str().unwrap().is_empty(), "{c}");
+        }
+    }
+    fails_naming(
+        &[
+            "match",
+            "kalah",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "--gauntlet",
+        ],
+        &["--gauntlet"],
+    );
+}
+
+/// One `[Tag "value"]` block and its move text per game.
+fn pgn_games(text: &str) -> Vec<(std::collections::BTreeMap<String, String>, String)> {
+    text.split("\n\n[")
+        .map(|block| {
+            let block = block.trim_start_matches('[');
+            let (head, moves) = block.split_once("\n\n").unwrap();
+            let tags = head
+                .lines()
+                .map(|l| {
+                    let l = l.trim_start_matches('[').trim_end_matches(']');
+                    let (k, v) = l.split_once(' ').unwrap();
+                    (k.to_string(), v.trim_matches('"').to_string())
+                })
+                .collect();
+            (tags, moves.to_string())
+        })
+        .collect()
+}
+
+/// The PGN-like export of a match read back: one game per record, headers and results
+/// consistent with the records, the move text the record's plies with move numbers and
+/// `{book}` comments; `--pgn` writes the same text; extra record fields (per-move times and
+/// evaluations, a termination this version does not know) export gracefully.
+#[test]
+fn export_reads_back_consistent_with_the_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let pgn = dir.path().join("m.pgn");
+    ok(&[
+        "match",
+        "kalah(houses=4,seeds=3)",
+        "-a",
+        "greedy",
+        "-a",
+        "alphabeta(depth=2)",
+        "--openings",
+        "2",
+        "--rounds",
+        "4",
+        "--max-plies",
+        "12",
+        "--out",
+        "m",
+        "--results",
+        d,
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    let jsonl = dir.path().join("m.games.jsonl");
+    let text = ok(&["export", jsonl.to_str().unwrap()]);
+    assert_eq!(text, read(pgn.clone()));
+    let out = dir.path().join("x.pgn");
+    ok(&[
+        "export",
+        jsonl.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(read(out), text);
+    let rs = records(dir.path(), "m");
+    let games = pgn_games(&text);
+    assert_eq!(games.len(), rs.len());
+    let names = ["greedy", "alphabeta(depth=2)"];
+    let mut capped = 0;
+    for ((tags, moves), r) in games.iter().zip(&rs) {
+        assert_eq!(tags["Game"], "kalah(houses=4,seeds=3)");
+        assert_eq!(tags["Event"], "match");
+        assert_eq!(tags["Round"], (r.game + 1).to_string());
+        assert_eq!(tags["South"], names[r.south]);
+        assert_eq!(tags["North"], names[r.north]);
+        assert_eq!(tags["Seed"], r.seed.to_string());
+        let result = match r.south_points() {
+            2 => "1-0",
+            1 => "1/2-1/2",
+            _ => "0-1",
+        };
+        assert_eq!(tags["Result"], result);
+        assert_eq!(tags["Termination"], r.termination.name());
+        assert_eq!(tags["Stores"], format!("{}-{}", r.stores[0], r.stores[1]));
+        assert_eq!(tags["Opening"], r.opening.join(" "));
+        assert_eq!(
+            tags["PlyCount"],
+            (r.opening.len() + r.moves.len()).to_string()
+        );
+        assert!(!tags.contains_key("StartPosition"));
+        capped += (r.termination.name() == "ply-cap") as usize;
+        // The move text: numbers, plies, {book} after each opening ply, the result.
+        let tokens: Vec<&str> = moves.split_whitespace().collect();
+        assert_eq!(tokens.last(), Some(&result));
+        assert_eq!(
+            tokens.iter().filter(|t| **t == "{book}").count(),
+            r.opening.len()
+        );
+        let plies: Vec<&str> = tokens[..tokens.len() - 1]
+            .iter()
+            .copied()
+            .filter(|t| !t.ends_with('.') && *t != "{book}")
+            .collect();
+        let want: Vec<&str> = r
+            .opening
+            .iter()
+            .chain(&r.moves)
+            .map(String::as_str)
+            .collect();
+        assert_eq!(plies, want, "game {}", r.game);
+        assert_eq!(tokens[0], "1.", "South moves first from the start");
+    }
+    assert!(capped > 0, "some games reach the 12-ply cap");
+    let summary = read(dir.path().join("m.md"));
+    assert!(
+        summary.contains(&format!("{capped} adjudicated at the ply cap")),
+        "{summary}"
+    );
+
+    // Fields of a later version: per-move evaluations and times, a new termination reason.
+    let mut line: serde_json::Value =
+        serde_json::from_str(read(jsonl.clone()).lines().next().unwrap()).unwrap();
+    let n = line["moves"].as_array().unwrap().len();
+    line["times_ms"] = serde_json::json!(vec![125; n]);
+    line["evals"] = serde_json::json!((0..n)
+        .map(|k| if k == 0 {
+            serde_json::Value::Null
+        } else {
+            serde_json::json!(k as i64 - 2)
+        })
+        .collect::<Vec<_>>());
+    line["termination"] = "time-forfeit".into();
+    line["clock"] = serde_json::json!({"base_ms": 1000});
+    let later = dir.path().join("later");
+    std::fs::create_dir(&later).unwrap();
+    std::fs::copy(dir.path().join("m.json"), later.join("l.json")).unwrap();
+    write(&later, "l.games.jsonl", &format!("{line}\n"));
+    let text = ok(&["export", later.join("l.games.jsonl").to_str().unwrap()]);
+    let (tags, moves) = &pgn_games(&text)[0];
+    assert_eq!(tags["Termination"], "time-forfeit");
+    assert!(moves.contains("{0.125s}"), "{moves}");
+    assert!(
+        moves.contains("{-1 0.125s}") && moves.contains("{+1 0.125s}"),
+        "{moves}"
+    );
+    // A record that does not replay, and a file that is not a run's records.
+    let mut bad = line.clone();
+    bad["moves"][0] = "Z".into();
+    write(&later, "l.games.jsonl", &format!("{bad}\n"));
+    fails_naming(
+        &["export", later.join("l.games.jsonl").to_str().unwrap()],
+        &["game 0", "`Z`"],
+    );
+    fails_naming(&["export", pgn.to_str().unwrap()], &["NAME.games.jsonl"]);
+}
