@@ -817,6 +817,41 @@ fn openings_file_pairs_play_each_line_and_resume_needs_the_same_file() {
     }
     assert!(orders.len() > 1, "the order depends on the seed");
 
+    // Resume from part of the records: the same games; a record from another opening is
+    // refused.
+    let jsonl = results.join("seq.games.jsonl");
+    let full = read(jsonl.clone());
+    let part: String = full.lines().take(5).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&jsonl, &part).unwrap();
+    run("seq", "sequential", "1");
+    assert_eq!(read(jsonl.clone()), full);
+    let moved = part.replacen("\"opening\":[\"C\",\"d\"]", "\"opening\":[\"A\",\"c\"]", 1);
+    assert_ne!(moved, part);
+    std::fs::write(&jsonl, &moved).unwrap();
+    let o = mancala(&[
+        "match",
+        "kalah(houses=4,seeds=3)",
+        "-a",
+        "random",
+        "-a",
+        "greedy",
+        "--rounds",
+        "5",
+        "--openings-file",
+        file.to_str().unwrap(),
+        "--out",
+        "seq",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("did not start from this run's opening"),
+        "{err}"
+    );
+    std::fs::write(&jsonl, &full).unwrap();
+
     // Resume with another file: refused, naming the key of the identity.
     write(dir.path(), "openings.txt", "C d\nA\n");
     let o = mancala(&[

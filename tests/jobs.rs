@@ -555,3 +555,44 @@ fn a_killed_run_keeps_the_wall_time_of_its_invocation() {
     assert!(wall >= 1.0, "{wall} s kept of about 3");
     assert_eq!(manifest["wall_seconds"].as_f64().unwrap(), wall);
 }
+
+/// The new arena keys in a job file: a gauntlet from an openings file in random order, with
+/// a PGN-like export; keys of another kind refused, naming the key.
+#[test]
+fn a_gauntlet_job_from_an_openings_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let openings = dir.path().join("o.txt");
+    std::fs::write(&openings, "C\nA b\n").unwrap();
+    let pgn = dir.path().join("g.pgn");
+    let text = format!(
+        "kind = \"tournament\"\ngame = \"kalah(houses=4,seeds=3)\"\n\
+         agents = [\"greedy\", \"random\", \"alphabeta(depth=1)\"]\nrounds = 2\ngauntlet = true\n\
+         openings_file = {:?}\nopenings_order = \"random\"\npgn = {:?}\n",
+        openings.to_str().unwrap(),
+        pgn.to_str().unwrap()
+    );
+    let request = Request::from_toml(&text, std::path::Path::new("g.toml")).unwrap();
+    let report = library(&request);
+    assert_eq!(report["kind"], "gauntlet");
+    assert_eq!(report["games"], 8);
+    assert_eq!(report["rows"].as_array().unwrap().len(), 2);
+    let export = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(export.matches("[Event \"gauntlet\"]").count(), 8);
+    // Every game starts from one of the file's two openings.
+    assert_eq!(
+        export.matches("[Opening \"C\"]").count() + export.matches("[Opening \"A b\"]").count(),
+        8
+    );
+    let bad =
+        "kind = \"match\"\ngame = \"kalah\"\nagents = [\"random\", \"greedy\"]\ngauntlet = true\n";
+    let request = Request::from_toml(bad, std::path::Path::new("m.toml")).unwrap();
+    let err = execute(&request, None, &()).unwrap_err();
+    assert!(format!("{err:#}").contains("`gauntlet`"), "{err:#}");
+    let bad = text.replace("\"random\"\npgn", "\"shuffled\"\npgn");
+    let err = Request::from_toml(&bad, std::path::Path::new("g.toml")).unwrap_err();
+    let err = format!("{err:#}");
+    assert!(
+        err.contains("line 7") && err.contains("`shuffled`"),
+        "{err}"
+    );
+}
