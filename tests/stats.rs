@@ -246,8 +246,9 @@ fn pentanomial_by_hand() {
 #[test]
 fn elo_and_nelo_match_the_scipy_reference() {
     use IntervalMethod::{Jeffreys, Normal};
+    type Case = ([u64; 5], IntervalMethod, [f64; 3], [f64; 3]);
     #[rustfmt::skip]
-    let cases: [([u64; 5], IntervalMethod, [f64; 3], [f64; 3]); 10] = [
+    let cases: [Case; 10] = [
         ([531, 1096, 2084, 1150, 663], Normal, [10.003172, 4.842473, 15.168287], [12.560184, 6.081593, 19.038775]),
         ([4, 14, 58, 76, 91], Normal, [184.238876, 156.818521, 213.940982], [239.685306, 208.796277, 270.574335]),
         ([1, 2, 4, 2, 1], Normal, [0.0, -122.818424, 122.818424], [0.0, -152.267561, 152.267561]),
