@@ -192,7 +192,7 @@ pub fn elo_trinomial(wdl: &Wdl) -> Estimate {
 /// interval. There the estimate and interval come from the Jeffreys posterior of the per-game
 /// score instead: the `2N` games counted as Bernoulli trials with `s` points (a draw half a
 /// point), prior Beta(½, ½), posterior Beta(s + ½, 2N − s + ½); the estimate is the Elo of the
-/// posterior mean `(s + ½) / (2N + 1)` (one virtual draw added, the prior BayesElo uses), the
+/// posterior mean `(s + ½) / (2N + 1)` (one virtual draw added: the kind of prior BayesElo uses), the
 /// interval the Elo of its 2.5% and 97.5% quantiles (the equal-tailed Jeffreys interval, Brown,
 /// Cai & DasGupta 2001, without their convention of setting the bound to 1 at `s = 2N`). Both
 /// are finite for any number of games.
