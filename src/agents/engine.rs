@@ -379,10 +379,12 @@ impl ExternalPlayer for Engine {
         let mut eval = None;
         loop {
             match self.receive(deadline) {
-                None => return Err(Forfeit::Timeout(format!(
+                None => {
+                    return Err(Forfeit::Timeout(format!(
                     "no `bestmove` within {limit} ms and the grace of {grace} ms after `{go}`{}",
                     self.stderr_note()
-                ))),
+                )))
+                }
                 Some(Received::Closed) => {
                     let note = self.exit_note();
                     return Err(Forfeit::Crash(format!(
