@@ -124,13 +124,25 @@ pub fn result_tag(stores: [u64; 2]) -> &'static str {
 /// the record gives it and the time in seconds (`{+3 0.125s}`), or `None` when the record has
 /// neither for that move.
 fn move_comment(record: &Value, k: usize) -> Option<String> {
-    let eval = record["evals"]
-        .get(k)
-        .filter(|v| !v.is_null())
-        .map(|v| match v.as_f64() {
-            Some(x) if x > 0.0 => format!("+{v}"),
-            _ => v.to_string(),
-        });
+    let eval = record["evals"].get(k).filter(|v| !v.is_null()).map(|v| {
+        // `{"seeds": x}`: the store difference expected, signed; `{"points": p}`: the
+        // expected points (0 to 1) with a `p` after them; a bare number as seeds.
+        let signed = |x: f64| {
+            if x > 0.0 {
+                format!("+{x}")
+            } else {
+                format!("{x}")
+            }
+        };
+        match (
+            v.get("seeds").and_then(Value::as_f64),
+            v.get("points").and_then(Value::as_f64),
+        ) {
+            (Some(x), _) => signed(x),
+            (None, Some(p)) => format!("{p:.3}p"),
+            _ => v.as_f64().map_or_else(|| v.to_string(), signed),
+        }
+    });
     let time = record["times_ms"]
         .get(k)
         .and_then(Value::as_f64)
@@ -213,6 +225,15 @@ fn game_text<R: Rules>(
     }
     tag("Result", result);
     tag("Termination", &termination);
+    if let Some(f) = record.get("forfeit").filter(|f| !f.is_null()) {
+        let side = f["side"].as_str().unwrap_or("?");
+        let message = f["message"]
+            .as_str()
+            .unwrap_or("")
+            .trim()
+            .replace('\n', " | ");
+        tag("Forfeit", &format!("{side}: {message}"));
+    }
     if let Some(t) = start_text {
         tag("StartPosition", t);
     }

@@ -25,6 +25,8 @@ pub struct Terminations {
     pub repetition: u64,
     /// Adjudicated at the ply cap (`max_plies`): scored as a repetition would be.
     pub ply_cap: u64,
+    /// Forfeits: crash, timeout, illegal move, bad reply.
+    pub forfeits: [u64; 4],
 }
 
 impl Terminations {
@@ -33,7 +35,28 @@ impl Terminations {
             Termination::Normal => self.normal += 1,
             Termination::Repetition => self.repetition += 1,
             Termination::PlyCap => self.ply_cap += 1,
+            Termination::Crash => self.forfeits[0] += 1,
+            Termination::Timeout => self.forfeits[1] += 1,
+            Termination::IllegalMove => self.forfeits[2] += 1,
+            Termination::BadReply => self.forfeits[3] += 1,
         }
+    }
+
+    /// `, N by forfeit (a crash, b timeout, ...)` if any game was forfeited, else nothing.
+    pub fn forfeit_text(&self) -> String {
+        let total: u64 = self.forfeits.iter().sum();
+        if total == 0 {
+            return String::new();
+        }
+        let names = ["crash", "timeout", "illegal move", "bad reply"];
+        let parts: Vec<String> = self
+            .forfeits
+            .iter()
+            .zip(names)
+            .filter(|(n, _)| **n > 0)
+            .map(|(n, name)| format!("{n} {name}"))
+            .collect();
+        format!(", {total} by forfeit ({})", parts.join(", "))
     }
 }
 
@@ -238,6 +261,10 @@ pub const MATCH_COLUMNS: &[&str] = &[
     "nelo_low",
     "nelo_high",
     "interval",
+    "crash",
+    "timeout",
+    "illegal_move",
+    "bad_reply",
 ];
 
 impl MatchSummary {
@@ -276,6 +303,7 @@ impl MatchSummary {
             f(self.nelo.high, 1),
             self.interval.map_or("", |m| m.name()).to_string(),
         ]);
+        row.extend(self.terminations.forfeits.iter().map(|n| n.to_string()));
         row
     }
 
@@ -294,7 +322,7 @@ impl MatchSummary {
              pentanomial  {} {} {} {} {} (pairs in which A scored 0, ½, 1, 1½, 2)\n\
              margin       {} (A's final store minus B's, seeds, mean and 95% interval)\n\
              first player {:.4} (South's points per game)\n\
-             ended        {} normal, {} by repetition, {} adjudicated at the ply cap\n",
+             ended        {} normal, {} by repetition, {} adjudicated at the ply cap{}\n",
             self.games,
             w.wins,
             w.draws,
@@ -315,6 +343,7 @@ impl MatchSummary {
             self.terminations.normal,
             self.terminations.repetition,
             self.terminations.ply_cap,
+            self.terminations.forfeit_text(),
         );
         if let Some(s) = &self.sprt {
             out.push_str(&format!("sprt         {}\n", fmt_sprt(s)));
@@ -519,8 +548,11 @@ impl TournamentSummary {
         }
         let t = &self.terminations;
         out.push_str(&format!(
-            "\nGames ended: {} normal, {} by repetition, {} adjudicated at the ply cap.\n",
-            t.normal, t.repetition, t.ply_cap
+            "\nGames ended: {} normal, {} by repetition, {} adjudicated at the ply cap{}.\n",
+            t.normal,
+            t.repetition,
+            t.ply_cap,
+            t.forfeit_text()
         ));
         out
     }

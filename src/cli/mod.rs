@@ -8,6 +8,7 @@
 mod arena;
 mod bench;
 mod egdb;
+mod engine;
 mod games;
 mod perft;
 mod play;
@@ -54,6 +55,9 @@ enum Command {
     Run(run::RunArgs),
     /// Play against an agent in the terminal.
     Play(play::PlayArgs),
+    /// Serve an agent over the mancala-engine protocol on standard input and output
+    /// (docs/engine-protocol.md).
+    Engine(engine::EngineArgs),
     /// Random playouts or MCTS simulations per second from the start position.
     Bench(bench::BenchArgs),
 }
@@ -194,6 +198,7 @@ pub fn main() -> ExitCode {
         Command::Export(a) => arena::run_export(a),
         Command::Bench(a) => bench::run(a),
         Command::Play(a) => play::run(a),
+        Command::Engine(a) => engine::run(a),
         Command::Run(a) => run::run(a),
     };
     match result {
