@@ -584,6 +584,8 @@ mod tests {
         assert_eq!(canon("python(name=mine)"), "python(name=mine)");
         assert_eq!(canon(r#"python(name="a b")"#), r#"python(name="a b")"#);
         assert!(!a.reproducible());
+        // Game strings take no quotes.
+        assert!(r#"kalah(houses="4")"#.parse::<crate::GameSpec>().is_err());
         // Quoted values inside a fallback.
         assert_eq!(
             canon(r#"egdb(dir=d,fallback=engine(cmd="e,1"))"#),
