@@ -25,6 +25,7 @@ fn plan(agents: &[&str], rounds: u64, openings: u32, seed: u64) -> Plan {
         seed,
         max_plies: 1000,
         time: Default::default(),
+        adjudicate_egdb: None,
     }
 }
 
@@ -1188,16 +1189,34 @@ fn export_reads_back_consistent_with_the_records() {
         assert!(!tags.contains_key("StartPosition"));
         capped += (r.termination.name() == "ply-cap") as usize;
         // The move text: numbers, plies, {book} after each opening ply, the result.
-        let tokens: Vec<&str> = moves.split_whitespace().collect();
-        assert_eq!(tokens.last(), Some(&result));
+        // Every played move (not the opening's) carries its time (and eval) as a comment.
+        let (mut plain, mut comments, mut depth) = (String::new(), 0, 0);
+        for c in moves.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ if depth > 0 => {}
+                _ => plain.push(c),
+            }
+            if c == '{' && depth == 1 {
+                comments += 1;
+            }
+        }
+        assert_eq!(comments, r.opening.len() + r.moves.len(), "{moves}");
         assert_eq!(
-            tokens.iter().filter(|t| **t == "{book}").count(),
-            r.opening.len()
+            moves.matches("s}").count(),
+            r.moves.len(),
+            "each played move's time in seconds: {moves}"
         );
+        let plain = plain.replace("  ", " ");
+        let book = moves.matches("{book}").count();
+        let tokens: Vec<&str> = plain.split_whitespace().collect();
+        assert_eq!(tokens.last(), Some(&result));
+        assert_eq!(book, r.opening.len());
         let plies: Vec<&str> = tokens[..tokens.len() - 1]
             .iter()
             .copied()
-            .filter(|t| !t.ends_with('.') && *t != "{book}")
+            .filter(|t| !t.ends_with('.'))
             .collect();
         let want: Vec<&str> = r
             .opening
@@ -1228,6 +1247,7 @@ fn export_reads_back_consistent_with_the_records() {
         })
         .collect::<Vec<_>>());
     line["termination"] = "time-forfeit".into();
+    line["forfeit"] = serde_json::json!({"side": "N", "message": "no answer\nin 1000 ms"});
     line["clock"] = serde_json::json!({"base_ms": 1000});
     let later = dir.path().join("later");
     std::fs::create_dir(&later).unwrap();
@@ -1236,6 +1256,7 @@ fn export_reads_back_consistent_with_the_records() {
     let text = ok(&["export", later.join("l.games.jsonl").to_str().unwrap()]);
     let (tags, moves) = &pgn_games(&text)[0];
     assert_eq!(tags["Termination"], "time-forfeit");
+    assert_eq!(tags["Forfeit"], "N: no answer | in 1000 ms");
     assert!(moves.contains("{0.125s}"), "{moves}");
     assert!(
         moves.contains("{-1 0.125s}") && moves.contains("{+1 0.125s}"),
@@ -1250,4 +1271,98 @@ fn export_reads_back_consistent_with_the_records() {
         &["game 0", "`Z`"],
     );
     fails_naming(&["export", pgn.to_str().unwrap()], &["NAME.games.jsonl"]);
+}
+
+/// Adjudication by the databases: every game ends as soon as the databases cover its position
+/// (no covered position before its end), scored as perfect play from there ends it — the final
+/// stores checked with the exact solver (a second method), the tables count the games, and a
+/// resume replays the adjudicated records.
+#[test]
+fn egdb_adjudication_scores_games_as_the_solver_does() {
+    let (_db_root, db) = built("kalah(houses=3)", "8");
+    let rules = kalah("kalah(houses=3,seeds=3)");
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let args = [
+        "match",
+        "kalah(houses=3,seeds=3)",
+        "-a",
+        "random",
+        "-a",
+        "greedy",
+        "--rounds",
+        "6",
+        "--adjudicate-egdb",
+        db.as_str(),
+        "--out",
+        "adj",
+        "--results",
+        d,
+    ];
+    ok(&args);
+    let rs = records(dir.path(), "adj");
+    assert_eq!(rs.len(), 12);
+    let mut adjudicated = 0;
+    for r in &rs {
+        let mut line = Line::new(rules.start());
+        for (k, m) in r.moves.iter().enumerate() {
+            assert!(
+                rules.board_seeds(line.current()) > 8,
+                "game {}: covered before move {k}",
+                r.game
+            );
+            line.play_text(&rules, m).unwrap();
+        }
+        let pos = *line.current();
+        if r.termination.name() != "egdb" {
+            assert_eq!(r.termination.name(), "normal");
+            continue;
+        }
+        adjudicated += 1;
+        assert!(rules.board_seeds(&pos) <= 8);
+        // The solver's value from the mover's side, as South's final store difference.
+        let v = solve_sequential(&rules, &pos, &[], 8);
+        let south = if rules.side_to_move(&pos) == mancala::Side::South {
+            v
+        } else {
+            -v
+        };
+        assert_eq!(
+            r.margin(),
+            south,
+            "game {} at {}",
+            r.game,
+            rules.format_position(&pos)
+        );
+        assert_eq!(r.stores[0] + r.stores[1], 18, "every seed in a store");
+    }
+    assert!(adjudicated >= 10, "{adjudicated} of 12 adjudicated");
+    let table = read(dir.path().join("adj.csv"));
+    assert!(table.lines().next().unwrap().ends_with(",egdb"), "{table}");
+    assert!(
+        read(dir.path().join("adj.md"))
+            .contains(&format!("{adjudicated} adjudicated by the databases")),
+        "the text counts them"
+    );
+    // Resume from the first half: the adjudicated records are replayed and kept.
+    let jsonl = dir.path().join("adj.games.jsonl");
+    let all = read(jsonl.clone());
+    let half: String = all.lines().take(6).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&jsonl, half).unwrap();
+    ok(&args);
+    assert_eq!(without_times(&read(jsonl.clone())), without_times(&all));
+    // Another database directory is another run; a missing one is bad input.
+    fails_naming(
+        &[
+            "match",
+            "kalah(houses=3,seeds=3)",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "--adjudicate-egdb",
+            "/nonexistent/db",
+        ],
+        &["--adjudicate-egdb", "/nonexistent/db"],
+    );
 }

@@ -115,9 +115,28 @@ pub enum AgentError {
 pub struct Resources {
     databases: Vec<(std::path::PathBuf, Arc<Egdb>)>,
     players: Vec<(AgentSpec, Arc<dyn ExternalFactory>)>,
+    adjudicator: Option<Arc<Egdb>>,
 }
 
 impl Resources {
+    /// Opens the databases of `dir` for `rules` to adjudicate games ([`crate::arena`]).
+    ///
+    /// # Errors
+    /// If they cannot be opened for this game.
+    pub fn adjudicate_with<R: Rules>(
+        &mut self,
+        dir: &std::path::Path,
+        rules: &R,
+    ) -> Result<(), crate::egdb::EgdbError> {
+        self.adjudicator = Some(Arc::new(Egdb::open(dir, rules)?));
+        Ok(())
+    }
+
+    /// The databases that adjudicate games, if any.
+    pub fn adjudicator(&self) -> Option<&Egdb> {
+        self.adjudicator.as_deref()
+    }
+
     /// Opens what `spec` needs for `rules` (checking it now, before any game starts).
     ///
     /// # Errors

@@ -30,6 +30,7 @@ pub use runner::{ArenaOutcome, ArenaRun, RunKind, Series};
 
 use crate::agents::{derive_seed, rng, uniform, Agent, AgentSpec, Clock, Eval, Forfeit, Resources};
 use crate::core::Side;
+use crate::egdb::Egdb;
 use crate::game::{Line, Status};
 use crate::rules::{Outcome, Rules};
 use serde::{Deserialize, Serialize};
@@ -47,6 +48,9 @@ pub enum Termination {
     PlyCap,
     /// Forfeit: the mover's process died, could not start, or its callable raised.
     Crash,
+    /// Adjudicated by the endgame databases (`adjudicate_egdb`): the position was covered, and
+    /// the game scored as perfect play from there would end it.
+    Egdb,
     /// Forfeit: the mover exceeded its time (move time or game clock) by more than the grace.
     Timeout,
     /// Forfeit: the mover answered a move the rules do not allow here.
@@ -62,6 +66,7 @@ impl Termination {
             Termination::Normal => "normal",
             Termination::Repetition => "repetition",
             Termination::PlyCap => "ply-cap",
+            Termination::Egdb => "egdb",
             Termination::Crash => "crash",
             Termination::Timeout => "timeout",
             Termination::IllegalMove => "illegal-move",
@@ -252,6 +257,9 @@ pub struct Plan {
     pub max_plies: u32,
     /// The clocks.
     pub time: TimeControl,
+    /// The endgame databases that adjudicate a game as soon as they cover its position
+    /// (`None`: no adjudication by databases).
+    pub adjudicate_egdb: Option<std::path::PathBuf>,
 }
 
 /// A game of the schedule.
@@ -317,11 +325,34 @@ pub fn openings<R: Rules>(rules: &R, plies: u32, seed: u64) -> Vec<Vec<R::Move>>
         seed,
         max_plies: u32::MAX,
         time: TimeControl::default(),
+        adjudicate_egdb: None,
     };
     match openings::prepare(rules, &plan) {
         Ok(list) => list.into_iter().map(|o| o.moves).collect(),
         Err(_) => vec![Vec::new()],
     }
+}
+
+/// The final stores of a game adjudicated by the databases `db` at `pos`: the game scored as
+/// perfect play from `pos` ends it (the databases' value, which sees no earlier position to
+/// repeat), or `None` if they do not cover `pos`.
+pub fn adjudicated_stores<R: Rules>(rules: &R, db: &Egdb, pos: &R::Position) -> Option<[u32; 2]> {
+    // The databases give the final store difference from the mover's side; the seeds on the
+    // board split so that the stores end with that difference.
+    let value = db.value(rules, pos)?;
+    let board = rules.board_seeds(pos) as i32;
+    let twice_mover = value - rules.store_difference(pos) + board;
+    if twice_mover % 2 != 0 || !(0..=2 * board).contains(&twice_mover) {
+        return None;
+    }
+    let mover = (twice_mover / 2) as u32;
+    Some(rules.final_stores(
+        pos,
+        Outcome {
+            mover,
+            opponent: board as u32 - mover,
+        },
+    ))
 }
 
 /// Stores awarding every seed of the game at `pos` to the side that did not forfeit.
@@ -358,11 +389,18 @@ pub fn play_game<R: Rules>(
     let mut left = [time.base_ms; 2];
     let (mut moves, mut times_ms, mut evals) = (Vec::new(), Vec::new(), Vec::new());
     let mut forfeit = None;
+    let mut adjudicated = None;
     let termination = loop {
         match line.status(rules) {
             Status::Over(_) => break Termination::Normal,
             Status::Repeated(_) => break Termination::Repetition,
             Status::Ongoing => {}
+        }
+        if let Some(db) = resources.adjudicator() {
+            adjudicated = adjudicated_stores(rules, db, line.current());
+            if adjudicated.is_some() {
+                break Termination::Egdb;
+            }
         }
         if line.moves().len() >= plan.max_plies as usize {
             break Termination::PlyCap;
@@ -397,9 +435,10 @@ pub fn play_game<R: Rules>(
         }
     };
     let pos = line.current();
-    let stores = match &forfeit {
-        Some(f) => forfeit_stores(rules, pos, f.side),
-        None => {
+    let stores = match (&forfeit, adjudicated) {
+        (Some(f), _) => forfeit_stores(rules, pos, f.side),
+        (None, Some(stores)) => stores,
+        (None, None) => {
             let outcome = match line.status(rules) {
                 Status::Over(o) | Status::Repeated(o) => o,
                 Status::Ongoing => rules.repetition_outcome(pos),

@@ -25,6 +25,8 @@ pub struct Terminations {
     pub repetition: u64,
     /// Adjudicated at the ply cap (`max_plies`): scored as a repetition would be.
     pub ply_cap: u64,
+    /// Adjudicated by the endgame databases (`adjudicate_egdb`).
+    pub egdb: u64,
     /// Forfeits: crash, timeout, illegal move, bad reply.
     pub forfeits: [u64; 4],
 }
@@ -35,6 +37,7 @@ impl Terminations {
             Termination::Normal => self.normal += 1,
             Termination::Repetition => self.repetition += 1,
             Termination::PlyCap => self.ply_cap += 1,
+            Termination::Egdb => self.egdb += 1,
             Termination::Crash => self.forfeits[0] += 1,
             Termination::Timeout => self.forfeits[1] += 1,
             Termination::IllegalMove => self.forfeits[2] += 1,
@@ -42,11 +45,17 @@ impl Terminations {
         }
     }
 
-    /// `, N by forfeit (a crash, b timeout, ...)` if any game was forfeited, else nothing.
-    pub fn forfeit_text(&self) -> String {
+    /// `, N adjudicated by the databases` and `, N by forfeit (a crash, b timeout, ...)` for
+    /// the games that ended so, else nothing.
+    pub fn endings_text(&self) -> String {
+        let egdb = if self.egdb > 0 {
+            format!(", {} adjudicated by the databases", self.egdb)
+        } else {
+            String::new()
+        };
         let total: u64 = self.forfeits.iter().sum();
         if total == 0 {
-            return String::new();
+            return egdb;
         }
         let names = ["crash", "timeout", "illegal move", "bad reply"];
         let parts: Vec<String> = self
@@ -56,7 +65,7 @@ impl Terminations {
             .filter(|(n, _)| **n > 0)
             .map(|(n, name)| format!("{n} {name}"))
             .collect();
-        format!(", {total} by forfeit ({})", parts.join(", "))
+        format!("{egdb}, {total} by forfeit ({})", parts.join(", "))
     }
 }
 
@@ -265,6 +274,7 @@ pub const MATCH_COLUMNS: &[&str] = &[
     "timeout",
     "illegal_move",
     "bad_reply",
+    "egdb",
 ];
 
 impl MatchSummary {
@@ -304,6 +314,7 @@ impl MatchSummary {
             self.interval.map_or("", |m| m.name()).to_string(),
         ]);
         row.extend(self.terminations.forfeits.iter().map(|n| n.to_string()));
+        row.push(self.terminations.egdb.to_string());
         row
     }
 
@@ -343,7 +354,7 @@ impl MatchSummary {
             self.terminations.normal,
             self.terminations.repetition,
             self.terminations.ply_cap,
-            self.terminations.forfeit_text(),
+            self.terminations.endings_text(),
         );
         if let Some(s) = &self.sprt {
             out.push_str(&format!("sprt         {}\n", fmt_sprt(s)));
@@ -552,7 +563,7 @@ impl TournamentSummary {
             t.normal,
             t.repetition,
             t.ply_cap,
-            t.forfeit_text()
+            t.endings_text()
         ));
         out
     }

@@ -8,9 +8,12 @@ use super::report::{
     MATCH_COLUMNS, TOURNAMENT_COLUMNS,
 };
 use super::stats::{sprt, Pentanomial, SprtParams, SprtVerdict};
-use super::{forfeit_stores, play_games, GameRecord, Plan, Termination, TimeControl};
+use super::{
+    adjudicated_stores, forfeit_stores, play_games, GameRecord, Plan, Termination, TimeControl,
+};
 use crate::agents::Resources;
 use crate::core::Threads;
+use crate::egdb::Egdb;
 use crate::game::{Line, Status};
 use crate::jobs::{JobError, Progress};
 use crate::results::{Manifest, ResultTable, RunFiles};
@@ -114,6 +117,9 @@ impl ArenaRun {
                 "grace_ms": time.grace_ms,
             });
         }
+        if let Some(dir) = &self.plan.adjudicate_egdb {
+            identity["adjudicate_egdb"] = json!(dir.display().to_string());
+        }
         identity
     }
 
@@ -158,6 +164,14 @@ impl GameJob for Runner<'_> {
         for a in &plan.agents {
             resources.prepare(a, &rules).map_err(JobError::input)?;
         }
+        if let Some(dir) = &plan.adjudicate_egdb {
+            resources.adjudicate_with(dir, &rules).map_err(|e| {
+                JobError::input(format!(
+                    "--adjudicate-egdb {}: {e} (the game's database directory, as `mancala egdb build` names it under its --out)",
+                    dir.display()
+                ))
+            })?;
+        }
         let identity = run.identity();
         let command_line = self.files.map_or("", |f| f.command_line());
         let mut manifest = Manifest::start(
@@ -173,7 +187,15 @@ impl GameJob for Runner<'_> {
         }
         // Resume: the records already played, each checked against the schedule and replayed.
         let mut done = match self.files {
-            Some(files) => resume(files, &identity, plan, &rules, &openings, &mut manifest)?,
+            Some(files) => resume(
+                files,
+                &identity,
+                plan,
+                &rules,
+                &openings,
+                resources.adjudicator(),
+                &mut manifest,
+            )?,
             None => Vec::new(),
         };
         if !done.is_empty() {
@@ -318,6 +340,7 @@ fn resume<R: Rules>(
     plan: &Plan,
     rules: &R,
     openings: &[Opening<R>],
+    adjudicator: Option<&Egdb>,
     manifest: &mut Manifest,
 ) -> Result<Vec<GameRecord>, JobError> {
     let jsonl = files.path("games.jsonl");
@@ -380,7 +403,7 @@ fn resume<R: Rules>(
                 record.game, slot.pair
             )));
         }
-        if let Err(why) = replay(rules, &record, plan.max_plies) {
+        if let Err(why) = replay(rules, &record, plan.max_plies, adjudicator) {
             return Err(JobError::input(format!(
                 "{}: game {} is not a game of this run ({why}); remove the file to start again",
                 jsonl.display(),
@@ -635,7 +658,12 @@ fn series_plot(series: &Series, opponent: &str, points: &[(u64, MatchSummary)]) 
 
 /// Checks a game record of an earlier run by replaying it: legal moves, and the termination
 /// and final stores they lead to.
-fn replay<R: Rules>(rules: &R, r: &GameRecord, max_plies: u32) -> Result<(), String> {
+fn replay<R: Rules>(
+    rules: &R,
+    r: &GameRecord,
+    max_plies: u32,
+    adjudicator: Option<&Egdb>,
+) -> Result<(), String> {
     let start = match &r.start {
         None => rules.start(),
         Some(text) => rules
@@ -691,6 +719,23 @@ fn replay<R: Rules>(rules: &R, r: &GameRecord, max_plies: u32) -> Result<(), Str
                 r.termination.name()
             ))
         }
+    }
+    if r.termination == Termination::Egdb {
+        let stores = match adjudicator {
+            None => return Err("it was adjudicated by databases this run does not use".into()),
+            Some(db) if line.status(rules) == Status::Ongoing => {
+                adjudicated_stores(rules, db, line.current())
+            }
+            Some(_) => None,
+        };
+        return match stores {
+            Some(s) if s == r.stores => Ok(()),
+            Some(s) => Err(format!(
+                "the databases give stores {s:?}, not {:?}",
+                r.stores
+            )),
+            None => Err("it was adjudicated where the databases do not reach".into()),
+        };
     }
     let (termination, outcome) = match line.status(rules) {
         Status::Over(o) => (Termination::Normal, o),

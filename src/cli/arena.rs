@@ -84,6 +84,11 @@ pub struct ArenaArgs {
     /// (termination `timeout`) [default: 1000].
     #[arg(long, value_name = "MS")]
     pub grace: Option<u64>,
+    /// Adjudicate a game by these endgame databases (a directory `mancala egdb build` wrote,
+    /// e.g. databases/kalah-houses=4) as soon as they cover its position: it is scored as
+    /// perfect play from there would end it (termination `egdb`).
+    #[arg(long, value_name = "DIR")]
+    pub adjudicate_egdb: Option<String>,
     /// Write results/NAME.md, .csv, .json and .games.jsonl (and resume from them).
     #[arg(long, value_name = "NAME")]
     pub out: Option<String>,
@@ -155,6 +160,7 @@ impl ArenaArgs {
                 tc: self.tc,
                 movetime: self.movetime,
                 grace: self.grace,
+                adjudicate_egdb: self.adjudicate_egdb,
                 sprt,
                 ..ArenaRequest::new(&self.game, &[])
             });

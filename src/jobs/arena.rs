@@ -82,6 +82,11 @@ pub struct ArenaRequest {
     /// Milliseconds a side held to the clock may go past its time before it loses on time
     /// (default 1000).
     pub grace: Option<u64>,
+    /// Endgame-database directory (as `mancala egdb build` names it) that adjudicates a game
+    /// as soon as it covers the position: the game is scored as perfect play would end it
+    /// (termination `egdb`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjudicate_egdb: Option<String>,
     /// Series only: the agent string with `{}` where each value goes (`mcts(iterations={})`).
     pub agent: Option<String>,
     /// Series only: the values.
@@ -114,6 +119,7 @@ impl ArenaRequest {
             tc: None,
             movetime: None,
             grace: None,
+            adjudicate_egdb: None,
             agent: None,
             values: Vec::new(),
             opponent: None,
@@ -359,6 +365,7 @@ impl ArenaRequest {
                 seed: self.seed,
                 max_plies: self.max_plies,
                 time,
+                adjudicate_egdb: self.adjudicate_egdb.as_ref().map(std::path::PathBuf::from),
             },
             threads: self.threads,
             sprt: None,
