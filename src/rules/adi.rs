@@ -239,6 +239,28 @@ impl Rules for Adi {
     fn format_move(&self, pos: &TwoRowPosition, mv: u8) -> String {
         two_row::format_move(pos, mv)
     }
+
+    fn num_actions(&self) -> usize {
+        self.m
+    }
+
+    fn action(&self, mv: u8) -> usize {
+        mv as usize
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![2, self.m + 2]
+    }
+
+    /// The state column: 1 in the row of the player who made the last capture.
+    fn observe(&self, pos: &TwoRowPosition, out: &mut [f32]) {
+        let state = match self.last_capturer(pos) {
+            Some(side) if side == pos.side => [1.0, 0.0],
+            Some(_) => [0.0, 1.0],
+            None => [0.0, 0.0],
+        };
+        two_row::observe(pos, self.m, state, out)
+    }
 }
 
 impl Adi {
