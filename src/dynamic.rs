@@ -122,6 +122,8 @@ pub trait DynState: Send + Sync + fmt::Debug {
     fn end(&self) -> Option<End>;
     /// The player to move (`None` when the game is over).
     fn current_player(&self) -> Option<Side>;
+    /// The player to move in the current position, or who would move once the game is over.
+    fn side_to_move(&self) -> Side;
     /// The stores `[south, north]`; when the game is over, final (after the end-of-game rule,
     /// or the repetition rule for a repetition or the ply cap).
     fn stores(&self) -> [u32; 2];
@@ -336,6 +338,10 @@ impl<R: Rules> DynState for State<R> {
             None => Some(self.rules.side_to_move(self.line.current())),
             Some(_) => None,
         }
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.rules.side_to_move(self.line.current())
     }
 
     fn stores(&self) -> [u32; 2] {
