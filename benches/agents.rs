@@ -34,7 +34,7 @@ impl GameJob for Bench<'_> {
         group.throughput(Throughput::Elements(1000));
         group.bench_function("mcts simulation (search of 1000)", |b| {
             b.iter(|| {
-                let children = agent.think(&rules, &start);
+                let children = agent.think(&rules, &start, &mancala::agents::Clock::default());
                 assert_eq!(children.iter().map(|c| c.visits).sum::<u64>(), 1000);
                 children.len()
             })

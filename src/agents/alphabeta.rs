@@ -18,7 +18,7 @@
 //!
 //! No allocation in the search: children go to fixed-capacity lists on the stack.
 
-use super::{rng, uniform, Agent, Budget, Rng};
+use super::{rng, uniform, Agent, Budget, Choice, Clock, Eval, Forfeit, Rng};
 use crate::game::Line;
 use crate::rules::{Children, Rules};
 use std::time::{Duration, Instant};
@@ -98,7 +98,9 @@ impl<R: Rules> Search<'_, R> {
 }
 
 /// The best move of `pos` (not over) searched to `depth` plies (iterative deepening from 1), or
-/// for `deadline` if given; the root moves in `order`. Returns the move index in `children`.
+/// for `deadline` if given; the root moves in `order`. Returns the move index in `children` and
+/// its value (seeds, from the mover's side) at the deepest finished iteration (`None` if not even
+/// depth 1 finished in time: then the first move of `order`).
 fn best_index<R: Rules>(
     rules: &R,
     pos: &R::Position,
@@ -106,7 +108,7 @@ fn best_index<R: Rules>(
     order: &mut [usize],
     max_depth: u32,
     deadline: Option<Instant>,
-) -> usize {
+) -> (usize, Option<i32>) {
     let side = rules.side_to_move(pos);
     let mut s = Search {
         rules,
@@ -114,7 +116,7 @@ fn best_index<R: Rules>(
         nodes: 0,
         out_of_time: false,
     };
-    let mut chosen = order[0];
+    let (mut chosen, mut value) = (order[0], None);
     for depth in 1..=max_depth {
         let mut alpha = i32::MIN + 1;
         let mut best = None;
@@ -135,15 +137,21 @@ fn best_index<R: Rules>(
             break;
         }
         chosen = best.expect("a position that is not over has moves");
+        value = Some(alpha);
         // The best move first in the next iteration; the others keep their shuffled order.
         let at = order.iter().position(|&i| i == chosen).expect("in order");
         order[..=at].rotate_right(1);
     }
-    chosen
+    (chosen, value)
 }
 
 impl<R: Rules> Agent<R> for AlphaBetaAgent {
-    fn choose(&mut self, rules: &R, line: &Line<R>) -> R::Move {
+    fn choose(
+        &mut self,
+        rules: &R,
+        line: &Line<R>,
+        clock: &Clock,
+    ) -> Result<Choice<R::Move>, Forfeit> {
         let pos = line.current();
         let children = line.children(rules);
         let mut order: arrayvec::ArrayVec<usize, { crate::rules::MAX_CHILDREN }> =
@@ -153,9 +161,20 @@ impl<R: Rules> Agent<R> for AlphaBetaAgent {
         }
         let (depth, deadline) = match self.budget {
             Budget::Work(d) => (d as u32, None),
-            Budget::Millis(ms) => (u32::MAX, Some(Instant::now() + Duration::from_millis(ms))),
+            Budget::Millis(ms) => (
+                u32::MAX,
+                Some(Instant::now() + Duration::from_millis(clock.share_ms(ms))),
+            ),
         };
-        children[best_index(rules, pos, &children, &mut order, depth, deadline)].mv
+        let (i, value) = best_index(rules, pos, &children, &mut order, depth, deadline);
+        Ok(Choice {
+            mv: children[i].mv,
+            eval: value.map(|v| Eval::Seeds(v as f64)),
+        })
+    }
+
+    fn timed(&self) -> bool {
+        matches!(self.budget, Budget::Millis(_))
     }
 }
 
@@ -178,7 +197,8 @@ mod tests {
         let mut children = Children::<Kalah>::new();
         rules.children(&pos, &mut children);
         let mut order: Vec<usize> = (0..children.len()).collect();
-        let i = best_index(&rules, &pos, &children, &mut order, 64, None);
+        let (i, value) = best_index(&rules, &pos, &children, &mut order, 64, None);
+        assert_eq!(value, Some(exact));
         let c = &children[i];
         let v = crate::search::solver::solve_sequential(&rules, &c.pos, &[], 16);
         let v = if rules.side_to_move(&c.pos) == rules.side_to_move(&pos) {

@@ -27,7 +27,8 @@
 //! grows to the largest tree), children are generated into fixed-capacity lists.
 
 use super::{
-    derive_seed, greedy_index, rng, south_margin, Agent, Budget, MctsConfig, Parallel, Rng, Rollout,
+    derive_seed, greedy_index, rng, south_margin, Agent, Budget, Choice, Clock, Eval, Forfeit,
+    MctsConfig, Parallel, Rng, Rollout,
 };
 use crate::core::Side;
 use crate::game::Line;
@@ -566,8 +567,14 @@ impl<R: Rules> MctsAgent<R> {
         }
     }
 
-    /// Searches `root` (not over) and returns the summed root statistics.
-    pub fn think(&mut self, rules: &R, root: &R::Position) -> Vec<RootChild<R::Move>> {
+    /// Searches `root` (not over) and returns the summed root statistics. A time budget is
+    /// cut to the share of `clock` ([`Clock::share_ms`]); a work budget ignores it.
+    pub fn think(
+        &mut self,
+        rules: &R,
+        root: &R::Position,
+        clock: &Clock,
+    ) -> Vec<RootChild<R::Move>> {
         let config = self.config;
         let trees = match config.parallel {
             Parallel::Root => config.threads.max(1),
@@ -576,7 +583,10 @@ impl<R: Rules> MctsAgent<R> {
         self.trees.resize_with(trees, Tree::default);
         let (iterations, deadline) = match config.budget {
             Budget::Work(n) => (n, None),
-            Budget::Millis(ms) => (u64::MAX, Some(Instant::now() + Duration::from_millis(ms))),
+            Budget::Millis(ms) => (
+                u64::MAX,
+                Some(Instant::now() + Duration::from_millis(clock.share_ms(ms))),
+            ),
         };
         let seed = self.rng.next_u64();
         let per_tree = |k: usize| {
@@ -624,9 +634,34 @@ impl<R: Rules> MctsAgent<R> {
 }
 
 impl<R: Rules> Agent<R> for MctsAgent<R> {
-    fn choose(&mut self, rules: &R, line: &Line<R>) -> R::Move {
+    /// The move of [`choose_move`], with its mean reward as the evaluation: the points the
+    /// mover expects (1 win, ½ draw, 0 loss), or the proven result.
+    fn choose(
+        &mut self,
+        rules: &R,
+        line: &Line<R>,
+        clock: &Clock,
+    ) -> Result<Choice<R::Move>, Forfeit> {
         let root = line.current();
-        let children = self.think(rules, root);
-        choose_move(rules.side_to_move(root), &children)
+        let side = rules.side_to_move(root);
+        let children = self.think(rules, root, clock);
+        let mv = choose_move(side, &children);
+        let eval = children.iter().find(|c| c.mv == mv).and_then(|c| {
+            if c.proof != UNPROVEN {
+                Some(points_of(side, c.proof) as f64 / 2.0)
+            } else if c.visits > 0 {
+                Some(c.points as f64 / (2.0 * c.visits as f64))
+            } else {
+                None
+            }
+        });
+        Ok(Choice {
+            mv,
+            eval: eval.map(Eval::Points),
+        })
+    }
+
+    fn timed(&self) -> bool {
+        matches!(self.config.budget, Budget::Millis(_))
     }
 }

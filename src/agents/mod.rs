@@ -9,9 +9,11 @@
 //! the repetition rule see the history).
 
 pub mod alphabeta;
+pub mod external;
 pub mod mcts;
 pub mod spec;
 
+pub use external::{Clock, ExternalFactory, ExternalPlayer, Forfeit, MoveReply, MoveRequest};
 pub use spec::{AgentSpec, Budget, MctsConfig, Parallel, ParseAgentError, Rollout};
 
 pub use crate::core::random::{derive_seed, rng, uniform, Rng};
@@ -21,10 +23,55 @@ use crate::game::Line;
 use crate::rules::{Child, Children, Outcome, Rules};
 use std::sync::Arc;
 
+/// An agent's evaluation of the position it moves from, from the mover's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Eval {
+    /// The final store difference the agent expects, in seeds (alpha-beta's and the
+    /// databases' value; an engine's `info score seeds X`). JSON `{"seeds": X}`.
+    Seeds(f64),
+    /// The points the agent expects from the game, 0 (loss) to 1 (win), ½ a draw (MCTS's
+    /// value estimate; an engine's `info score points P`). JSON `{"points": P}`.
+    Points(f64),
+}
+
+/// A move chosen, with the agent's evaluation if it gives one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Choice<M> {
+    /// The move, legal at the position.
+    pub mv: M,
+    /// The evaluation of the position moved from, from the mover's point of view.
+    pub eval: Option<Eval>,
+}
+
+impl<M> Choice<M> {
+    /// A move without an evaluation.
+    pub fn plain(mv: M) -> Choice<M> {
+        Choice { mv, eval: None }
+    }
+}
+
 /// A move chooser.
 pub trait Agent<R: Rules>: Send {
-    /// Chooses a legal move at the current position of `line`, which is not over.
-    fn choose(&mut self, rules: &R, line: &Line<R>) -> R::Move;
+    /// Chooses a legal move at the current position of `line`, which is not over; `clock` is
+    /// the mover's (time-budgeted agents spend at most [`Clock::share_ms`] of it, fixed-work
+    /// agents ignore it).
+    ///
+    /// # Errors
+    /// [`Forfeit`] if the agent cannot move (only external players fail): it loses the game.
+    fn choose(
+        &mut self,
+        rules: &R,
+        line: &Line<R>,
+        clock: &Clock,
+    ) -> Result<Choice<R::Move>, Forfeit>;
+
+    /// Whether the agent is held to the clock: it loses on time when a move exceeds its time
+    /// by more than the grace margin. True for time-budgeted and external agents; fixed-work
+    /// agents are never held to it, so that their games stay reproducible.
+    fn timed(&self) -> bool {
+        false
+    }
 }
 
 /// Why an agent could not be built.
@@ -33,6 +80,24 @@ pub enum AgentError {
     /// `human` where no one can type.
     #[error("agent `human` plays only in `mancala play`")]
     HumanNotHere,
+    /// `python(name=NAME)` with no player registered under that name.
+    #[error("agent `{agent}`: no player is registered under `{name}` in this process{known}")]
+    NotRegistered {
+        /// The agent string.
+        agent: String,
+        /// The name.
+        name: String,
+        /// The names registered, as a clause (empty if none).
+        known: String,
+    },
+    /// An engine program that cannot be started or does not answer the protocol's handshake.
+    #[error("agent `{agent}`: {error}")]
+    Engine {
+        /// The agent string.
+        agent: String,
+        /// Why.
+        error: String,
+    },
     /// The databases of an `egdb` agent could not be opened.
     #[error("agent `{agent}`: {error} (`dir` is the game's database directory, as `mancala egdb build` names it under its --out: e.g. databases/kalah)")]
     Egdb {
@@ -43,21 +108,46 @@ pub enum AgentError {
     },
 }
 
-/// Databases opened once and shared by every game of a match: an `egdb` agent's directory
-/// mapped for the whole run.
+/// What agents share over every game of a match, opened or looked up once: an `egdb` agent's
+/// directory mapped for the whole run, the factories of external players.
 #[derive(Default)]
 pub struct Resources {
     databases: Vec<(std::path::PathBuf, Arc<Egdb>)>,
+    players: Vec<(AgentSpec, Arc<dyn ExternalFactory>)>,
 }
 
 impl Resources {
     /// Opens what `spec` needs for `rules` (checking it now, before any game starts).
     ///
     /// # Errors
-    /// [`AgentError`] if an `egdb` directory cannot be opened for this game, or for `human`.
+    /// [`AgentError`] if an `egdb` directory cannot be opened for this game, a `python` name is
+    /// not registered, an engine does not start and answer the handshake, or for `human`.
     pub fn prepare<R: Rules>(&mut self, spec: &AgentSpec, rules: &R) -> Result<(), AgentError> {
         match spec {
             AgentSpec::Human => Err(AgentError::HumanNotHere),
+            AgentSpec::Registered { name } => {
+                if !self.players.iter().any(|(s, _)| s == spec) {
+                    let factory =
+                        external::registered(name).ok_or_else(|| AgentError::NotRegistered {
+                            agent: spec.to_string(),
+                            name: name.clone(),
+                            known: {
+                                let names = external::registered_names();
+                                if names.is_empty() {
+                                    String::new()
+                                } else {
+                                    format!(" (registered: {})", names.join(", "))
+                                }
+                            },
+                        })?;
+                    self.players.push((spec.clone(), factory));
+                }
+                Ok(())
+            }
+            AgentSpec::Engine { .. } => Err(AgentError::Engine {
+                agent: spec.to_string(),
+                error: "engine agents are not available yet".into(),
+            }),
             AgentSpec::Egdb { dir, fallback } => {
                 if !self.databases.iter().any(|(d, _)| d == dir) {
                     let db = Egdb::open(dir, rules).map_err(|error| AgentError::Egdb {
@@ -72,12 +162,25 @@ impl Resources {
         }
     }
 
-    /// Builds the agent `spec` with its randomness from `seed`.
+    /// Builds the agent `spec` for a game of `rules` with its randomness from `seed`. An
+    /// external player that cannot be made forfeits at its first move.
     ///
     /// # Panics
-    /// If `spec` was not [`Resources::prepare`]d (an `egdb` directory) or is `human`.
-    pub fn build<R: Rules>(&self, spec: &AgentSpec, seed: u64) -> Box<dyn Agent<R>> {
+    /// If `spec` was not [`Resources::prepare`]d (an `egdb` directory, an external player) or
+    /// is `human`.
+    pub fn build<R: Rules>(&self, rules: &R, spec: &AgentSpec, seed: u64) -> Box<dyn Agent<R>> {
         match spec {
+            AgentSpec::Registered { .. } | AgentSpec::Engine { .. } => {
+                let factory = self
+                    .players
+                    .iter()
+                    .find(|(s, _)| s == spec)
+                    .map(|(_, f)| f)
+                    .expect("external players are prepared before they are built");
+                Box::new(external::ExternalAgent::new(
+                    factory.player(&rules.spec().to_string(), seed),
+                ))
+            }
             AgentSpec::Random => Box::new(RandomAgent { rng: rng(seed) }),
             AgentSpec::Greedy => Box::new(GreedyAgent { rng: rng(seed) }),
             AgentSpec::AlphaBeta(budget) => Box::new(alphabeta::AlphaBetaAgent::new(*budget, seed)),
@@ -91,7 +194,7 @@ impl Resources {
                     .expect("egdb agents are prepared before they are built");
                 Box::new(EgdbAgent {
                     db,
-                    fallback: self.build(fallback, seed),
+                    fallback: self.build(rules, fallback, seed),
                     rng: rng(derive_seed(seed, 1)),
                 })
             }
@@ -150,9 +253,11 @@ struct RandomAgent {
 }
 
 impl<R: Rules> Agent<R> for RandomAgent {
-    fn choose(&mut self, rules: &R, line: &Line<R>) -> R::Move {
+    fn choose(&mut self, rules: &R, line: &Line<R>, _: &Clock) -> Result<Choice<R::Move>, Forfeit> {
         let children = line.children(rules);
-        children[uniform(&mut self.rng, children.len())].mv
+        Ok(Choice::plain(
+            children[uniform(&mut self.rng, children.len())].mv,
+        ))
     }
 }
 
@@ -161,9 +266,11 @@ struct GreedyAgent {
 }
 
 impl<R: Rules> Agent<R> for GreedyAgent {
-    fn choose(&mut self, rules: &R, line: &Line<R>) -> R::Move {
+    fn choose(&mut self, rules: &R, line: &Line<R>, _: &Clock) -> Result<Choice<R::Move>, Forfeit> {
         let children = line.children(rules);
-        children[greedy_index(rules, line.current(), &children, &mut self.rng)].mv
+        Ok(Choice::plain(
+            children[greedy_index(rules, line.current(), &children, &mut self.rng)].mv,
+        ))
     }
 }
 
@@ -181,8 +288,9 @@ struct EgdbAgent<R: Rules> {
 }
 
 impl<R: Rules> EgdbAgent<R> {
-    /// The best moves by the databases, or `None` where they do not reach.
-    fn best_moves(&self, rules: &R, line: &Line<R>) -> Option<Vec<R::Move>> {
+    /// The best moves by the databases and their value (final store difference, seeds, from
+    /// the mover's side), or `None` where they do not reach.
+    fn best_moves(&self, rules: &R, line: &Line<R>) -> Option<(i32, Vec<R::Move>)> {
         let pos = line.current();
         if rules.board_seeds(pos) > self.db.max_seeds()? {
             return None;
@@ -207,16 +315,28 @@ impl<R: Rules> EgdbAgent<R> {
                 best.1.push(c.mv);
             }
         }
-        Some(best.1)
+        Some(best)
     }
 }
 
 impl<R: Rules> Agent<R> for EgdbAgent<R> {
-    fn choose(&mut self, rules: &R, line: &Line<R>) -> R::Move {
+    fn choose(
+        &mut self,
+        rules: &R,
+        line: &Line<R>,
+        clock: &Clock,
+    ) -> Result<Choice<R::Move>, Forfeit> {
         match self.best_moves(rules, line) {
-            Some(moves) if !moves.is_empty() => moves[uniform(&mut self.rng, moves.len())],
-            _ => self.fallback.choose(rules, line),
+            Some((value, moves)) if !moves.is_empty() => Ok(Choice {
+                mv: moves[uniform(&mut self.rng, moves.len())],
+                eval: Some(Eval::Seeds(value as f64)),
+            }),
+            _ => self.fallback.choose(rules, line, clock),
         }
+    }
+
+    fn timed(&self) -> bool {
+        self.fallback.timed()
     }
 }
 

@@ -7,11 +7,15 @@
 //! | `alphabeta` | `depth` (4) or `time` (milliseconds): depth-limited alpha-beta, store-difference evaluation |
 //! | `mcts` | `iterations` (1000) or `time` (milliseconds), `c` (1.4), `rollout` (`random` or `greedy`), `solver` (`true`), `threads` (1), `parallel` (`root` or `tree`) |
 //! | `egdb` | `dir` (required), `fallback` (`alphabeta(depth=4)`): perfect play where the databases cover the position |
+//! | `engine` | `cmd` (required: the program), `args` (none: its arguments, split at spaces; single quotes group), `movetime` (1000 ms: the time per move sent when the run sets no clock): an external program speaking the `mancala-engine` protocol (`docs/engine-protocol.md`) |
+//! | `python` | `name` (required): the player a host program (the Python package) registered under that name in this process |
 //! | `human` | none: moves typed in the terminal (`mancala play` only) |
 //!
-//! Printed back canonically: keys in the order above, defaults omitted.
+//! Values with commas, parentheses or spaces are double-quoted: `engine(cmd="python3",
+//! args="examples/greedy_engine.py --seed 3")`. Printed back canonically: keys in the order
+//! above, defaults omitted, `cmd` and `args` always quoted.
 
-use crate::core::keyvalue::{KeyValueError, KeyValues, BOOLS};
+use crate::core::keyvalue::{quote, KeyValueError, KeyValues, BOOLS};
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -35,8 +39,64 @@ pub enum AgentSpec {
         /// The agent that moves where the databases do not reach.
         fallback: Box<AgentSpec>,
     },
+    /// An external program speaking the `mancala-engine` protocol, one process per game.
+    Engine {
+        /// The program (a path, or a name looked up in `PATH`).
+        cmd: String,
+        /// Its arguments.
+        args: Vec<String>,
+        /// Milliseconds per move sent to the engine (`go movetime`) when the run sets no clock.
+        movetime: u64,
+    },
+    /// A player registered by a host program under `name` ([`super::external::register`]).
+    Registered {
+        /// The name it is registered under.
+        name: String,
+    },
     /// A person at the terminal.
     Human,
+}
+
+/// Default `movetime` of an `engine` agent, milliseconds.
+pub const ENGINE_MOVETIME: u64 = 1000;
+
+/// Splits an `args` value at whitespace; single quotes group (`'two words'`), as in a shell
+/// without its other rules. `None` if a quote is not closed.
+fn split_args(text: &str) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quoted = false;
+    for ch in text.chars() {
+        match ch {
+            '\'' => {
+                quoted = !quoted;
+                word.get_or_insert_with(String::new);
+            }
+            c if c.is_whitespace() && !quoted => out.extend(word.take()),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    if quoted {
+        return None;
+    }
+    out.extend(word);
+    Some(out)
+}
+
+/// `args` joined back into one value that [`split_args`] splits into them.
+fn join_args(args: &[String]) -> String {
+    let words: Vec<String> = args
+        .iter()
+        .map(|a| {
+            // Arguments holding a single quote are refused when parsed.
+            if a.is_empty() || a.contains(char::is_whitespace) {
+                format!("'{a}'")
+            } else {
+                a.clone()
+            }
+        })
+        .collect();
+    words.join(" ")
 }
 
 /// How much an agent may think per move.
@@ -108,7 +168,7 @@ pub enum ParseAgentError {
         text: String,
     },
     /// An unknown agent name.
-    #[error("unknown agent `{name}`: expected random, greedy, alphabeta, mcts, egdb or human")]
+    #[error("unknown agent `{name}`: expected random, greedy, alphabeta, mcts, egdb, engine, python or human")]
     UnknownAgent {
         /// The name.
         name: String,
@@ -271,10 +331,13 @@ impl FromStr for AgentSpec {
                 AgentSpec::Mcts(m)
             }
             "egdb" => {
-                let dir = keys.take("dir").ok_or_else(|| ParseAgentError::Keys {
-                    agent: "egdb".into(),
-                    message: "key `dir` (the database directory) is required".into(),
-                })?;
+                let dir = keys
+                    .take("dir")
+                    .ok_or_else(|| ParseAgentError::Keys {
+                        agent: "egdb".into(),
+                        message: "key `dir` (the database directory) is required".into(),
+                    })?
+                    .into_owned();
                 let fallback = match keys.take("fallback") {
                     None => AgentSpec::AlphaBeta(Budget::Work(4)),
                     Some(f) => {
@@ -290,6 +353,50 @@ impl FromStr for AgentSpec {
                     dir: PathBuf::from(dir),
                     fallback: Box::new(fallback),
                 }
+            }
+            "engine" => {
+                let cmd = keys
+                    .take("cmd")
+                    .filter(|c| !c.trim().is_empty())
+                    .ok_or_else(|| ParseAgentError::Keys {
+                        agent: "engine".into(),
+                        message: "key `cmd` (the program, e.g. cmd=\"python3\") is required".into(),
+                    })?
+                    .into_owned();
+                let args = match keys.take("args") {
+                    None => Vec::new(),
+                    Some(a) => split_args(&a)
+                        .filter(|v| v.iter().all(|w| !w.contains('\'')))
+                        .ok_or_else(|| {
+                            keys.bad(
+                                "args",
+                                &a,
+                                "arguments split at spaces, single quotes grouping words",
+                            )
+                        })?,
+                };
+                let movetime = keys
+                    .number("movetime", 1, MAX_BUDGET)?
+                    .unwrap_or(ENGINE_MOVETIME);
+                keys.finish(&["cmd", "args", "movetime"])?;
+                AgentSpec::Engine {
+                    cmd,
+                    args,
+                    movetime,
+                }
+            }
+            "python" => {
+                let name = keys
+                    .take("name")
+                    .filter(|n| !n.trim().is_empty())
+                    .ok_or_else(|| ParseAgentError::Keys {
+                        agent: "python".into(),
+                        message: "key `name` (the name the player is registered under) is required"
+                            .into(),
+                    })?
+                    .into_owned();
+                keys.finish(&["name"])?;
+                AgentSpec::Registered { name }
             }
             other => {
                 return Err(ParseAgentError::UnknownAgent {
@@ -332,6 +439,27 @@ impl fmt::Display for AgentSpec {
                 }
                 write!(f, "mcts({})", keys.join(","))
             }
+            AgentSpec::Engine {
+                cmd,
+                args,
+                movetime,
+            } => {
+                write!(f, "engine(cmd={}", quote(cmd))?;
+                if !args.is_empty() {
+                    write!(f, ",args={}", quote(&join_args(args)))?;
+                }
+                if *movetime != ENGINE_MOVETIME {
+                    write!(f, ",movetime={movetime}")?;
+                }
+                f.write_str(")")
+            }
+            AgentSpec::Registered { name } => {
+                if name.contains(|c: char| ",()\"=".contains(c) || c.is_whitespace()) {
+                    write!(f, "python(name={})", quote(name))
+                } else {
+                    write!(f, "python(name={name})")
+                }
+            }
             AgentSpec::Egdb { dir, fallback } => {
                 write!(f, "egdb(dir={}", dir.display())?;
                 if **fallback != AgentSpec::AlphaBeta(Budget::Work(4)) {
@@ -354,6 +482,10 @@ impl AgentSpec {
                     && (m.threads == 1 || m.parallel == Parallel::Root)
             }
             AgentSpec::Egdb { fallback, .. } => fallback.reproducible(),
+            AgentSpec::Engine { .. } => false,
+            AgentSpec::Registered { name } => {
+                super::external::registered(name).is_some_and(|f| f.reproducible())
+            }
             AgentSpec::Human => false,
         }
     }
@@ -408,5 +540,54 @@ mod tests {
         assert!(e("mcts(c=1").contains("not of the form"));
         assert!(e("random(x=1)").contains("`x`"));
         assert!(e("mcts(c=1,c=2)").contains("twice"));
+        assert!(e("engine").contains("`cmd`"));
+        assert!(e("engine(cmd=\"\")").contains("`cmd`"));
+        assert!(e("engine(cmd=\"x\",args=\"'a\")").contains("args="));
+        assert!(e("engine(cmd=\"x\",movetime=0)").contains("movetime=0"));
+        assert!(e("engine(cmd=\"x)").contains("not of the form"));
+        assert!(e("engine(cmd=x\"y\")").contains("not of the form"));
+        assert!(e("engine(cmd=\"x\"y)").contains("not of the form"));
+        assert!(e("python").contains("`name`"));
+        assert!(e("python(name=a,x=1)").contains("`x`"));
+    }
+
+    /// Quoted values keep commas, parentheses, spaces and escaped quotes; `args` splits at
+    /// spaces with single quotes grouping; the canonical form reads back to the same agent.
+    #[test]
+    fn engine_and_python_agents() {
+        let a: AgentSpec =
+            r#"engine( cmd = "/opt/my engine,v2(x)" , args="--level 3 'two words' say\"hi\"" )"#
+                .parse()
+                .unwrap();
+        assert_eq!(
+            a,
+            AgentSpec::Engine {
+                cmd: "/opt/my engine,v2(x)".into(),
+                args: vec![
+                    "--level".into(),
+                    "3".into(),
+                    "two words".into(),
+                    "say\"hi\"".into()
+                ],
+                movetime: ENGINE_MOVETIME,
+            }
+        );
+        assert_eq!(
+            a.to_string(),
+            r#"engine(cmd="/opt/my engine,v2(x)",args="--level 3 'two words' say\"hi\"")"#
+        );
+        assert_eq!(a.to_string().parse::<AgentSpec>().unwrap(), a);
+        assert_eq!(
+            canon("engine(movetime=200,cmd=python3)"),
+            r#"engine(cmd="python3",movetime=200)"#
+        );
+        assert_eq!(canon("python(name=mine)"), "python(name=mine)");
+        assert_eq!(canon(r#"python(name="a b")"#), r#"python(name="a b")"#);
+        assert!(!a.reproducible());
+        // Quoted values inside a fallback.
+        assert_eq!(
+            canon(r#"egdb(dir=d,fallback=engine(cmd="e,1"))"#),
+            r#"egdb(dir=d,fallback=engine(cmd="e,1"))"#
+        );
     }
 }

@@ -11,7 +11,12 @@
 //!   so records are identical with any `threads`.
 //! * **End of a game**: by the rules (normal), by a repeated position (repetition, RULES.md §0),
 //!   or at `max_plies` moves, opening included (ply cap: scored as a repetition would be, each
-//!   side taking the seeds of its own houses unless the game says otherwise).
+//!   side taking the seeds of its own houses unless the game says otherwise); or by a forfeit of
+//!   the side to move (crash, timeout, illegal move, bad reply: [`Termination`]), a loss by every
+//!   seed of the game.
+//! * **Clocks** ([`TimeControl`]): each side's game clock (base and increment) and a limit per
+//!   move; every move's time is recorded. Agents held to the clock (time budgets, external
+//!   players) lose on time past it plus the grace; fixed-work agents never do.
 
 pub mod report;
 pub mod runner;
@@ -19,9 +24,10 @@ pub mod stats;
 
 pub use runner::{ArenaOutcome, ArenaRun, RunKind, Series};
 
-use crate::agents::{derive_seed, rng, uniform, AgentSpec, Resources};
+use crate::agents::{derive_seed, rng, uniform, Agent, AgentSpec, Clock, Eval, Forfeit, Resources};
+use crate::core::Side;
 use crate::game::{Line, Status};
-use crate::rules::Rules;
+use crate::rules::{Outcome, Rules};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
@@ -35,6 +41,14 @@ pub enum Termination {
     Repetition,
     /// The ply cap was reached.
     PlyCap,
+    /// Forfeit: the mover's process died, could not start, or its callable raised.
+    Crash,
+    /// Forfeit: the mover exceeded its time (move time or game clock) by more than the grace.
+    Timeout,
+    /// Forfeit: the mover answered a move the rules do not allow here.
+    IllegalMove,
+    /// Forfeit: the mover answered something that is not a move, or broke its protocol.
+    BadReply,
 }
 
 impl Termination {
@@ -44,12 +58,53 @@ impl Termination {
             Termination::Normal => "normal",
             Termination::Repetition => "repetition",
             Termination::PlyCap => "ply-cap",
+            Termination::Crash => "crash",
+            Termination::Timeout => "timeout",
+            Termination::IllegalMove => "illegal-move",
+            Termination::BadReply => "bad-reply",
+        }
+    }
+
+    /// Whether a side lost by forfeit rather than by the game's end.
+    pub fn is_forfeit(self) -> bool {
+        matches!(
+            self,
+            Termination::Crash
+                | Termination::Timeout
+                | Termination::IllegalMove
+                | Termination::BadReply
+        )
+    }
+
+    /// The termination of a forfeit.
+    pub fn of(forfeit: &Forfeit) -> Termination {
+        match forfeit {
+            Forfeit::Crash(_) => Termination::Crash,
+            Forfeit::Timeout(_) => Termination::Timeout,
+            Forfeit::Illegal(_) => Termination::IllegalMove,
+            Forfeit::Garbage(_) => Termination::BadReply,
         }
     }
 }
 
-/// One played game: a line of the `.games.jsonl` file.
+/// Who lost a game by forfeit, and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForfeitNote {
+    /// The side that forfeited (it was to move): `"S"` or `"N"`.
+    pub side: Side,
+    /// Why, in words: the offending answer, the time taken, the engine's last lines of
+    /// standard error.
+    pub message: String,
+}
+
+/// One played game: a line of the `.games.jsonl` file.
+///
+/// A game lost by forfeit (`termination` `crash`, `timeout`, `illegal-move` or `bad-reply`)
+/// names the side in `forfeit`, and its `stores` give every seed of the game to the other
+/// side (as the four-row games' winner takes all): the forfeit counts as a loss by the whole
+/// material, in the points and in the margin. Records written before forfeits, move times and
+/// evaluations existed read with `forfeit` absent and `times_ms` and `evals` empty.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
     /// Index in the schedule, from 0.
     pub game: u64,
@@ -65,10 +120,22 @@ pub struct GameRecord {
     pub opening: Vec<String>,
     /// The moves the agents played after the opening.
     pub moves: Vec<String>,
-    /// Final stores, South then North, in seeds.
+    /// Final stores, South then North, in seeds (a forfeit: every seed to the winner).
     pub stores: [u32; 2],
     /// Why the game ended.
     pub termination: Termination,
+    /// The side that forfeited and why; absent unless `termination` is a forfeit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<ForfeitNote>,
+    /// Wall-clock milliseconds each move of `moves` took its agent (parallel to `moves`). Not
+    /// reproducible: left out of every comparison of runs.
+    #[serde(default)]
+    pub times_ms: Vec<u64>,
+    /// Each agent's evaluation of the position it moved from, from the mover's point of view
+    /// (parallel to `moves`; `null` where the agent gives none): `{"seeds": x}` or
+    /// `{"points": p}` ([`Eval`]).
+    #[serde(default)]
+    pub evals: Vec<Option<Eval>>,
 }
 
 impl GameRecord {
@@ -77,8 +144,13 @@ impl GameRecord {
         self.stores[0] as i32 - self.stores[1] as i32
     }
 
-    /// Half-points of South (2 win, 1 draw, 0 loss).
+    /// Half-points of South (2 win, 1 draw, 0 loss); a side that forfeited scores 0.
     pub fn south_points(&self) -> u8 {
+        match &self.forfeit {
+            Some(f) if f.side == Side::South => return 0,
+            Some(_) => return 2,
+            None => {}
+        }
         match self.margin().signum() {
             1 => 2,
             0 => 1,
@@ -93,6 +165,63 @@ impl GameRecord {
         } else {
             2 - self.south_points()
         }
+    }
+}
+
+/// Default grace margin past a side's time before it loses on time, milliseconds.
+pub const DEFAULT_GRACE_MS: u64 = 1000;
+
+/// The clocks of a run: a game clock per side with an increment, a limit per move, or both
+/// (or neither), and the grace margin. Only agents held to the clock ([`Agent::timed`]: time
+/// budgets and external players) lose on time; fixed-work agents never do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Each side's clock at the start of a game, milliseconds (`--tc BASE+INC`).
+    pub base_ms: Option<u64>,
+    /// Added to the mover's clock after each of its moves, milliseconds.
+    pub increment_ms: u64,
+    /// Most time per move, milliseconds (`--movetime`).
+    pub move_ms: Option<u64>,
+    /// How far past its time a move may go before its side loses on time.
+    pub grace_ms: u64,
+}
+
+impl Default for TimeControl {
+    fn default() -> Self {
+        TimeControl {
+            base_ms: None,
+            increment_ms: 0,
+            move_ms: None,
+            grace_ms: DEFAULT_GRACE_MS,
+        }
+    }
+}
+
+impl TimeControl {
+    /// Whether any clock is set.
+    pub fn is_set(&self) -> bool {
+        self.base_ms.is_some() || self.move_ms.is_some()
+    }
+
+    /// `Err(Timeout)` if a move that took `ms` milliseconds with `clock` went past its time by
+    /// more than the grace.
+    pub fn check(clock: &Clock, ms: u64) -> Result<(), Forfeit> {
+        let g = clock.grace_ms;
+        if let Some(m) = clock.move_ms {
+            if ms > m.saturating_add(g) {
+                return Err(Forfeit::Timeout(format!(
+                    "the move took {ms} ms: more than the move time of {m} ms and the grace of {g} ms"
+                )));
+            }
+        }
+        if let Some(r) = clock.remaining_ms {
+            if ms > r.saturating_add(g) {
+                return Err(Forfeit::Timeout(format!(
+                    "the move took {ms} ms with {r} ms left on the clock (grace {g} ms)"
+                )));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -112,6 +241,8 @@ pub struct Plan {
     pub seed: u64,
     /// Most moves a game may last, opening included.
     pub max_plies: u32,
+    /// The clocks.
+    pub time: TimeControl,
 }
 
 /// A game of the schedule.
@@ -203,7 +334,22 @@ pub fn openings<R: Rules>(rules: &R, plies: u32, seed: u64) -> Vec<Vec<R::Move>>
     out
 }
 
-/// Plays game `slot` of `plan` and returns its record.
+/// Stores awarding every seed of the game at `pos` to the side that did not forfeit.
+pub fn forfeit_stores<R: Rules>(rules: &R, pos: &R::Position, loser: Side) -> [u32; 2] {
+    // Every seed: the stores and whatever the board holds (houses, hand, reserve).
+    let board = Outcome {
+        mover: rules.board_seeds(pos),
+        opponent: 0,
+    };
+    let all: u32 = rules.final_stores(pos, board).iter().sum();
+    match loser {
+        Side::South => [0, all],
+        Side::North => [all, 0],
+    }
+}
+
+/// Plays game `slot` of `plan` and returns its record. Each move is timed; a side held to the
+/// clock that goes past its time by more than the grace, or an agent that forfeits, loses.
 pub fn play_game<R: Rules>(
     rules: &R,
     plan: &Plan,
@@ -219,10 +365,13 @@ pub fn play_game<R: Rules>(
         opening_text.push(line.play(rules, mv).expect("openings are legal lines"));
     }
     let mut agents = [
-        resources.build::<R>(&plan.agents[slot.south], derive_seed(seed, 0)),
-        resources.build::<R>(&plan.agents[slot.north], derive_seed(seed, 1)),
+        resources.build::<R>(rules, &plan.agents[slot.south], derive_seed(seed, 0)),
+        resources.build::<R>(rules, &plan.agents[slot.north], derive_seed(seed, 1)),
     ];
-    let mut moves = Vec::new();
+    let time = plan.time;
+    let mut left = [time.base_ms; 2];
+    let (mut moves, mut times_ms, mut evals) = (Vec::new(), Vec::new(), Vec::new());
+    let mut forfeit = None;
     let termination = loop {
         match line.status(rules) {
             Status::Over(_) => break Termination::Normal,
@@ -232,14 +381,45 @@ pub fn play_game<R: Rules>(
         if line.moves().len() >= plan.max_plies as usize {
             break Termination::PlyCap;
         }
-        let side = rules.side_to_move(line.current()).index();
-        let mv = agents[side].choose(rules, &line);
-        moves.push(line.play(rules, mv).expect("agents choose legal moves"));
+        let side = rules.side_to_move(line.current());
+        let s = side.index();
+        let clock = Clock {
+            remaining_ms: left[s],
+            opponent_remaining_ms: left[1 - s],
+            increment_ms: time.increment_ms,
+            move_ms: time.move_ms,
+            grace_ms: time.grace_ms,
+        };
+        let (choice, ms) = timed_choice(&mut *agents[s], rules, &line, &clock);
+        match choice {
+            Err(f) => {
+                let termination = Termination::of(&f);
+                forfeit = Some(ForfeitNote {
+                    side,
+                    message: f.message().to_string(),
+                });
+                break termination;
+            }
+            Ok(c) => {
+                if let Some(l) = &mut left[s] {
+                    *l = l.saturating_sub(ms) + time.increment_ms;
+                }
+                moves.push(line.play(rules, c.mv).expect("agents choose legal moves"));
+                times_ms.push(ms);
+                evals.push(c.eval);
+            }
+        }
     };
     let pos = line.current();
-    let outcome = match line.status(rules) {
-        Status::Over(o) | Status::Repeated(o) => o,
-        Status::Ongoing => rules.repetition_outcome(pos),
+    let stores = match &forfeit {
+        Some(f) => forfeit_stores(rules, pos, f.side),
+        None => {
+            let outcome = match line.status(rules) {
+                Status::Over(o) | Status::Repeated(o) => o,
+                Status::Ongoing => rules.repetition_outcome(pos),
+            };
+            rules.final_stores(pos, outcome)
+        }
     };
     GameRecord {
         game: slot.game,
@@ -249,9 +429,30 @@ pub fn play_game<R: Rules>(
         seed,
         opening: opening_text,
         moves,
-        stores: rules.final_stores(pos, outcome),
+        stores,
         termination,
+        forfeit,
+        times_ms,
+        evals,
     }
+}
+
+/// `agent`'s choice at `line` with `clock`, and the milliseconds it took; a timed agent that
+/// went past its time by more than the grace forfeits ([`TimeControl::check`]).
+pub fn timed_choice<R: Rules>(
+    agent: &mut dyn Agent<R>,
+    rules: &R,
+    line: &Line<R>,
+    clock: &Clock,
+) -> (Result<crate::agents::Choice<R::Move>, Forfeit>, u64) {
+    let start = std::time::Instant::now();
+    let choice = agent.choose(rules, line, clock);
+    let ms = start.elapsed().as_millis() as u64;
+    let choice = match choice {
+        Ok(c) if agent.timed() => TimeControl::check(clock, ms).map(|()| c),
+        other => other,
+    };
+    (choice, ms)
 }
 
 /// Plays the games of `slots`, from `openings` (as [`openings`] gives them for the plan), on
@@ -287,4 +488,57 @@ pub fn play_games<R: Rules>(
     };
     records.sort_by_key(|r| r.game);
     records
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{dispatch, GameJob, GameSpec};
+
+    /// The seeds a forfeit by South awards North at every position of a random game.
+    struct Awarded;
+    impl GameJob for Awarded {
+        type Output = Vec<u32>;
+        fn run<R: Rules>(self, rules: R) -> Vec<u32> {
+            let mut r = rng(7);
+            let mut line = Line::new(rules.start());
+            let mut awarded = Vec::new();
+            while line.status(&rules) == Status::Ongoing && line.moves().len() < 2000 {
+                let stores = forfeit_stores(&rules, line.current(), Side::South);
+                assert_eq!(stores[0], 0);
+                awarded.push(stores[1]);
+                let children = line.children(&rules);
+                let c = children[uniform(&mut r, children.len())];
+                line.push(&rules, c.mv, c.pos);
+            }
+            awarded
+        }
+    }
+
+    /// A forfeit awards every seed of the game at any point of it: the seeds on the board, in
+    /// the stores, in hand (Cups) and in reserve (Bao). Totals from the games' definitions
+    /// (RULES.md): houses x seeds x 2; Cups 40 beans each; the four-row games 64.
+    #[test]
+    fn a_forfeit_awards_every_seed_of_the_game() {
+        for (game, total) in [
+            ("kalah(houses=4,seeds=3)", 24),
+            ("oware", 48),
+            ("awari", 48),
+            ("woaley1", 48),
+            ("adi", 48),
+            ("giuti", 48),
+            ("cups", 80),
+            ("omweso", 64),
+            ("bao-la-kete", 64),
+            ("bao-la-kiswahili", 64),
+        ] {
+            let spec: GameSpec = game.parse().unwrap();
+            let awarded = dispatch(&spec, Awarded);
+            assert!(awarded.len() >= 2, "{game}: {awarded:?}");
+            assert!(
+                awarded.iter().all(|&a| a == total),
+                "{game}: {awarded:?} against {total}"
+            );
+        }
+    }
 }

@@ -23,6 +23,8 @@ pub struct Terminations {
     pub repetition: u64,
     /// At the ply cap.
     pub ply_cap: u64,
+    /// Forfeits: crash, timeout, illegal move, bad reply.
+    pub forfeits: [u64; 4],
 }
 
 impl Terminations {
@@ -31,7 +33,28 @@ impl Terminations {
             Termination::Normal => self.normal += 1,
             Termination::Repetition => self.repetition += 1,
             Termination::PlyCap => self.ply_cap += 1,
+            Termination::Crash => self.forfeits[0] += 1,
+            Termination::Timeout => self.forfeits[1] += 1,
+            Termination::IllegalMove => self.forfeits[2] += 1,
+            Termination::BadReply => self.forfeits[3] += 1,
         }
+    }
+
+    /// `, N by forfeit (a crash, b timeout, ...)` if any game was forfeited, else nothing.
+    pub fn forfeit_text(&self) -> String {
+        let total: u64 = self.forfeits.iter().sum();
+        if total == 0 {
+            return String::new();
+        }
+        let names = ["crash", "timeout", "illegal move", "bad reply"];
+        let parts: Vec<String> = self
+            .forfeits
+            .iter()
+            .zip(names)
+            .filter(|(n, _)| **n > 0)
+            .map(|(n, name)| format!("{n} {name}"))
+            .collect();
+        format!(", {total} by forfeit ({})", parts.join(", "))
     }
 }
 
@@ -212,6 +235,10 @@ pub const MATCH_COLUMNS: &[&str] = &[
     "repetition",
     "ply_cap",
     "sprt",
+    "crash",
+    "timeout",
+    "illegal_move",
+    "bad_reply",
 ];
 
 impl MatchSummary {
@@ -246,6 +273,7 @@ impl MatchSummary {
             self.terminations.ply_cap.to_string(),
             self.sprt.as_ref().map(fmt_sprt).unwrap_or_default(),
         ]);
+        row.extend(self.terminations.forfeits.iter().map(|n| n.to_string()));
         row
     }
 
@@ -263,7 +291,7 @@ impl MatchSummary {
              pentanomial  {} {} {} {} {} (pairs in which A scored 0, ½, 1, 1½, 2)\n\
              margin       {} (A's final store minus B's, seeds, mean and 95% interval)\n\
              first player {:.4} (South's points per game)\n\
-             ended        {} normal, {} by repetition, {} at the ply cap\n",
+             ended        {} normal, {} by repetition, {} at the ply cap{}\n",
             self.games,
             w.wins,
             w.draws,
@@ -282,6 +310,7 @@ impl MatchSummary {
             self.terminations.normal,
             self.terminations.repetition,
             self.terminations.ply_cap,
+            self.terminations.forfeit_text(),
         );
         if let Some(s) = &self.sprt {
             out.push_str(&format!("sprt         {}\n", fmt_sprt(s)));
@@ -476,8 +505,11 @@ impl TournamentSummary {
         }
         let t = &self.terminations;
         out.push_str(&format!(
-            "\nGames ended: {} normal, {} by repetition, {} at the ply cap.\n",
-            t.normal, t.repetition, t.ply_cap
+            "\nGames ended: {} normal, {} by repetition, {} at the ply cap{}.\n",
+            t.normal,
+            t.repetition,
+            t.ply_cap,
+            t.forfeit_text()
         ));
         out
     }

@@ -7,7 +7,7 @@ use super::report::{
     TOURNAMENT_COLUMNS,
 };
 use super::stats::{sprt, Pentanomial, SprtParams, SprtVerdict};
-use super::{openings, play_games, GameRecord, Plan, Termination};
+use super::{forfeit_stores, openings, play_games, GameRecord, Plan, Termination, TimeControl};
 use crate::agents::Resources;
 use crate::core::Threads;
 use crate::game::{Line, Status};
@@ -83,7 +83,7 @@ pub struct ArenaOutcome {
 impl ArenaRun {
     /// The identity of the run in its manifest: what must match to resume it.
     pub fn identity(&self) -> Value {
-        json!({
+        let mut identity = json!({
             "kind": self.kind.name(),
             "game": self.spec.to_string(),
             "agents": self.plan.agents.iter().map(|a| a.to_string()).collect::<Vec<_>>(),
@@ -96,7 +96,18 @@ impl ArenaRun {
                 RunKind::Series(s) => json!({"template": s.template, "values": s.values}),
                 _ => Value::Null,
             },
-        })
+        });
+        // Clocks enter only when set, so that runs made before they existed still resume.
+        let time = &self.plan.time;
+        if time.is_set() || *time != TimeControl::default() {
+            identity["time"] = json!({
+                "base_ms": time.base_ms,
+                "increment_ms": time.increment_ms,
+                "move_ms": time.move_ms,
+                "grace_ms": time.grace_ms,
+            });
+        }
+        identity
     }
 
     /// Plays the run, resuming from the records in `files` if any, appending each game to
@@ -526,6 +537,49 @@ fn replay<R: Rules>(rules: &R, r: &GameRecord, max_plies: u32) -> Result<(), Str
             return Err(format!("move {} `{text}` after the end of the game", k + 1));
         }
         line.play_text(rules, text).map_err(|e| e.to_string())?;
+    }
+    for (name, len) in [("times_ms", r.times_ms.len()), ("evals", r.evals.len())] {
+        if len != 0 && len != r.moves.len() {
+            return Err(format!("it has {len} {name} for {} moves", r.moves.len()));
+        }
+    }
+    match (&r.forfeit, r.termination.is_forfeit()) {
+        (Some(f), true) => {
+            let side = rules.side_to_move(line.current());
+            if line.status(rules) != Status::Ongoing || line.moves().len() >= max_plies as usize {
+                return Err(format!(
+                    "it ends by {}, but its moves end the game",
+                    r.termination.name()
+                ));
+            }
+            if f.side != side {
+                return Err(format!(
+                    "{} forfeits, but {side} is to move at its end",
+                    f.side
+                ));
+            }
+            let stores = forfeit_stores(rules, line.current(), f.side);
+            if stores != r.stores {
+                return Err(format!(
+                    "a forfeit by {} gives stores {stores:?}, not {:?}",
+                    f.side, r.stores
+                ));
+            }
+            return Ok(());
+        }
+        (None, false) => {}
+        (Some(_), false) => {
+            return Err(format!(
+                "it names a forfeit but ends by {}",
+                r.termination.name()
+            ))
+        }
+        (None, true) => {
+            return Err(format!(
+                "it ends by {} without naming who forfeited",
+                r.termination.name()
+            ))
+        }
     }
     let (termination, outcome) = match line.status(rules) {
         Status::Over(o) => (Termination::Normal, o),

@@ -11,7 +11,8 @@ pub struct ArenaArgs {
     pub game: String,
     /// An agent string (give it once per agent): random, greedy, alphabeta(depth=D|time=MS),
     /// mcts(iterations=N|time=MS,c=..,rollout=random|greedy,solver=true|false,threads=T,
-    /// parallel=root|tree), egdb(dir=DIR,fallback=AGENT).
+    /// parallel=root|tree), egdb(dir=DIR,fallback=AGENT), engine(cmd="PROGRAM",args="ARGS",
+    /// movetime=MS) (an external program speaking docs/engine-protocol.md).
     #[arg(long = "agent", short = 'a', required = true)]
     pub agents: Vec<String>,
     /// Pairs of games per pairing of agents (each pair: one opening, seats swapped).
@@ -33,6 +34,19 @@ pub struct ArenaArgs {
     /// repetition would be.
     #[arg(long, default_value_t = 1000)]
     pub max_plies: u32,
+    /// Game clock of each side, BASE+INC in seconds (60+0.5: 60 s a game, 0.5 s added after
+    /// each move). Engines and time-budgeted agents (time=) are held to it; fixed-work agents
+    /// are not.
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
+    /// Most milliseconds per move (engines get `go movetime`; time-budgeted agents use at most
+    /// this).
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Milliseconds a side held to the clock may go past its time before it loses on time
+    /// (termination `timeout`) [default: 1000].
+    #[arg(long, value_name = "MS")]
+    pub grace: Option<u64>,
     /// Write results/NAME.md, .csv, .json and .games.jsonl (and resume from them).
     #[arg(long, value_name = "NAME")]
     pub out: Option<String>,
@@ -80,6 +94,9 @@ impl ArenaArgs {
             seed: self.seed,
             threads: self.threads.get(),
             max_plies: self.max_plies,
+            tc: self.tc,
+            movetime: self.movetime,
+            grace: self.grace,
             sprt,
             ..ArenaRequest::new(&self.game, &[])
         });

@@ -126,7 +126,9 @@ impl GameJob for Bench<'_> {
                 let mut agent = MctsAgent::<R>::new(config, args.seed);
                 let mut simulations = 0;
                 while began.elapsed() < time {
-                    self.pool.install(|| agent.think(&rules, &start));
+                    self.pool.install(|| {
+                        agent.think(&rules, &start, &mancala::agents::Clock::default())
+                    });
                     simulations += agent.last_simulations;
                 }
                 (simulations, began.elapsed().as_secs_f64(), 0.0)

@@ -5,7 +5,8 @@
 
 use super::{CliResult, PositionArgs};
 use clap::Args;
-use mancala::agents::{derive_seed, AgentSpec, Resources};
+use mancala::agents::{derive_seed, AgentSpec, Clock, Resources};
+use mancala::arena::{timed_choice, DEFAULT_GRACE_MS};
 use mancala::core::Side;
 use mancala::jobs::JobError;
 use mancala::{dispatch, GameJob, PlayError, Rules, Status};
@@ -50,7 +51,7 @@ impl GameJob for Play {
             resources
                 .prepare(&self.agent, &rules)
                 .map_err(JobError::input)?;
-            Some(resources.build::<R>(&self.agent, derive_seed(self.args.seed, 0)))
+            Some(resources.build::<R>(&rules, &self.agent, derive_seed(self.args.seed, 0)))
         };
         say(&format!(
             "{}: you play {}{}. Type a house letter to move, `quit` to stop.\n",
@@ -138,8 +139,24 @@ impl GameJob for Play {
                 spinner.set_message(format!("{} is thinking", self.agent));
                 spinner.enable_steady_tick(Duration::from_millis(100));
                 let agent = agent.as_mut().expect("an agent plays the other side");
-                let mv = agent.choose(&rules, &line);
+                // No game clock; an engine gets its own `movetime` and the default grace.
+                let clock = Clock {
+                    grace_ms: DEFAULT_GRACE_MS,
+                    ..Clock::default()
+                };
+                let (choice, _) = timed_choice(&mut **agent, &rules, &line, &clock);
                 spinner.finish_and_clear();
+                let mv = match choice {
+                    Ok(c) => c.mv,
+                    Err(f) => {
+                        say(&format!(
+                            "{side} ({}) forfeits: {f}\nGame over: {} wins.\n",
+                            self.agent,
+                            side.opponent()
+                        ))?;
+                        return Ok(());
+                    }
+                };
                 let text = rules.format_move(&pos, mv);
                 say(&format!("{side} ({}) plays {text}\n", self.agent))?;
                 line.play_text(&rules, &text).map_err(|e| {

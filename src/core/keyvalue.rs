@@ -3,6 +3,8 @@
 //! unknown, and the values both take (whole numbers, words from a list). Each side turns a
 //! [`KeyValueError`] into its own error type and messages.
 
+use std::borrow::Cow;
+
 /// Why a `name(key=value,...)` string was refused, before its side words the message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum KeyValueError {
@@ -43,7 +45,7 @@ pub enum KeyValueError {
 /// The name and the `key=value` pairs of a string, each pair marked once a parser takes it.
 pub struct KeyValues<'a> {
     name: &'a str,
-    pairs: Vec<(&'a str, &'a str, bool)>,
+    pairs: Vec<(&'a str, Cow<'a, str>, bool)>,
 }
 
 /// `true` and `false`, the values of a flag.
@@ -52,7 +54,10 @@ pub const BOOLS: &[(&str, bool)] = &[("true", true), ("false", false)];
 impl<'a> KeyValues<'a> {
     /// Splits `text`, `name` or `name(key=value,...)`, keys and values trimmed. The name must
     /// not be empty and must pass `name_ok`; with `nested`, a value may hold balanced
-    /// parentheses (`fallback=mcts(iterations=10,c=2)`), else no parentheses at all.
+    /// parentheses (`fallback=mcts(iterations=10,c=2)`) or be a double-quoted string, in which
+    /// commas, parentheses and spaces are the value's own and `\"` and `\\` stand for `"` and
+    /// `\` (`cmd="python3",args="engine.py --level 2"`; [`quote`] writes one); without `nested`,
+    /// no parentheses or quotes at all.
     pub fn parse(
         text: &'a str,
         nested: bool,
@@ -69,7 +74,7 @@ impl<'a> KeyValues<'a> {
                 t[i + 1..].strip_suffix(')').ok_or_else(syntax)?,
             ),
         };
-        if name.is_empty() || !name_ok(name) || (!nested && inner.contains(['(', ')'])) {
+        if name.is_empty() || !name_ok(name) || (!nested && inner.contains(['(', ')', '"'])) {
             return Err(syntax());
         }
         let mut kv = KeyValues {
@@ -82,9 +87,15 @@ impl<'a> KeyValues<'a> {
         for part in split_top_level(inner).ok_or_else(syntax)? {
             let (k, v) = part.split_once('=').ok_or_else(syntax)?;
             let (k, v) = (k.trim(), v.trim());
-            if k.is_empty() || v.is_empty() {
+            if k.is_empty() || v.is_empty() || k.contains('"') {
                 return Err(syntax());
             }
+            let v = match v.strip_prefix('"') {
+                Some(rest) => Cow::Owned(unquote(rest).ok_or_else(syntax)?),
+                // Quotes belong to a quoted value, or to one nested in parentheses.
+                None if v.contains('"') && !v.contains('(') => return Err(syntax()),
+                None => Cow::Borrowed(v),
+            };
             if kv.pairs.iter().any(|p| p.0 == k) {
                 return Err(KeyValueError::DuplicateKey {
                     name: name.to_string(),
@@ -101,11 +112,11 @@ impl<'a> KeyValues<'a> {
         self.name
     }
 
-    /// The value of `key`, if given, marked as taken.
-    pub fn take(&mut self, key: &str) -> Option<&'a str> {
+    /// The value of `key`, if given (a quoted value without its quotes), marked as taken.
+    pub fn take(&mut self, key: &str) -> Option<Cow<'a, str>> {
         let p = self.pairs.iter_mut().find(|p| p.0 == key)?;
         p.2 = true;
-        Some(p.1)
+        Some(p.1.clone())
     }
 
     /// The error for `key=value`, which is not what `key` takes (`expected`).
@@ -128,7 +139,9 @@ impl<'a> KeyValues<'a> {
     ) -> Result<Option<T>, KeyValueError> {
         match self.take(key) {
             None => Ok(None),
-            Some(v) => parse(v).map(Some).ok_or_else(|| self.bad(key, v, expected)),
+            Some(v) => parse(&v)
+                .map(Some)
+                .ok_or_else(|| self.bad(key, &v, expected)),
         }
     }
 
@@ -163,12 +176,24 @@ impl<'a> KeyValues<'a> {
     }
 }
 
-/// Splits `a=1,b=f(x=1,y=2)` at the commas outside parentheses; `None` if they do not balance.
+/// Splits `a=1,b=f(x=1,y=2),c="x,y"` at the commas outside parentheses and double quotes;
+/// `None` if they do not balance.
 fn split_top_level(inner: &str) -> Option<Vec<&str>> {
     let mut parts = Vec::new();
     let (mut depth, mut start) = (0i32, 0);
+    let (mut quoted, mut escaped) = (false, false);
     for (i, ch) in inner.char_indices() {
+        if quoted {
+            match ch {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => quoted = false,
+                _ => {}
+            }
+            continue;
+        }
         match ch {
+            '"' => quoted = true,
             '(' => depth += 1,
             ')' => {
                 depth -= 1;
@@ -183,11 +208,35 @@ fn split_top_level(inner: &str) -> Option<Vec<&str>> {
             _ => {}
         }
     }
-    if depth != 0 {
+    if depth != 0 || quoted {
         return None;
     }
     parts.push(&inner[start..]);
     Some(parts)
+}
+
+/// The text of a quoted value after its opening quote, up to the closing one, which must end
+/// it; `\"` and `\\` stand for `"` and `\`, and no other escapes exist. `None` if malformed.
+fn unquote(rest: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut chars = rest.chars();
+    while let Some(ch) = chars.next() {
+        match ch {
+            '\\' => match chars.next()? {
+                c @ ('"' | '\\') => out.push(c),
+                _ => return None,
+            },
+            '"' => return chars.as_str().is_empty().then_some(out),
+            c => out.push(c),
+        }
+    }
+    None
+}
+
+/// `value` as a double-quoted value of a `key=value` pair (what [`KeyValues::parse`] reads
+/// back): `"` and `\` escaped with `\`.
+pub fn quote(value: &str) -> String {
+    format!("\"{}\"", value.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
 /// `v` as a whole number from `min` to `max`: decimal digits only (no sign).

@@ -22,12 +22,17 @@ pub use threads::{Threads, ThreadsError};
 
 use std::fmt;
 
-/// One of the two players. South moves first from a start position (RULES.md §0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// One of the two players. South moves first from a start position (RULES.md §0). In JSON
+/// `"S"` or `"N"`, the letters of the position text.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Side {
     /// Player 0, owner of houses `A`.. and of the store on South's right.
+    #[serde(rename = "S")]
     South = 0,
     /// Player 1, owner of houses `a`.. and of the store on North's right.
+    #[serde(rename = "N")]
     North = 1,
 }
 

@@ -3,7 +3,7 @@
 use super::{parse_game, JobError, Progress, Request, Threads};
 use crate::agents::AgentSpec;
 use crate::arena::stats::SprtParams;
-use crate::arena::{ArenaRun, Plan, RunKind, Series};
+use crate::arena::{ArenaRun, Plan, RunKind, Series, TimeControl};
 use crate::results::RunFiles;
 use serde::{Deserialize, Serialize};
 
@@ -49,6 +49,14 @@ pub struct ArenaRequest {
     pub max_plies: u32,
     /// Match only: sequential probability ratio test `elo0=E0,elo1=E1[,alpha=A,beta=B]`.
     pub sprt: Option<String>,
+    /// Game clock of each side, `BASE+INC` in seconds (`"60+0.5"`: 60 s a game, 0.5 s added
+    /// after each move; `"60"`: no increment).
+    pub tc: Option<String>,
+    /// Most milliseconds per move.
+    pub movetime: Option<u64>,
+    /// Milliseconds a side held to the clock may go past its time before it loses on time
+    /// (default 1000).
+    pub grace: Option<u64>,
     /// Series only: the agent string with `{}` where each value goes (`mcts(iterations={})`).
     pub agent: Option<String>,
     /// Series only: the values.
@@ -72,6 +80,9 @@ impl ArenaRequest {
             threads: Threads::all(),
             max_plies: 1000,
             sprt: None,
+            tc: None,
+            movetime: None,
+            grace: None,
             agent: None,
             values: Vec::new(),
             opponent: None,
@@ -286,6 +297,7 @@ impl ArenaRequest {
                 self.openings, self.max_plies
             )));
         }
+        let time = self.time_control()?;
         let n = parsed.len();
         let pairings = match &kind {
             RunKind::Series(_) => (0..n - 1).map(|k| (k, n - 1)).collect(),
@@ -306,11 +318,62 @@ impl ArenaRequest {
                 opening_plies: self.openings,
                 seed: self.seed,
                 max_plies: self.max_plies,
+                time,
             },
             threads: self.threads,
             sprt: None,
             kind,
         })
+    }
+}
+
+/// Most milliseconds a clock setting (`tc`, `movetime`, `grace`) may hold: about 11.6 days.
+pub const MAX_CLOCK_MS: u64 = 1_000_000_000;
+
+impl ArenaRequest {
+    /// The clocks of `tc`, `movetime` and `grace` (bad input names the option).
+    fn time_control(&self) -> Result<TimeControl, JobError> {
+        let mut time = TimeControl::default();
+        let ms = |key: &str, v: u64, min: u64| {
+            if (min..=MAX_CLOCK_MS).contains(&v) {
+                Ok(v)
+            } else {
+                Err(JobError::input(format!(
+                    "--{key} {v}: expected milliseconds from {min} to {MAX_CLOCK_MS}"
+                )))
+            }
+        };
+        if let Some(m) = self.movetime {
+            time.move_ms = Some(ms("movetime", m, 1)?);
+        }
+        if let Some(g) = self.grace {
+            time.grace_ms = ms("grace", g, 0)?;
+        }
+        if let Some(text) = &self.tc {
+            let (base, inc) = parse_tc(text).ok_or_else(|| {
+                JobError::input(format!(
+                    "--tc `{text}`: expected BASE+INC in seconds, e.g. 60+0.5 (60 s a game for \
+                     each side, 0.5 s added after each move) or 60 (no increment)"
+                ))
+            })?;
+            time.base_ms = Some(ms("tc", base, 1)?);
+            time.increment_ms = ms("tc", inc, 0)?;
+        }
+        Ok(time)
+    }
+}
+
+/// `BASE+INC` or `BASE` in seconds (decimals allowed) as milliseconds, rounded to the nearest.
+pub fn parse_tc(text: &str) -> Option<(u64, u64)> {
+    let seconds = |s: &str| -> Option<u64> {
+        let s = s.trim();
+        let ok = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+        let v: f64 = s.parse().ok().filter(|_| ok)?;
+        (v.is_finite() && v <= 1e7).then(|| (v * 1000.0).round() as u64)
+    };
+    match text.split_once('+') {
+        Some((base, inc)) => Some((seconds(base)?, seconds(inc)?)),
+        None => Some((seconds(text)?, 0)),
     }
 }
 

@@ -136,3 +136,24 @@ pub fn built(game: &str, max_seeds: &str) -> (tempfile::TempDir, String) {
     let dir = v["dir"].as_str().unwrap().to_string();
     (root, dir)
 }
+
+/// The game records of a `.games.jsonl` text without their move times (`times_ms`, which
+/// depend on the machine and are left out of every comparison of runs), one JSON line each.
+pub fn without_times(jsonl: &str) -> String {
+    jsonl
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).expect("a JSON record");
+            let times = v
+                .as_object_mut()
+                .and_then(|o| o.remove("times_ms"))
+                .expect("records hold times_ms");
+            assert_eq!(
+                times.as_array().map(Vec::len),
+                v["moves"].as_array().map(Vec::len)
+            );
+            v.to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
