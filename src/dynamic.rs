@@ -21,6 +21,7 @@
 //! assert_eq!(state.string_to_action("D").unwrap(), 3);
 //! ```
 
+use crate::agents::external::{Clock, Forfeit};
 use crate::agents::{Agent, AgentError, AgentSpec, Resources};
 use crate::core::{ParsePositionError, Side};
 use crate::egdb::Egdb;
@@ -57,6 +58,9 @@ pub enum StateError {
         /// The legal moves, `action=name` pairs.
         legal: String,
     },
+    /// An agent could not move (an external player failed).
+    #[error("the agent forfeited: {0}")]
+    Forfeit(Forfeit),
     /// The game is over.
     #[error("{what}: the game is over")]
     Over {
@@ -166,7 +170,7 @@ pub trait DynAgent: Send {
     ///
     /// # Errors
     /// [`StateError::Over`] if the game is over; [`StateError::Illegal`] if `state` is of
-    /// another game.
+    /// another game; [`StateError::Forfeit`] if an external player failed.
     fn step(&mut self, state: &dyn DynState) -> Result<usize, StateError>;
 }
 
@@ -402,7 +406,7 @@ impl<R: Rules> DynState for State<R> {
         let mut resources = Resources::default();
         resources.prepare(spec, &*self.rules)?;
         Ok(Box::new(GameAgent::<R> {
-            agent: resources.build(spec, seed),
+            agent: resources.build(&*self.rules, spec, seed),
         }))
     }
 }
@@ -427,8 +431,11 @@ impl<R: Rules> DynAgent for GameAgent<R> {
                 what: "the agent's step".into(),
             });
         }
-        let mv = self.agent.choose(state.rules(), state.line());
-        Ok(state.rules().action(mv))
+        let choice = self
+            .agent
+            .choose(state.rules(), state.line(), &Clock::default())
+            .map_err(StateError::Forfeit)?;
+        Ok(state.rules().action(choice.mv))
     }
 }
 

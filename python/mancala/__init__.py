@@ -202,24 +202,34 @@ class PythonAgent:
     ``PythonAgent.from_factory(make, name)``: ``make(game_string, seed) -> f`` builds one player
     per game with the game's seed (reproducible randomness, as the built-in agents have).
 
+    ``f`` may also answer ``(action, eval)``, ``eval`` its evaluation in seeds from the mover's
+    point of view (recorded with the game). ``reproducible=True`` declares that its moves depend
+    only on the game and the seed (the run's manifest reports it).
+
     A Python exception raised by ``f`` loses that game (termination ``crash``, with the
     message); an illegal or unreadable answer loses it too (``illegal-move``, ``bad-reply``).
     The GIL is held only while ``f`` runs.
     """
 
-    def __init__(self, f: Callable[[State], Any], name: Optional[str] = None):
+    def __init__(self, f: Callable[[State], Any], name: Optional[str] = None, *, reproducible: bool = False):
         if not callable(f):
             raise TypeError("PythonAgent needs a callable f(state) -> action")
         self._make = lambda game, seed: f
         self.name = name or getattr(f, "__name__", None) or "python"
+        self.reproducible = reproducible
         if self.name == "<lambda>":
             raise ValueError("give a lambda a name: PythonAgent(f, name=...)")
+        canonical_agent(f"python(name={self.name})")  # ValueError for a name the string cannot hold
 
     @classmethod
-    def from_factory(cls, make: Callable[[str, int], Callable[[State], Any]], name: str) -> "PythonAgent":
+    def from_factory(
+        cls, make: Callable[[str, int], Callable[[State], Any]], name: str, *, reproducible: bool = False
+    ) -> "PythonAgent":
         agent = cls.__new__(cls)
         agent._make = make
         agent.name = name
+        agent.reproducible = reproducible
+        canonical_agent(f"python(name={name})")
         return agent
 
     @property
@@ -255,7 +265,7 @@ def _arena(kind: str, game: Union[str, Game], agents, results, out, **options) -
         game = game.game_string()
     strings, python = _agent_strings(agents)
     for a in python:
-        _register(a.name, a._make)
+        _register(a.name, a._make, a.reproducible)
     try:
         return _job(dict(kind=kind, game=game, agents=strings, **options), results, out)
     finally:

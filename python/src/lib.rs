@@ -32,7 +32,7 @@ create_exception!(
 const TERMINAL: i64 = -4;
 
 /// Bad input of any kind as `ValueError`.
-fn value_error(e: impl std::fmt::Display) -> PyErr {
+pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
