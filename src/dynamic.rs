@@ -211,7 +211,8 @@ impl<R: Rules> State<R> {
         &self.line
     }
 
-    fn legal_pairs(&self) -> String {
+    /// The legal actions and their moves' names, by action.
+    fn legal_named(&self) -> Vec<(usize, String)> {
         let pos = self.line.current();
         let mut pairs: Vec<(usize, String)> = self
             .children_if_on()
@@ -219,6 +220,11 @@ impl<R: Rules> State<R> {
             .map(|c| (self.rules.action(c.mv), self.rules.format_move(pos, c.mv)))
             .collect();
         pairs.sort();
+        pairs
+    }
+
+    fn legal_pairs(&self) -> String {
+        let pairs = self.legal_named();
         if pairs.is_empty() {
             return "none".into();
         }
@@ -283,14 +289,7 @@ impl<R: Rules> DynState for State<R> {
     }
 
     fn legal_moves(&self) -> Vec<String> {
-        let pos = self.line.current();
-        let mut pairs: Vec<(usize, String)> = self
-            .children_if_on()
-            .iter()
-            .map(|c| (self.rules.action(c.mv), self.rules.format_move(pos, c.mv)))
-            .collect();
-        pairs.sort();
-        pairs.into_iter().map(|(_, m)| m).collect()
+        self.legal_named().into_iter().map(|(_, m)| m).collect()
     }
 
     fn apply_action(&mut self, action: usize) -> Result<(), StateError> {

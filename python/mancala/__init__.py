@@ -261,6 +261,7 @@ def _agent_strings(agents: Iterable[Union[str, PythonAgent, Callable[[State], An
 
 
 def _arena(kind: str, game: Union[str, Game], agents, results, out, **options) -> Dict[str, Any]:
+    """Runs a match or tournament with the Python agents registered for its duration."""
     if isinstance(game, Game):
         game = game.game_string()
     strings, python = _agent_strings(agents)
@@ -293,20 +294,7 @@ def match(
     ``f(state) -> action``. With ``out`` (and ``results``, default ``results``) the result files
     ``results/out.{md,csv,json,games.jsonl}`` are written and an interrupted run resumes from
     them. The same seed gives the same games and tables (agents with work budgets)."""
-    return _arena(
-        "match",
-        game,
-        agents,
-        results,
-        out,
-        rounds=rounds,
-        games=games,
-        openings=openings,
-        seed=seed,
-        threads=threads,
-        max_plies=max_plies,
-        sprt=sprt,
-    )
+    return _arena("match", **locals())
 
 
 def tournament(
@@ -324,19 +312,7 @@ def tournament(
 ) -> Dict[str, Any]:
     """A round robin of three or more agents; the report of ``mancala tournament --json``
     (see ``match``)."""
-    return _arena(
-        "tournament",
-        game,
-        agents,
-        results,
-        out,
-        rounds=rounds,
-        games=games,
-        openings=openings,
-        seed=seed,
-        threads=threads,
-        max_plies=max_plies,
-    )
+    return _arena("tournament", **locals())
 
 
 def run(job: Union[str, "_os.PathLike[str]", Dict[str, Any]], *, results: Optional[str] = None, out: Optional[str] = None) -> Dict[str, Any]:

@@ -232,25 +232,7 @@ impl Rules for Adi {
         text
     }
 
-    fn parse_move(&self, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
-        two_row::parse_move(self.m, pos, text)
-    }
-
-    fn format_move(&self, pos: &TwoRowPosition, mv: u8) -> String {
-        two_row::format_move(pos, mv)
-    }
-
-    fn num_actions(&self) -> usize {
-        self.m
-    }
-
-    fn action(&self, mv: u8) -> usize {
-        mv as usize
-    }
-
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![2, self.m + 2]
-    }
+    two_row::two_row_house_moves!();
 
     /// The state column: 1 in the row of the player who made the last capture.
     fn observe(&self, pos: &TwoRowPosition, out: &mut [f32]) {

@@ -378,11 +378,10 @@ pub(crate) mod two_row {
     }
     pub(crate) use two_row_plain;
 
-    /// [`two_row_plain`], house-letter moves and database keys: the methods Kalah and Oware share.
-    macro_rules! two_row_common {
+    /// Moves that are the mover's house letters, actions `0..m` (the house), and the
+    /// observation's shape: what Kalah, Oware and Adi share. Expects a field `m: usize`.
+    macro_rules! two_row_house_moves {
         () => {
-            $crate::rules::two_row::two_row_plain!();
-
             fn parse_move(&self, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
                 $crate::rules::two_row::parse_move(self.m, pos, text)
             }
@@ -402,6 +401,15 @@ pub(crate) mod two_row {
             fn observation_shape(&self) -> Vec<usize> {
                 vec![2, self.m + 2]
             }
+        };
+    }
+    pub(crate) use two_row_house_moves;
+
+    /// [`two_row_plain`], house-letter moves and database keys: the methods Kalah and Oware share.
+    macro_rules! two_row_common {
+        () => {
+            $crate::rules::two_row::two_row_plain!();
+            $crate::rules::two_row::two_row_house_moves!();
 
             fn observe(&self, pos: &TwoRowPosition, out: &mut [f32]) {
                 $crate::rules::two_row::observe(pos, self.m, [0.0, 0.0], out)
