@@ -1,6 +1,7 @@
 """Type stubs of the compiled module mancala._mancala (PyO3). See the docstrings for details."""
 
 from os import PathLike
+from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 import numpy as np
@@ -84,7 +85,7 @@ class Egdb:
     @property
     def max_seeds(self) -> Optional[int]: ...
     @property
-    def dir(self) -> str: ...
+    def dir(self) -> Path: ...
 
 def load_game(game: str, max_game_length: int = 1000) -> Game: ...
 def run_job(
