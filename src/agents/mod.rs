@@ -9,6 +9,7 @@
 //! the repetition rule see the history).
 
 pub mod alphabeta;
+pub mod engine;
 pub mod external;
 pub mod mcts;
 pub mod spec;
@@ -144,10 +145,17 @@ impl Resources {
                 }
                 Ok(())
             }
-            AgentSpec::Engine { .. } => Err(AgentError::Engine {
-                agent: spec.to_string(),
-                error: "engine agents are not available yet".into(),
-            }),
+            AgentSpec::Engine { .. } => {
+                if !self.players.iter().any(|(s, _)| s == spec) {
+                    let factory = engine::EngineFactory::of(spec).expect("an engine agent");
+                    factory.check().map_err(|error| AgentError::Engine {
+                        agent: spec.to_string(),
+                        error,
+                    })?;
+                    self.players.push((spec.clone(), Arc::new(factory)));
+                }
+                Ok(())
+            }
             AgentSpec::Egdb { dir, fallback } => {
                 if !self.databases.iter().any(|(d, _)| d == dir) {
                     let db = Egdb::open(dir, rules).map_err(|error| AgentError::Egdb {

@@ -8,6 +8,7 @@
 mod arena;
 mod bench;
 mod egdb;
+mod engine;
 mod games;
 mod perft;
 mod play;
@@ -51,6 +52,9 @@ enum Command {
     Run(run::RunArgs),
     /// Play against an agent in the terminal.
     Play(play::PlayArgs),
+    /// Serve an agent over the mancala-engine protocol on standard input and output
+    /// (docs/engine-protocol.md).
+    Engine(engine::EngineArgs),
     /// Random playouts or MCTS simulations per second from the start position.
     Bench(bench::BenchArgs),
 }
@@ -190,6 +194,7 @@ pub fn main() -> ExitCode {
         Command::Tournament(a) => arena::run_tournament(a),
         Command::Bench(a) => bench::run(a),
         Command::Play(a) => play::run(a),
+        Command::Engine(a) => engine::run(a),
         Command::Run(a) => run::run(a),
     };
     match result {

@@ -1,0 +1,789 @@
+//! External engines over the `mancala-engine` protocol, version 1 (`docs/engine-protocol.md`):
+//! the client side (the agent `engine(cmd="...",args="...")`: one process per game, spoken to
+//! over its standard input and output, answers awaited with timeouts) and the server side
+//! (`mancala engine --agent A`: any agent of this crate served over the protocol).
+//!
+//! The client never blocks on the engine: a reader thread turns the engine's standard output
+//! into lines on a channel, another keeps the last bytes of its standard error for the
+//! messages of forfeits, and every wait has a deadline. An engine that exits, stays silent past
+//! its time plus the grace margin, answers an illegal move or anything that is not the protocol
+//! forfeits the game ([`Forfeit`]); the process is told `quit` and killed when the game ends.
+
+use super::external::{shorten, Clock, ExternalFactory, ExternalPlayer, Forfeit, MoveReply};
+use super::{derive_seed, AgentSpec, Eval, MoveRequest, Resources};
+use crate::game::Line;
+use crate::rules::{dispatch, GameJob, GameSpec, Rules};
+use std::io::{BufRead, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Milliseconds an engine has to answer `mancala-engine` with `mancalaok` and `isready` with
+/// `readyok` (starting a program, e.g. a Python interpreter, can take a while).
+pub const HANDSHAKE_MS: u64 = 10_000;
+/// Longest line read from an engine, bytes; longer lines are cut.
+const MAX_LINE: usize = 64 * 1024;
+/// Bytes of an engine's standard error kept for messages.
+const STDERR_TAIL: usize = 600;
+/// How long an engine told `quit` may take to exit before it is killed.
+const QUIT_MS: u64 = 300;
+
+/// How to start an engine: the `engine` agent's keys.
+#[derive(Clone, Debug)]
+pub struct EngineFactory {
+    /// The program.
+    pub cmd: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// Milliseconds per move sent when the run sets no clock.
+    pub movetime: u64,
+}
+
+impl EngineFactory {
+    /// The factory of an `engine` agent string's keys (`None` for other agents).
+    pub fn of(spec: &AgentSpec) -> Option<EngineFactory> {
+        match spec {
+            AgentSpec::Engine {
+                cmd,
+                args,
+                movetime,
+            } => Some(EngineFactory {
+                cmd: cmd.clone(),
+                args: args.clone(),
+                movetime: *movetime,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Starts the engine, checks its handshake and tells it to quit: the engine's name.
+    ///
+    /// # Errors
+    /// Why the program does not start or does not answer the handshake, in words.
+    pub fn check(&self) -> Result<String, String> {
+        let mut engine = Engine::start(self)?;
+        engine.handshake().map_err(|f| f.message().to_string())?;
+        Ok(engine.name.clone())
+    }
+}
+
+impl ExternalFactory for EngineFactory {
+    /// A process for one game: started, handshake, `newgame`, `isready` / `readyok`.
+    fn player(&self, game: &str, _seed: u64) -> Result<Box<dyn ExternalPlayer>, String> {
+        let spec: GameSpec = game.parse().map_err(|e| format!("{e}"))?;
+        let start = dispatch(&spec, StartText);
+        let mut engine = Engine::start(self)?;
+        engine.handshake().map_err(|f| f.message().to_string())?;
+        engine.start_text = start;
+        engine
+            .send(&format!("newgame {game}"))
+            .map_err(|f| f.message().to_string())?;
+        engine.ready().map_err(|f| f.message().to_string())?;
+        Ok(Box::new(engine))
+    }
+}
+
+/// The position text of a game's start.
+struct StartText;
+impl GameJob for StartText {
+    type Output = String;
+    fn run<R: Rules>(self, rules: R) -> String {
+        rules.format_position(&rules.start())
+    }
+}
+
+/// A line of the engine's standard output, or its end.
+enum Received {
+    Line(String),
+    Closed,
+}
+
+/// A running engine process.
+struct Engine {
+    program: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Arc<Mutex<Vec<u8>>>,
+    stderr_done: Arc<AtomicBool>,
+    movetime: u64,
+    name: String,
+    start_text: String,
+}
+
+impl Engine {
+    fn start(factory: &EngineFactory) -> Result<Engine, String> {
+        let mut child = Command::new(&factory.cmd)
+            .args(&factory.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start `{}`: {e}", factory.cmd))?;
+        let stdout = child.stdout.take().expect("piped");
+        let stderr_pipe = child.stderr.take().expect("piped");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = std::io::BufReader::new(stdout);
+            while let Some(line) = read_line(&mut reader) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stderr = Arc::new(Mutex::new(Vec::new()));
+        let stderr_done = Arc::new(AtomicBool::new(false));
+        {
+            let (stderr, done) = (stderr.clone(), stderr_done.clone());
+            std::thread::spawn(move || {
+                let mut pipe = stderr_pipe;
+                let mut buf = [0u8; 4096];
+                while let Ok(n) = pipe.read(&mut buf) {
+                    if n == 0 {
+                        break;
+                    }
+                    let mut tail = stderr.lock().unwrap_or_else(|e| e.into_inner());
+                    tail.extend_from_slice(&buf[..n]);
+                    let excess = tail.len().saturating_sub(STDERR_TAIL);
+                    tail.drain(..excess);
+                }
+                done.store(true, Relaxed);
+            });
+        }
+        Ok(Engine {
+            program: factory.cmd.clone(),
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            stderr,
+            stderr_done,
+            movetime: factory.movetime,
+            name: String::new(),
+            start_text: String::new(),
+        })
+    }
+
+    /// Writes `line` to the engine.
+    fn send(&mut self, line: &str) -> Result<(), Forfeit> {
+        let result = match &mut self.stdin {
+            Some(stdin) => writeln!(stdin, "{line}").and_then(|_| stdin.flush()),
+            None => Err(std::io::ErrorKind::BrokenPipe.into()),
+        };
+        result.map_err(|e| {
+            Forfeit::Crash(format!(
+                "cannot write `{}` to the engine ({e}){}",
+                shorten(line),
+                self.exit_note()
+            ))
+        })
+    }
+
+    /// The next line before `deadline`; `None` at the deadline.
+    fn receive(&self, deadline: Instant) -> Option<Received> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Some(Received::Line(line)),
+            Err(RecvTimeoutError::Disconnected) => Some(Received::Closed),
+            Err(RecvTimeoutError::Timeout) => None,
+        }
+    }
+
+    /// How the process ended (waiting a moment for it) and the end of its standard error.
+    fn exit_note(&mut self) -> String {
+        let start = Instant::now();
+        let mut status = None;
+        while start.elapsed() < Duration::from_millis(1000) {
+            if let Ok(Some(s)) = self.child.try_wait() {
+                status = Some(s);
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        while !self.stderr_done.load(Relaxed) && start.elapsed() < Duration::from_millis(1500) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let status = match status {
+            Some(s) => format!("; the engine exited ({s})"),
+            None => String::new(),
+        };
+        format!("{status}{}", self.stderr_note())
+    }
+
+    /// `; its standard error ended: ...` if it wrote any.
+    fn stderr_note(&self) -> String {
+        let tail = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
+        let text = String::from_utf8_lossy(&tail);
+        let text = text.trim();
+        if text.is_empty() {
+            String::new()
+        } else {
+            format!("; its standard error ended: {text}")
+        }
+    }
+
+    /// Waits for a line equal to `word` (after `id` and `option` lines), `what` naming the
+    /// command answered.
+    fn expect(&mut self, word: &str, what: &str) -> Result<(), Forfeit> {
+        let deadline = Instant::now() + Duration::from_millis(HANDSHAKE_MS);
+        loop {
+            match self.receive(deadline) {
+                None => {
+                    return Err(Forfeit::Timeout(format!(
+                        "`{}` did not answer `{what}` with `{word}` within {HANDSHAKE_MS} ms{}",
+                        self.program,
+                        self.stderr_note()
+                    )))
+                }
+                Some(Received::Closed) => {
+                    let note = self.exit_note();
+                    return Err(Forfeit::Crash(format!(
+                        "`{}` closed its output before answering `{what}`{note}",
+                        self.program,
+                    )));
+                }
+                Some(Received::Line(line)) => {
+                    let t = line.trim();
+                    let first = t.split_whitespace().next().unwrap_or("");
+                    if t == word {
+                        return Ok(());
+                    } else if first == "error" {
+                        return Err(Forfeit::Crash(format!(
+                            "`{}` answered `{what}` with `{}`",
+                            self.program,
+                            shorten(t)
+                        )));
+                    } else if first == "id" {
+                        if let Some(name) = t.strip_prefix("id").map(str::trim) {
+                            if let Some(n) = name.strip_prefix("name") {
+                                self.name = n.trim().to_string();
+                            }
+                        }
+                    } else if !(t.is_empty() || first == "option" || first == "info") {
+                        return Err(Forfeit::Garbage(format!(
+                            "`{}` answered `{what}` with `{}` (expected `{word}`)",
+                            self.program,
+                            shorten(t)
+                        )));
+                    }
+                }
+            }
+        }
+    }
+
+    fn handshake(&mut self) -> Result<(), Forfeit> {
+        self.send("mancala-engine")?;
+        self.expect("mancalaok", "mancala-engine")
+    }
+
+    fn ready(&mut self) -> Result<(), Forfeit> {
+        self.send("isready")?;
+        self.expect("readyok", "isready")
+    }
+
+    /// The `go` command for `clock`, and the time the engine is given (ms).
+    fn go(&self, request: &MoveRequest) -> (String, u64) {
+        let clock = &request.clock;
+        let mut go = String::from("go");
+        if let Some(m) = clock.move_ms {
+            go.push_str(&format!(" movetime {m}"));
+        }
+        if let (Some(mine), Some(theirs)) = (clock.remaining_ms, clock.opponent_remaining_ms) {
+            let (s, n) = match request.side {
+                crate::core::Side::South => (mine, theirs),
+                crate::core::Side::North => (theirs, mine),
+            };
+            let inc = clock.increment_ms;
+            go.push_str(&format!(" stime {s} ntime {n} sinc {inc} ninc {inc}"));
+        }
+        let limit = match clock.limit_ms() {
+            Some(l) => l,
+            None => {
+                go.push_str(&format!(" movetime {}", self.movetime));
+                self.movetime
+            }
+        };
+        (go, limit)
+    }
+}
+
+/// Reads one line (without its end) of at most [`MAX_LINE`] bytes (the rest of a longer line
+/// is dropped); `None` at the end of the input or on a read error.
+fn read_line<B: BufRead + ?Sized>(reader: &mut B) -> Option<String> {
+    let mut line = Vec::new();
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return None,
+        };
+        if buf.is_empty() {
+            return if line.is_empty() {
+                None
+            } else {
+                Some(String::from_utf8_lossy(&line).into_owned())
+            };
+        }
+        let (used, end) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        let take = used - usize::from(end);
+        let room = MAX_LINE.saturating_sub(line.len());
+        line.extend_from_slice(&buf[..take.min(room)]);
+        reader.consume(used);
+        if end {
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            return Some(String::from_utf8_lossy(&line).into_owned());
+        }
+    }
+}
+
+/// The evaluation an `info` line gives: `score seeds X` or `score points P`.
+pub fn info_score(line: &str) -> Option<Eval> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "score")?;
+    let value: f64 = words
+        .get(at + 2)?
+        .parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite())?;
+    match *words.get(at + 1)? {
+        "seeds" => Some(Eval::Seeds(value)),
+        "points" if (0.0..=1.0).contains(&value) => Some(Eval::Points(value)),
+        _ => None,
+    }
+}
+
+impl ExternalPlayer for Engine {
+    fn choose(&mut self, request: &MoveRequest) -> Result<MoveReply, Forfeit> {
+        let mut position = String::from("position ");
+        if request.start == self.start_text {
+            position.push_str("startpos");
+        } else {
+            position.push_str(request.start);
+        }
+        if !request.moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&request.moves.join(" "));
+        }
+        self.send(&position)?;
+        let (go, limit) = self.go(request);
+        let started = Instant::now();
+        self.send(&go)?;
+        let grace = request.clock.grace_ms;
+        let deadline = started + Duration::from_millis(limit.saturating_add(grace));
+        let mut eval = None;
+        loop {
+            match self.receive(deadline) {
+                None => {
+                    return Err(Forfeit::Timeout(format!(
+                    "no `bestmove` within {limit} ms and the grace of {grace} ms after `{go}`{}",
+                    self.stderr_note()
+                )))
+                }
+                Some(Received::Closed) => {
+                    let note = self.exit_note();
+                    return Err(Forfeit::Crash(format!(
+                        "the engine closed its output before `bestmove`{note}"
+                    )));
+                }
+                Some(Received::Line(line)) => {
+                    let t = line.trim();
+                    let mut words = t.split_whitespace();
+                    match words.next() {
+                        None => {}
+                        Some("info") => {
+                            if let Some(e) = info_score(t) {
+                                eval = Some(e);
+                            }
+                        }
+                        Some("bestmove") => {
+                            let mv: Vec<&str> = words.collect();
+                            if mv.len() != 1 {
+                                return Err(Forfeit::Garbage(format!(
+                                    "`{}`: expected `bestmove MOVE`",
+                                    shorten(t)
+                                )));
+                            }
+                            return Ok(MoveReply {
+                                mv: mv[0].to_string(),
+                                eval,
+                            });
+                        }
+                        Some(_) => {
+                            return Err(Forfeit::Garbage(format!(
+                                "`{}` in answer to `go` (expected `info ...` or `bestmove MOVE`)",
+                                shorten(t)
+                            )))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    /// `quit`, a moment to exit, then the process is killed (and reaped).
+    fn drop(&mut self) {
+        if let Some(mut stdin) = self.stdin.take() {
+            let _ = writeln!(stdin, "quit").and_then(|_| stdin.flush());
+        }
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_millis(QUIT_MS) {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server: `mancala engine --agent A`.
+
+/// Serves the agent `spec` over the protocol: commands from `input`, answers to `output`, until
+/// `quit` or the end of the input. Game `k` (from 0) of the session is played with the seed
+/// `derive_seed(seed, k)`. Commands it cannot follow (an unknown game, a bad position or move)
+/// are answered `error <why>` (at the next `isready` or `go`); unknown commands are ignored.
+///
+/// # Errors
+/// Only if `output` cannot be written.
+pub fn serve(
+    spec: &AgentSpec,
+    seed: u64,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> std::io::Result<()> {
+    let mut session = Session {
+        spec,
+        seed,
+        games: 0,
+        input,
+        output,
+        pending_error: None,
+    };
+    let mut next = session.read();
+    while let Some(line) = next {
+        next = match command(&line) {
+            ("newgame", game) => session.new_game(game)?,
+            ("quit", _) => None,
+            ("go", _) => {
+                let e = session
+                    .pending_error
+                    .take()
+                    .unwrap_or_else(|| "no game: send `newgame GAME` first".into());
+                session.say(&format!("error {e}"))?;
+                session.read()
+            }
+            _ => {
+                session.common(&line)?;
+                session.read()
+            }
+        };
+    }
+    Ok(())
+}
+
+/// A command's first word and the rest of the line, trimmed.
+fn command(line: &str) -> (&str, &str) {
+    let t = line.trim();
+    match t.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word, rest.trim()),
+        None => (t, ""),
+    }
+}
+
+struct Session<'a> {
+    spec: &'a AgentSpec,
+    seed: u64,
+    games: u64,
+    input: &'a mut dyn BufRead,
+    output: &'a mut dyn Write,
+    /// A command that could not be followed, answered at the next `isready` or `go`.
+    pending_error: Option<String>,
+}
+
+impl Session<'_> {
+    fn read(&mut self) -> Option<String> {
+        read_line(self.input)
+    }
+
+    fn say(&mut self, line: &str) -> std::io::Result<()> {
+        writeln!(self.output, "{line}")?;
+        self.output.flush()
+    }
+
+    /// The commands answered the same in and out of a game: `mancala-engine` and `isready`.
+    fn common(&mut self, line: &str) -> std::io::Result<()> {
+        match command(line).0 {
+            "mancala-engine" => {
+                self.say(&format!(
+                    "id name mancala {} {}",
+                    env!("CARGO_PKG_VERSION"),
+                    self.spec
+                ))?;
+                self.say("id author the mancala toolkit")?;
+                self.say("mancalaok")
+            }
+            "isready" => match self.pending_error.take() {
+                Some(e) => self.say(&format!("error {e}")),
+                None => self.say("readyok"),
+            },
+            _ => Ok(()),
+        }
+    }
+
+    /// Plays the game `game` until the next `newgame` (returned) or the end.
+    fn new_game(&mut self, game: &str) -> std::io::Result<Option<String>> {
+        let spec = match game.parse::<GameSpec>() {
+            Ok(s) => s,
+            Err(e) => {
+                self.pending_error = Some(format!("newgame: {e}"));
+                return Ok(self.read());
+            }
+        };
+        let seed = derive_seed(self.seed, self.games);
+        self.games += 1;
+        dispatch(
+            &spec,
+            ServeGame {
+                session: self,
+                seed,
+            },
+        )
+    }
+}
+
+struct ServeGame<'s, 'a> {
+    session: &'s mut Session<'a>,
+    seed: u64,
+}
+
+impl GameJob for ServeGame<'_, '_> {
+    type Output = std::io::Result<Option<String>>;
+
+    fn run<R: Rules>(self, rules: R) -> Self::Output {
+        let s = self.session;
+        let mut resources = Resources::default();
+        let mut agent = match resources.prepare(s.spec, &rules) {
+            Ok(()) => Some(resources.build::<R>(&rules, s.spec, self.seed)),
+            Err(e) => {
+                s.pending_error = Some(format!("{e}"));
+                None
+            }
+        };
+        let mut line: Option<Line<R>> = None;
+        loop {
+            let Some(text) = s.read() else {
+                return Ok(None);
+            };
+            match command(&text) {
+                ("newgame", _) => return Ok(Some(text)),
+                ("quit", _) => return Ok(None),
+                ("position", rest) => match parse_position(&rules, rest) {
+                    Ok(l) => line = Some(l),
+                    Err(e) => {
+                        line = None;
+                        s.pending_error = Some(format!("position: {e}"));
+                    }
+                },
+                ("go", rest) => {
+                    let answer = match (&mut agent, &line, s.pending_error.take()) {
+                        (_, _, Some(e)) => Err(e),
+                        (None, _, None) => Err("the agent cannot play this game".into()),
+                        (_, None, None) => Err("no position: send `position ...` first".into()),
+                        (Some(agent), Some(line), None) => think(&rules, &mut **agent, line, rest),
+                    };
+                    match answer {
+                        Ok((info, mv)) => {
+                            if let Some(info) = info {
+                                s.say(&info)?;
+                            }
+                            s.say(&format!("bestmove {mv}"))?;
+                        }
+                        Err(e) => s.say(&format!("error {e}"))?,
+                    }
+                }
+                _ => s.common(&text)?,
+            }
+        }
+    }
+}
+
+/// The line of `position startpos|<position text> [moves m1 m2 ...]` (after `position`).
+fn parse_position<R: Rules>(rules: &R, rest: &str) -> Result<Line<R>, String> {
+    let (head, moves) = match rest.split_once(" moves") {
+        Some((h, m)) if m.is_empty() || m.starts_with(char::is_whitespace) => (h.trim(), m),
+        _ if rest.trim() == "moves" => ("", ""),
+        _ => (rest.trim(), ""),
+    };
+    let start = if head == "startpos" {
+        rules.start()
+    } else {
+        rules.parse_position(head).map_err(|e| e.to_string())?
+    };
+    let mut line = Line::new(start);
+    line.play_text(rules, moves).map_err(|e| e.to_string())?;
+    Ok(line)
+}
+
+/// The agent's move at `line` under the clock of `go` arguments `args`: an `info score` line if
+/// it evaluates, and the move's name.
+fn think<R: Rules>(
+    rules: &R,
+    agent: &mut dyn super::Agent<R>,
+    line: &Line<R>,
+    args: &str,
+) -> Result<(Option<String>, String), String> {
+    if line.status(rules) != crate::game::Status::Ongoing {
+        return Err("the game is over at this position".into());
+    }
+    let clock = go_clock(args, rules.side_to_move(line.current()))?;
+    let choice = agent
+        .choose(rules, line, &clock)
+        .map_err(|f| f.to_string())?;
+    let info = choice.eval.map(|e| match e {
+        Eval::Seeds(v) => format!("info score seeds {v}"),
+        Eval::Points(p) => format!("info score points {p}"),
+    });
+    Ok((info, rules.format_move(line.current(), choice.mv)))
+}
+
+/// The mover's clock from `go` arguments (`movetime`, `stime`, `ntime`, `sinc`, `ninc`,
+/// `depth`, which the served agents ignore).
+fn go_clock(args: &str, side: crate::core::Side) -> Result<Clock, String> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let mut clock = Clock::default();
+    let (mut time, mut inc) = ([None, None], [0, 0]);
+    let mut i = 0;
+    while i < words.len() {
+        let key = words[i];
+        let value = || -> Result<u64, String> {
+            words
+                .get(i + 1)
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| format!("go: `{key}` takes a whole number"))
+        };
+        match key {
+            "movetime" => clock.move_ms = Some(value()?),
+            "stime" => time[0] = Some(value()?),
+            "ntime" => time[1] = Some(value()?),
+            "sinc" => inc[0] = value()?,
+            "ninc" => inc[1] = value()?,
+            "depth" => {
+                value()?;
+            }
+            _ => return Err(format!("go: unknown parameter `{key}`")),
+        }
+        i += 2;
+    }
+    let me = side.index();
+    clock.remaining_ms = time[me];
+    clock.opponent_remaining_ms = time[1 - me];
+    clock.increment_ms = inc[me];
+    Ok(clock)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GameSpec, Kalah};
+
+    fn kalah() -> Kalah {
+        Kalah::new(
+            "kalah(houses=4,seeds=3)"
+                .parse::<GameSpec>()
+                .unwrap()
+                .try_into()
+                .unwrap(),
+        )
+    }
+
+    #[test]
+    fn position_commands() {
+        let rules = kalah();
+        let l = parse_position(&rules, "startpos").unwrap();
+        assert_eq!(l.moves().len(), 0);
+        let l = parse_position(&rules, "startpos moves A a").unwrap();
+        assert_eq!(rules.format_position(l.current()), "0,4,4,4/0,4,4,4 0-0 S");
+        let l = parse_position(&rules, "0,4,4,4/3,3,3,3 0-0 N moves a").unwrap();
+        assert_eq!(rules.format_position(l.current()), "0,4,4,4/0,4,4,4 0-0 S");
+        let l = parse_position(&rules, "  0,4,4,4/3,3,3,3 0-0 N  ").unwrap();
+        assert_eq!(l.moves().len(), 0);
+        assert!(parse_position(&rules, "startpos moves A A")
+            .unwrap_err()
+            .contains("`A`"));
+        assert!(parse_position(&rules, "1,2/3 0-0 S").is_err());
+    }
+
+    #[test]
+    fn go_clocks_and_scores() {
+        let c = go_clock(
+            "stime 1000 ntime 2000 sinc 10 ninc 20 movetime 50",
+            crate::core::Side::North,
+        )
+        .unwrap();
+        assert_eq!(c.remaining_ms, Some(2000));
+        assert_eq!(c.opponent_remaining_ms, Some(1000));
+        assert_eq!(c.increment_ms, 20);
+        assert_eq!(c.move_ms, Some(50));
+        assert!(go_clock("movetime x", crate::core::Side::South).is_err());
+        assert!(go_clock("nodes 5", crate::core::Side::South).is_err());
+        assert_eq!(
+            info_score("info depth 3 score seeds -2 pv A"),
+            Some(Eval::Seeds(-2.0))
+        );
+        assert_eq!(
+            info_score("info score points 0.25"),
+            Some(Eval::Points(0.25))
+        );
+        assert_eq!(info_score("info score points 2"), None);
+        assert_eq!(info_score("info score cp 20"), None);
+        assert_eq!(info_score("info string hello"), None);
+    }
+
+    #[test]
+    fn long_lines_are_cut_and_line_ends_dropped() {
+        let mut text = vec![b'x'; MAX_LINE + 10];
+        text.extend_from_slice(b"\r\nbestmove A\nlast");
+        let mut r = std::io::BufReader::with_capacity(1000, &text[..]);
+        assert_eq!(read_line(&mut r).unwrap().len(), MAX_LINE);
+        assert_eq!(read_line(&mut r).unwrap(), "bestmove A");
+        assert_eq!(read_line(&mut r).unwrap(), "last");
+        assert!(read_line(&mut r).is_none());
+    }
+
+    /// The server answers the protocol: handshake, a game, a move with its evaluation, errors
+    /// for bad input, and `quit`.
+    #[test]
+    fn the_server_speaks_the_protocol() {
+        let spec: AgentSpec = "alphabeta(depth=3)".parse().unwrap();
+        let input = "mancala-engine\nisready\nnewgame kalah(houses=4,seeds=3)\nisready\n\
+                     position startpos moves A\ngo movetime 100\nposition startpos moves A A\ngo\n\
+                     newgame nonsense\nisready\nquit\nisready\n";
+        let mut out = Vec::new();
+        serve(&spec, 1, &mut input.as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].starts_with("id name mancala"), "{out}");
+        assert_eq!(lines[2], "mancalaok");
+        assert_eq!(lines[3], "readyok");
+        assert_eq!(lines[4], "readyok");
+        assert!(lines[5].starts_with("info score seeds "), "{out}");
+        // North to move after A: one of North's houses.
+        assert!(
+            ["bestmove a", "bestmove b", "bestmove c", "bestmove d"].contains(&lines[6]),
+            "{out}"
+        );
+        assert!(lines[7].starts_with("error position:"), "{out}");
+        assert!(lines[8].starts_with("error newgame:"), "{out}");
+        assert_eq!(lines.len(), 9, "nothing after quit: {out}");
+    }
+}
