@@ -38,6 +38,7 @@
 pub mod agents;
 pub mod arena;
 pub mod core;
+pub mod dynamic;
 pub mod egdb;
 pub mod game;
 pub mod jobs;

@@ -394,39 +394,63 @@ impl OnRules for ProbeRequest {
             .clone()
             .unwrap_or_else(|| egdb::default_dir(Path::new("databases"), rules.spec()));
         let db = Egdb::open(&dir, &rules)?;
-        let max = db.max_seeds().expect("an open database has layer 0");
-        let seeds = rules.board_seeds(&pos);
-        if seeds > max {
-            return Err(JobError::input(format!(
-                "the position has {seeds} seeds on the board; the database in {} covers at most {max} \
-                 (build more layers with `mancala egdb build \"{}\" --max-seeds {seeds} --out {}`)",
-                dir.display(),
-                db.game(),
-                dir.parent().map_or(".".into(), |p| p.display().to_string())
-            )));
-        }
-        let value = db.value(&rules, &pos).expect("checked: covered");
-        let moves = db
-            .move_values(&rules, &pos)
-            .expect("covered: seeds only decrease");
-        let pv = db
-            .principal_variation(&rules, &pos, MAX_PV)
-            .expect("checked: covered");
-        Ok(ProbeReport {
-            valued: Valued::new(
-                &rules,
-                &pos,
-                value,
-                moves.iter().map(|&(mv, v)| (mv, v, true)),
-                &pv,
-            ),
-            egdb: ProbeDb {
-                dir: dir.display().to_string(),
-                max_seeds: max,
-                cyclic: R::CAN_REPEAT,
-            },
-        })
+        probe_open(&rules, &pos, &db)
     }
+}
+
+/// The probe report of `pos` from the database `db`, already open (the database a
+/// [`ProbeRequest`] names is opened, and its checksums verified, on every request; a program
+/// probing many positions opens it once with [`Egdb::open`] and calls this).
+///
+/// # Errors
+/// [`ErrorKind::Input`](super::ErrorKind::Input) if the database is of another game or the
+/// position has more seeds on the board than it covers.
+pub fn probe_open<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    db: &Egdb,
+) -> Result<ProbeReport, JobError> {
+    let (pos, dir) = (*pos, db.dir());
+    let wanted = egdb::database_game(rules.spec()).to_string();
+    if db.game() != wanted {
+        return Err(JobError::input(format!(
+            "the database in {} is of `{}`, not of `{wanted}` (the game of the position)",
+            dir.display(),
+            db.game()
+        )));
+    }
+    let max = db.max_seeds().expect("an open database has layer 0");
+    let seeds = rules.board_seeds(&pos);
+    if seeds > max {
+        return Err(JobError::input(format!(
+            "the position has {seeds} seeds on the board; the database in {} covers at most {max} \
+             (build more layers with `mancala egdb build \"{}\" --max-seeds {seeds} --out {}`)",
+            dir.display(),
+            db.game(),
+            dir.parent().map_or(".".into(), |p| p.display().to_string())
+        )));
+    }
+    let value = db.value(rules, &pos).expect("checked: covered");
+    let moves = db
+        .move_values(rules, &pos)
+        .expect("covered: seeds only decrease");
+    let pv = db
+        .principal_variation(rules, &pos, MAX_PV)
+        .expect("checked: covered");
+    Ok(ProbeReport {
+        valued: Valued::new(
+            rules,
+            &pos,
+            value,
+            moves.iter().map(|&(mv, v)| (mv, v, true)),
+            &pv,
+        ),
+        egdb: ProbeDb {
+            dir: dir.display().to_string(),
+            max_seeds: max,
+            cyclic: R::CAN_REPEAT,
+        },
+    })
 }
 
 /// Per-layer statistics of a database (`mancala egdb stats`, `kind = "egdb-stats"`).

@@ -30,8 +30,8 @@ mod solve;
 
 pub use self::arena::{ArenaKind, ArenaReport, ArenaRequest, MAX_GAMES};
 pub use self::egdb::{
-    BuildReport, BuildRequest, Database, LayerVerified, ProbeReport, ProbeRequest, StatsReport,
-    StatsRequest, VerifyReport, VerifyRequest,
+    probe_open, BuildReport, BuildRequest, Database, LayerVerified, ProbeReport, ProbeRequest,
+    StatsReport, StatsRequest, VerifyReport, VerifyRequest,
 };
 pub use self::perft::{PerftReport, PerftRequest, MAX_DEPTH};
 pub use self::solve::{

@@ -232,12 +232,16 @@ impl Rules for Adi {
         text
     }
 
-    fn parse_move(&self, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
-        two_row::parse_move(self.m, pos, text)
-    }
+    two_row::two_row_house_moves!();
 
-    fn format_move(&self, pos: &TwoRowPosition, mv: u8) -> String {
-        two_row::format_move(pos, mv)
+    /// The state column: 1 in the row of the player who made the last capture.
+    fn observe(&self, pos: &TwoRowPosition, out: &mut [f32]) {
+        let state = match self.last_capturer(pos) {
+            Some(side) if side == pos.side => [1.0, 0.0],
+            Some(_) => [0.0, 1.0],
+            None => [0.0, 0.0],
+        };
+        two_row::observe(pos, self.m, state, out)
     }
 }
 

@@ -697,4 +697,19 @@ impl Rules for Bao {
             if mv & SAFARI != 0 { "s" } else { "" }
         )
     }
+
+    fn num_actions(&self) -> usize {
+        48
+    }
+
+    /// Hole `h` plus 16 for `-`; a safari: `32 + (h - 8)` plus 8 for `-` (front holes only).
+    fn action(&self, mv: u8) -> usize {
+        let (hole, backwards) = ((mv & 15) as usize, mv & BACKWARDS != 0);
+        if mv & SAFARI != 0 {
+            debug_assert!(hole >= INNER, "a safari starts from a front hole");
+            32 + hole - INNER + if backwards { 8 } else { 0 }
+        } else {
+            hole + if backwards { 16 } else { 0 }
+        }
+    }
 }

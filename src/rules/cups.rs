@@ -260,6 +260,34 @@ impl Rules for Cups {
             two_row::format_move(pos, mv)
         }
     }
+
+    fn num_actions(&self) -> usize {
+        2 * self.m + 1
+    }
+
+    /// Harvest bowl `h`: `h`; plant `k`: `m + k - 1`; pass: `2m`.
+    fn action(&self, mv: u8) -> usize {
+        if mv == PASS {
+            2 * self.m
+        } else if mv & PLANT != 0 {
+            self.m + (mv & !PLANT) as usize - 1
+        } else {
+            mv as usize
+        }
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![2, self.m + 2]
+    }
+
+    /// The state column: each player's hand.
+    fn observe(&self, pos: &TwoRowPosition, out: &mut [f32]) {
+        let hands = [
+            self.hand(pos, pos.side) as f32,
+            self.hand(pos, pos.side.opponent()) as f32,
+        ];
+        two_row::observe(pos, self.m, hands, out)
+    }
 }
 
 const CUPS_NOTATION: &str = "a Cups move is `p<k>` (plant k beans from the hand, 1 to the bowls \

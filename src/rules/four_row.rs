@@ -23,6 +23,8 @@ use crate::core::{house_letter, parse_house_letter, ParsePositionError, Position
 pub const HOLES: usize = 16;
 /// The first inner (Bao: front) hole, `I`; holes `INNER..HOLES` are the inner row.
 pub const INNER: usize = 8;
+/// Columns of a four-row observation row: 16 holes, reserve, kuu, takasia mark.
+pub const OBSERVATION_COLUMNS: usize = HOLES + 3;
 /// Most seeds a four-row game may hold: the table key packs every seed in one bit.
 pub const MAX_TOTAL: u32 = 64;
 /// No takasia mark.
@@ -169,6 +171,25 @@ impl FourRowPosition {
             row(&self.holes[1]),
             self.side.letter()
         )
+    }
+
+    /// The observation ([`Rules::observation_shape`](super::Rules::observation_shape)): per
+    /// player, the mover first, [`OBSERVATION_COLUMNS`] columns: holes `A`..`P`, reserve, kuu
+    /// owned (1 or 0), `1 + h` for a takasia-marked hole `h` (0 none).
+    pub fn observe(&self, out: &mut [f32]) {
+        for (row, side) in [self.side, self.side.opponent()].into_iter().enumerate() {
+            let k = side.index();
+            let cells = &mut out[row * OBSERVATION_COLUMNS..(row + 1) * OBSERVATION_COLUMNS];
+            for (cell, &seeds) in cells.iter_mut().zip(&self.holes[k]) {
+                *cell = seeds as f32;
+            }
+            cells[HOLES] = self.reserve[k] as f32;
+            cells[HOLES + 1] = if self.kuu[k] { 1.0 } else { 0.0 };
+            cells[HOLES + 2] = match self.takasia[k] {
+                NO_MARK => 0.0,
+                h => h as f32 + 1.0,
+            };
+        }
     }
 
     /// The board in ASCII from South's side, North on top: North's outer row (`h` .. `a`),
@@ -325,6 +346,14 @@ macro_rules! four_row_basics {
 
         fn draw(&self, pos: &FourRowPosition) -> String {
             pos.draw()
+        }
+
+        fn observation_shape(&self) -> Vec<usize> {
+            vec![2, $crate::rules::four_row::OBSERVATION_COLUMNS]
+        }
+
+        fn observe(&self, pos: &FourRowPosition, out: &mut [f32]) {
+            pos.observe(out)
         }
     };
 }

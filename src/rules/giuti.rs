@@ -186,6 +186,23 @@ impl Rules for Giuti {
         let direction = if mv & CLOCKWISE != 0 { '-' } else { '+' };
         format!("{}{direction}", two_row::format_move(pos, mv & !CLOCKWISE))
     }
+
+    fn num_actions(&self) -> usize {
+        2 * self.m
+    }
+
+    /// The house, plus `m` for a clockwise move.
+    fn action(&self, mv: u8) -> usize {
+        (mv & !CLOCKWISE) as usize + if mv & CLOCKWISE != 0 { self.m } else { 0 }
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![2, self.m + 2]
+    }
+
+    fn observe(&self, pos: &TwoRowPosition, out: &mut [f32]) {
+        two_row::observe(pos, self.m, [0.0, 0.0], out)
+    }
 }
 
 const GIUTI_NOTATION: &str = "a Giuti move is an own house letter and a direction, `A+` \

@@ -210,6 +210,43 @@ pub trait Rules: Send + Sync + Sized + 'static {
     /// Final stores `[south, north]` of a finished game at `pos`.
     fn final_stores(&self, pos: &Self::Position, outcome: Outcome) -> [u32; 2];
 
+    /// The number of distinct actions: every move's [`Rules::action`] lies in
+    /// `0..num_actions()`, and every index below it is the code of some move of the notation
+    /// (a tight bound for OpenSpiel-style integer actions).
+    fn num_actions(&self) -> usize;
+    /// The integer action of move `mv` (of either side: actions are mover-relative, so the
+    /// same index names the same house of whoever is to move). Per family:
+    ///
+    /// * Kalah, Oware (and its presets), Adi: the mover's house, `0..m` from the mover's left
+    ///   (`A`.. for South, `a`.. for North); `m` actions.
+    /// * Giuti: the house `h` plus `m` for a clockwise move (`A+` is 0, `A-` is `m`); `2m`.
+    /// * Woaley I: the house lifted on the mover-relative board (`0..m` the mover's, `m..2m`
+    ///   the opponent's, each from its owner's left), `2m` for `pass`; `2m + 1`.
+    /// * Cups: harvest bowl `h` is `h`, plant `p<k>` is `m + k - 1`, `pass` is `2m`; `2m + 1`.
+    /// * Omweso: a forward move from hole `h` (`A`..`P`) is `h`; `X-k` (k reverse laps) is
+    ///   `16 + 8j + k - 1` for `X` the `j`-th of `A`, `B`, `O`, `P`; 48 actions.
+    /// * Bao: hole `h` plus 16 for `-` (`A+` 0, `P-` 31); a safari at the kuu, `X+s` / `X-s`
+    ///   (front holes `I`..`P` only), is `32 + (h - 8)` plus 8 for `-`; 48 actions.
+    fn action(&self, mv: Self::Move) -> usize;
+
+    /// The shape of [`Rules::observe`]'s tensor (row-major), the same for every position:
+    ///
+    /// * two-row games `[2, m + 2]`: row 0 the player to move, row 1 the opponent; in each row
+    ///   columns `0..m` the seeds in that player's houses from the owner's left (their letters
+    ///   `A`.. / `a`..), column `m` the seeds in their store, column `m + 1` the game's state for
+    ///   that player: Adi 1 for the player who made the last capture (else 0); Cups the beans
+    ///   in their hand; Woaley I (mover's row only) 0 for a free choice, -1 for "from the own
+    ///   side", `1 + i` when house `i` of the mover-relative board (`0..m` the mover's, `m..2m`
+    ///   the opponent's) must be lifted; 0 in the other games.
+    /// * four-row games `[2, 19]`: row 0 the player to move, row 1 the opponent; columns
+    ///   `0..16` the seeds in holes `A`..`P` of that player (RULES.md §9 letters: back row
+    ///   `A`..`H`, front row `I`..`P`), 16 the reserve (Bao), 17 1 if they own their kuu
+    ///   (Bao), 18 `1 + h` if their hole `h` is takasia-marked, else 0.
+    fn observation_shape(&self) -> Vec<usize>;
+    /// Writes the observation of `pos` into `out` (as long as the product of
+    /// [`Rules::observation_shape`]), from the point of view of `pos`'s mover, in seeds.
+    fn observe(&self, pos: &Self::Position, out: &mut [f32]);
+
     /// Endgame databases ([`crate::egdb`]): the houses per player if every position's value
     /// minus its store difference depends on its houses alone (so one database entry serves
     /// every store state), else why not, in words.
@@ -239,7 +276,9 @@ pub(crate) mod two_row {
     pub const HOUSE_LETTERS: &str = "moves are house letters, South's `A`.. and North's `a`..";
 
     use super::{GameSpec, Outcome, ParseMoveError};
-    use crate::core::{house_letter, parse_house_letter, Board, Side, TwoRowPosition, STATE_BYTE};
+    use crate::core::{
+        house_letter, parse_house_letter, Board, Side, TwoRowPosition, MOVER_STORE, STATE_BYTE,
+    };
 
     /// An own house of the mover of `pos`, named by its letter.
     pub fn parse_move(m: usize, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
@@ -339,17 +378,41 @@ pub(crate) mod two_row {
     }
     pub(crate) use two_row_plain;
 
-    /// [`two_row_plain`], house-letter moves and database keys: the methods Kalah and Oware share.
-    macro_rules! two_row_common {
+    /// Moves that are the mover's house letters, actions `0..m` (the house), and the
+    /// observation's shape: what Kalah, Oware and Adi share. Expects a field `m: usize`.
+    macro_rules! two_row_house_moves {
         () => {
-            $crate::rules::two_row::two_row_plain!();
-
             fn parse_move(&self, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
                 $crate::rules::two_row::parse_move(self.m, pos, text)
             }
 
             fn format_move(&self, pos: &TwoRowPosition, mv: u8) -> String {
                 $crate::rules::two_row::format_move(pos, mv)
+            }
+
+            fn num_actions(&self) -> usize {
+                self.m
+            }
+
+            fn action(&self, mv: u8) -> usize {
+                mv as usize
+            }
+
+            fn observation_shape(&self) -> Vec<usize> {
+                vec![2, self.m + 2]
+            }
+        };
+    }
+    pub(crate) use two_row_house_moves;
+
+    /// [`two_row_plain`], house-letter moves and database keys: the methods Kalah and Oware share.
+    macro_rules! two_row_common {
+        () => {
+            $crate::rules::two_row::two_row_plain!();
+            $crate::rules::two_row::two_row_house_moves!();
+
+            fn observe(&self, pos: &TwoRowPosition, out: &mut [f32]) {
+                $crate::rules::two_row::observe(pos, self.m, [0.0, 0.0], out)
             }
 
             #[inline(always)]
@@ -367,6 +430,20 @@ pub(crate) mod two_row {
         };
     }
     pub(crate) use two_row_common;
+
+    /// The two-row observation ([`Rules::observation_shape`](super::Rules::observation_shape)):
+    /// `[2, m + 2]`, the mover's row first, `state` the last column of each row.
+    pub fn observe(pos: &TwoRowPosition, m: usize, state: [f32; 2], out: &mut [f32]) {
+        let b = pos.board;
+        for (row, first) in [0, m].into_iter().enumerate() {
+            let cells = &mut out[row * (m + 2)..(row + 1) * (m + 2)];
+            for (i, cell) in cells[..m].iter_mut().enumerate() {
+                *cell = b.get(first + i) as f32;
+            }
+            cells[m] = b.get(MOVER_STORE + row) as f32;
+            cells[m + 1] = state[row];
+        }
+    }
 
     /// The start position of `spec`: every house holding the game's seeds per house, empty
     /// stores, `side` to move.

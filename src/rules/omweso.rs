@@ -276,4 +276,22 @@ impl Rules for Omweso {
             k => format!("{letter}-{k}"),
         }
     }
+
+    fn num_actions(&self) -> usize {
+        HOLES + REVERSE_STARTS.len() * 8
+    }
+
+    /// Forward from hole `h`: `h`; `k` reverse laps from the `j`-th reverse start:
+    /// `16 + 8j + k - 1`.
+    fn action(&self, mv: u8) -> usize {
+        let (hole, laps) = ((mv & 15) as usize, (mv >> 4) as usize);
+        if laps == 0 {
+            return hole;
+        }
+        let j = REVERSE_STARTS
+            .iter()
+            .position(|&h| h == hole)
+            .expect("reverse moves start from A, B, O or P");
+        HOLES + 8 * j + laps - 1
+    }
 }

@@ -324,4 +324,30 @@ impl Rules for Woaley1 {
             two_row::board_letter(pos, self.m, mv as usize).to_string()
         }
     }
+
+    fn num_actions(&self) -> usize {
+        2 * self.m + 1
+    }
+
+    /// The mover-relative house lifted, `2m` for `pass`.
+    fn action(&self, mv: u8) -> usize {
+        if mv == PASS {
+            2 * self.m
+        } else {
+            mv as usize
+        }
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![2, self.m + 2]
+    }
+
+    /// The state column, mover's row: 0 free, -1 own side, `1 + i` house `i` forced.
+    fn observe(&self, pos: &TwoRowPosition, out: &mut [f32]) {
+        let state = match pos.board.get(STATE_BYTE) {
+            OWN_SIDE => -1.0,
+            f => f as f32,
+        };
+        two_row::observe(pos, self.m, [state, 0.0], out)
+    }
 }

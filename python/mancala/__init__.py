@@ -1,0 +1,323 @@
+"""Mancala (sowing) games for game-AI research, from Python.
+
+Every rule lives in the Rust crate ``mancala``; this package is its Python face:
+
+* games and states with an OpenSpiel-style API: ``load_game("kalah(houses=6,seeds=4)")``,
+  ``game.new_initial_state()``, ``state.legal_actions()``, ``state.apply_action(a)``, ...
+  Actions are integers (``Game.num_distinct_actions()``, mover-relative, see ``State``);
+  their names are the game's move notation (``state.action_to_string(a)``);
+* the toolkit's jobs, returning the reports ``mancala <command> --json`` prints, as dicts:
+  ``solve``, ``perft``, ``egdb_build``, ``egdb_verify``, ``Egdb(dir).probe(state)``,
+  ``match``, ``tournament``, ``run`` (a job file); built-in agents (``Agent``);
+* Python callables as players in the Rust arena (``PythonAgent``);
+* bridges: ``mancala.openspiel.register()`` (every game as a pyspiel game) and
+  ``mancala.pettingzoo.env(game)`` (PettingZoo AEC environments).
+
+Players: 0 is South (moves first), 1 North. ``State.returns()`` is +1/-1/0 from each player's
+point of view, decided by the final store difference (``State.margin()``, South minus North).
+Errors are exceptions: ``ValueError`` for bad input (naming the bad token), ``StoppedError``
+when a limit stopped a job, ``RuntimeError`` for a failure (an output that cannot be written).
+"""
+
+from __future__ import annotations
+
+import json as _json
+import os as _os
+import shlex as _shlex
+import sys as _sys
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
+
+from ._mancala import (  # noqa: F401  (re-exported)
+    Agent,
+    Egdb,
+    Game,
+    State,
+    StoppedError,
+    canonical_agent,
+    canonical_game,
+    games,
+    load_game,
+    run_job as _run_job,
+    job_file_request as _job_file_request,
+)
+
+try:  # the Python-callable players need the engine branch's external-player interface
+    from ._mancala import register_python_agent as _register, unregister_python_agent as _unregister
+except ImportError:  # pragma: no cover - built without the interface
+    _register = _unregister = None
+
+__all__ = [
+    "Agent",
+    "Egdb",
+    "Game",
+    "PythonAgent",
+    "State",
+    "StoppedError",
+    "canonical_agent",
+    "canonical_game",
+    "egdb_build",
+    "egdb_stats",
+    "egdb_verify",
+    "games",
+    "load_game",
+    "match",
+    "perft",
+    "run",
+    "solve",
+    "tournament",
+]
+
+GameLike = Union[str, Game, State]
+
+
+def _state_from_text(game: str, text: str, max_game_length: int) -> State:
+    """Rebuilds a pickled State."""
+    return load_game(game, max_game_length).deserialize_state(text)
+
+
+def _game_position_moves(game: GameLike, position: Optional[str], moves: Optional[Union[str, Sequence[str]]]):
+    """(game string, position, moves) of a job: a State gives its start and moves."""
+    if isinstance(moves, (list, tuple)):
+        moves = " ".join(moves)
+    if isinstance(game, State):
+        if position is not None or moves is not None:
+            raise ValueError("give a State, or a game with position=/moves=, not both")
+        played = game.moves()
+        return game.game_string(), game.start(), " ".join(played) if played else None
+    if isinstance(game, Game):
+        return game.game_string(), position, moves
+    if isinstance(game, str):
+        return game, position, moves
+    raise TypeError(f"game must be a game string, a Game or a State, not {type(game).__name__}")
+
+
+def _job(request: Dict[str, Any], results: Optional[str] = None, out: Optional[str] = None) -> Dict[str, Any]:
+    """Runs a job-layer request (GIL released) and returns its report as a dict."""
+    request = {k: v for k, v in request.items() if v is not None}
+    if "egdb" in request and isinstance(request["egdb"], Egdb):
+        request["egdb"] = str(request["egdb"].dir)
+    command = "python: mancala." + request["kind"] + " " + _shlex.quote(_json.dumps(request))
+    text = _run_job(_json.dumps(request), None if results is None else str(results), out, command)
+    return _json.loads(text)
+
+
+def solve(
+    game: GameLike,
+    position: Optional[str] = None,
+    moves: Optional[Union[str, Sequence[str]]] = None,
+    *,
+    threads: Optional[int] = None,
+    tt_mb: Optional[int] = None,
+    egdb: Optional[Union[str, Egdb]] = None,
+    value_only: bool = False,
+    max_nodes: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    method: Optional[str] = None,
+    check: Optional[str] = None,
+    results: Optional[str] = None,
+    out: Optional[str] = None,
+) -> Dict[str, Any]:
+    """Solves a position exactly; returns the report of ``mancala solve --json``.
+
+    ``report["value"]`` is the final store difference under perfect play, in seeds, from the
+    side to move's point of view; ``report["moves"]`` each legal move's value; ``report["pv"]``
+    a principal variation. ``game`` is a game string, a Game (with ``position``/``moves``) or
+    a State (its start and moves). ``threads`` default: every core; ``tt_mb``: table MiB
+    (default sized to the seeds); ``egdb``: a database directory (or ``Egdb``) probed inside the
+    search; ``method``: alphabeta (default), memo, plain, full, retrograde; ``check``: a second
+    method that must agree. Raises ``StoppedError`` when ``max_nodes``/``max_seconds`` stop it.
+    """
+    g, position, moves = _game_position_moves(game, position, moves)
+    return _job(
+        dict(
+            kind="solve",
+            game=g,
+            position=position,
+            moves=moves,
+            threads=threads,
+            tt_mb=tt_mb,
+            egdb=egdb,
+            value_only=value_only,
+            max_nodes=max_nodes,
+            max_seconds=max_seconds,
+            method=method,
+            check=check,
+        ),
+        results,
+        out,
+    )
+
+
+def perft(
+    game: GameLike,
+    depth: int,
+    position: Optional[str] = None,
+    moves: Optional[Union[str, Sequence[str]]] = None,
+    *,
+    divide: bool = False,
+    threads: Optional[int] = None,
+) -> Dict[str, Any]:
+    """Counts the move sequences of exactly ``depth`` plies; the report of ``mancala perft --json``
+    (``report["nodes"]``; ``report["divide"]`` per first move with ``divide=True``)."""
+    g, position, moves = _game_position_moves(game, position, moves)
+    return _job(dict(kind="perft", game=g, depth=depth, position=position, moves=moves, divide=divide, threads=threads))
+
+
+def egdb_build(
+    game: str,
+    max_seeds: int,
+    out: str = "databases",
+    *,
+    threads: Optional[int] = None,
+    memory_limit: Optional[str] = None,
+) -> Dict[str, Any]:
+    """Builds endgame database layers 0..=max_seeds into ``out/<game>`` (Kalah; Awari/Oware with
+    ``repetition=even-split``); the report of ``mancala egdb build --json`` (``report["dir"]``
+    is the database directory for ``Egdb``). Complete layers are kept, so a build resumes."""
+    return _job(
+        dict(kind="egdb", game=game, max_seeds=max_seeds, out=str(out), threads=threads, memory_limit=memory_limit)
+    )
+
+
+def egdb_verify(dir: str, *, samples: int = 20, seed: int = 1, threads: Optional[int] = None) -> Dict[str, Any]:
+    """Checks a database's headers and checksums and re-derives ``samples`` values per layer;
+    the report of ``mancala egdb verify --json``."""
+    return _job(dict(kind="egdb-verify", dir=str(dir), samples=samples, seed=seed, threads=threads))
+
+
+def egdb_stats(dir: str) -> Dict[str, Any]:
+    """Per-layer statistics of a database; the report of ``mancala egdb stats --json``."""
+    return _job(dict(kind="egdb-stats", dir=str(dir)))
+
+
+class PythonAgent:
+    """A Python callable as a player of matches and tournaments run by the Rust arena.
+
+    ``PythonAgent(f, name=None)``: ``f(state) -> action`` is called with a ``State`` (the game's
+    start and every move played, so the repetition rule sees the history) whenever the agent
+    must move, and returns a legal action (an int; a move name string is accepted too). The
+    agent string is ``python(name=NAME)``, NAME defaulting to ``f.__name__``: result files
+    record it, and a run resumes with an agent of the same name.
+
+    ``PythonAgent.from_factory(make, name)``: ``make(game_string, seed) -> f`` builds one player
+    per game with the game's seed (reproducible randomness, as the built-in agents have).
+
+    ``f`` may also answer ``(action, eval)``, ``eval`` its evaluation in seeds from the mover's
+    point of view (recorded with the game). ``reproducible=True`` declares that its moves depend
+    only on the game and the seed (the run's manifest reports it).
+
+    A Python exception raised by ``f`` loses that game (termination ``crash``, with the
+    message); an illegal or unreadable answer loses it too (``illegal-move``, ``bad-reply``).
+    The GIL is held only while ``f`` runs.
+    """
+
+    def __init__(self, f: Callable[[State], Any], name: Optional[str] = None, *, reproducible: bool = False):
+        if not callable(f):
+            raise TypeError("PythonAgent needs a callable f(state) -> action")
+        self._make = lambda game, seed: f
+        self.name = name or getattr(f, "__name__", None) or "python"
+        self.reproducible = reproducible
+        if self.name == "<lambda>":
+            raise ValueError("give a lambda a name: PythonAgent(f, name=...)")
+        canonical_agent(f"python(name={self.name})")  # ValueError for a name the string cannot hold
+
+    @classmethod
+    def from_factory(
+        cls, make: Callable[[str, int], Callable[[State], Any]], name: str, *, reproducible: bool = False
+    ) -> "PythonAgent":
+        agent = cls.__new__(cls)
+        agent._make = make
+        agent.name = name
+        agent.reproducible = reproducible
+        canonical_agent(f"python(name={name})")
+        return agent
+
+    @property
+    def agent_string(self) -> str:
+        return canonical_agent(f"python(name={self.name})")
+
+    def __repr__(self) -> str:
+        return f"PythonAgent(name={self.name!r})"
+
+
+def _agent_strings(agents: Iterable[Union[str, PythonAgent, Callable[[State], Any]]]):
+    """Agent strings for the job, and the Python agents to register for its duration."""
+    strings: List[str] = []
+    python: List[PythonAgent] = []
+    for a in agents:
+        if isinstance(a, str):
+            strings.append(a)
+            continue
+        if isinstance(a, Agent):
+            strings.append(str(a))
+            continue
+        if not isinstance(a, PythonAgent):
+            a = PythonAgent(a)
+        if _register is None:
+            raise RuntimeError("this build of mancala has no external-player interface for Python agents")
+        python.append(a)
+        strings.append(a.agent_string)
+    return strings, python
+
+
+def _arena(kind: str, game: Union[str, Game], agents, results, out, **options) -> Dict[str, Any]:
+    """Runs a match or tournament with the Python agents registered for its duration."""
+    if isinstance(game, Game):
+        game = game.game_string()
+    strings, python = _agent_strings(agents)
+    for a in python:
+        _register(a.name, a._make, a.reproducible)
+    try:
+        return _job(dict(kind=kind, game=game, agents=strings, **options), results, out)
+    finally:
+        for a in python:
+            _unregister(a.name)
+
+
+def match(
+    game: Union[str, Game],
+    agents: Sequence[Union[str, PythonAgent, Callable[[State], Any]]],
+    *,
+    rounds: Optional[int] = None,
+    games: Optional[int] = None,
+    openings: int = 0,
+    seed: int = 1,
+    threads: Optional[int] = None,
+    max_plies: int = 1000,
+    sprt: Optional[str] = None,
+    results: Optional[str] = None,
+    out: Optional[str] = None,
+) -> Dict[str, Any]:
+    """Two agents in seat-swapped pairs (``rounds`` pairs, default 10); the report of
+    ``mancala match --json``: ``{"kind", "game", "agents", "games", "complete", "header", "rows",
+    "text"}``. Agents are agent strings, ``Agent``s, ``PythonAgent``s or callables
+    ``f(state) -> action``. With ``out`` (and ``results``, default ``results``) the result files
+    ``results/out.{md,csv,json,games.jsonl}`` are written and an interrupted run resumes from
+    them. The same seed gives the same games and tables (agents with work budgets)."""
+    return _arena("match", **locals())
+
+
+def tournament(
+    game: Union[str, Game],
+    agents: Sequence[Union[str, PythonAgent, Callable[[State], Any]]],
+    *,
+    rounds: Optional[int] = None,
+    games: Optional[int] = None,
+    openings: int = 0,
+    seed: int = 1,
+    threads: Optional[int] = None,
+    max_plies: int = 1000,
+    results: Optional[str] = None,
+    out: Optional[str] = None,
+) -> Dict[str, Any]:
+    """A round robin of three or more agents; the report of ``mancala tournament --json``
+    (see ``match``)."""
+    return _arena("tournament", **locals())
+
+
+def run(job: Union[str, "_os.PathLike[str]", Dict[str, Any]], *, results: Optional[str] = None, out: Optional[str] = None) -> Dict[str, Any]:
+    """Runs a job: a dict of a job file's keys (``{"kind": "solve", "game": ...}``) or the path of
+    a TOML job file (``solvers/*.toml``); returns its report."""
+    if not isinstance(job, dict):
+        job = _json.loads(_job_file_request(str(job)))
+    return _job(dict(job), results, out)

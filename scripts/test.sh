@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The test command of README.md: every test of the repository, Rust and Python.
+#
+#   1. cargo test                      (the Rust crate: unit, integration and doc tests)
+#   2. cargo build --release           (the command-line binary the Python tests compare with)
+#   3. a virtual environment (target/python-venv, or $MANCALA_VENV) with maturin, numpy,
+#      pytest, open-spiel, pettingzoo and gymnasium installed from the package registry (PyPI)
+#   4. the wheel of python/ built with maturin and installed into it
+#   5. pytest python/tests             (exit status 5, no tests collected, counts as a failure)
+#
+# Extra arguments go to pytest (e.g. scripts/test.sh -k openspiel). Set MANCALA_SKIP_CARGO_TEST=1
+# to run steps 2-5 only.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+if [[ "${MANCALA_SKIP_CARGO_TEST:-0}" != 1 ]]; then
+  cargo test
+fi
+cargo build --release
+
+python=${PYTHON:-python3}
+venv=${MANCALA_VENV:-$root/target/python-venv}
+if ! "$python" -c 'import venv, ensurepip' >/dev/null 2>&1; then
+  # Debian and Ubuntu ship venv's pip bootstrap separately.
+  if command -v apt-get >/dev/null 2>&1; then
+    echo "scripts/test.sh: installing python3-venv (python3 -m venv needs it)" >&2
+    apt-get update -qq && apt-get install -y -qq python3-venv
+  else
+    echo "scripts/test.sh: '$python -m venv' does not work here; install Python's venv module" >&2
+    exit 1
+  fi
+fi
+if [[ ! -x "$venv/bin/python" ]]; then
+  "$python" -m venv "$venv"
+fi
+"$venv/bin/python" -m pip install --quiet --upgrade pip
+"$venv/bin/python" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest open-spiel pettingzoo gymnasium
+
+wheels=$(mktemp -d)
+trap 'rm -rf "$wheels"' EXIT
+"$venv/bin/maturin" build --release --manifest-path python/Cargo.toml --interpreter "$venv/bin/python" --out "$wheels"
+"$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps "$wheels"/mancala-*.whl
+
+status=0
+# From the root, so that python/mancala (the sources, without the compiled module) does not
+# shadow the installed package.
+MANCALA_BIN="$root/target/release/mancala" "$venv/bin/python" -m pytest -q python/tests "$@" || status=$?
+if [[ $status == 5 ]]; then
+  echo "scripts/test.sh: pytest collected no tests: that is a failure" >&2
+fi
+exit $status
