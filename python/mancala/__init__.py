@@ -116,6 +116,7 @@ def solve(
     check: Optional[str] = None,
     results: Optional[str] = None,
     out: Optional[str] = None,
+    **options: Any,
 ) -> Dict[str, Any]:
     """Solves a position exactly; returns the report of ``mancala solve --json``.
 
@@ -287,14 +288,20 @@ def match(
     sprt: Optional[str] = None,
     results: Optional[str] = None,
     out: Optional[str] = None,
+    **options: Any,
 ) -> Dict[str, Any]:
     """Two agents in seat-swapped pairs (``rounds`` pairs, default 10); the report of
     ``mancala match --json``: ``{"kind", "game", "agents", "games", "complete", "header", "rows",
     "text"}``. Agents are agent strings, ``Agent``s, ``PythonAgent``s or callables
     ``f(state) -> action``. With ``out`` (and ``results``, default ``results``) the result files
     ``results/out.{md,csv,json,games.jsonl}`` are written and an interrupted run resumes from
-    them. The same seed gives the same games and tables (agents with work budgets)."""
-    return _arena("match", **locals())
+    them. The same seed gives the same games and tables (agents with work budgets).
+
+    Any other key of a match job file (solvers/README.md) may be given too: ``position``,
+    ``moves``, ``openings_file``, ``openings_order``, ``pgn``, ``tc``, ``movetime``, ``grace``,
+    ``adjudicate_egdb``; an unknown key raises ``ValueError`` naming it."""
+    given = dict(locals())
+    return _arena("match", **given.pop("options"), **given)
 
 
 def tournament(
@@ -309,10 +316,12 @@ def tournament(
     max_plies: int = 1000,
     results: Optional[str] = None,
     out: Optional[str] = None,
+    **options: Any,
 ) -> Dict[str, Any]:
     """A round robin of three or more agents; the report of ``mancala tournament --json``
-    (see ``match``)."""
-    return _arena("tournament", **locals())
+    (see ``match``; ``gauntlet=True``: the first agent against each of the others only)."""
+    given = dict(locals())
+    return _arena("tournament", **given.pop("options"), **given)
 
 
 def run(job: Union[str, "_os.PathLike[str]", Dict[str, Any]], *, results: Optional[str] = None, out: Optional[str] = None) -> Dict[str, Any]:

@@ -182,3 +182,26 @@ def test_builtin_agent_step():
         state.apply_action(agent.step(state))
     with pytest.raises(ValueError, match="over"):
         agent.step(state)
+
+
+def test_job_keys_pass_through(tmp_path):
+    """Keys of the job files beyond the named arguments (gauntlet, start position, clocks,
+    PGN-like export) reach the arena; an unknown key is refused by name."""
+    pgn = tmp_path / "g.pgn"
+    report = mancala.tournament(
+        GAME,
+        [first_legal, "random", "greedy"],
+        rounds=1,
+        gauntlet=True,
+        movetime=5000,
+        pgn=str(pgn),
+        position="3,3,3,3/3,3,3,3 0-0 N",
+        threads=1,
+    )
+    assert report["games"] == 4  # the first agent against each of two others, one pair each
+    text = pgn.read_text()
+    assert text.count('[Game "kalah(houses=4,seeds=3)"]') == 4
+    assert text.count("[StartPosition ") == 4 and "0-0 N" in text
+    assert text.count('"python(name=first_legal)"') == 4
+    with pytest.raises(ValueError, match="nonsense"):
+        mancala.match(GAME, ["random", "greedy"], rounds=1, nonsense=1)
