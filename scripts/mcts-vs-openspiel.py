@@ -50,6 +50,28 @@ def make_factory(uct_c: float, simulations: int):
     return make
 
 
+def move_times(games_jsonl: str, names) -> str:
+    """Time per move of each agent (agent 0 = OpenSpiel's MCTSBot, 1 = ours) from the arena's
+    games file: the per-move times_ms it records, seat-swapped games included."""
+    import json
+    import statistics
+
+    times = {0: [], 1: []}
+    for line in open(games_jsonl):
+        g = json.loads(line)
+        s = mancala.load_game("kalah").new_initial_state()
+        for name, ms in zip(g["moves"], g["times_ms"]):  # replayed: extra turns decide the mover
+            mover = g["south"] if s.current_player() == 0 else g["north"]
+            times[mover].append(ms)
+            s.apply_move(name)
+    return "\n".join(
+        f"{names[i]}: {len(t)} moves, mean {statistics.mean(t):.1f} ms, median {statistics.median(t):.1f} ms, "
+        f"max {max(t)} ms, total {sum(t) / 1000:.1f} s"
+        for i, t in times.items()
+        if t
+    )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=50, help="seat-swapped pairs (default 50 = 100 games)")
@@ -59,7 +81,12 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=2, help="games played at once")
     ap.add_argument("--results", default="results")
     ap.add_argument("--out", default=None, help="result file stem under --results (none: print only)")
+    ap.add_argument("--times-only", action="store_true", help="only print the time per move of RESULTS/OUT.games.jsonl")
     a = ap.parse_args()
+    names = ["openspiel-mcts (MCTSBot)", f"mcts(iterations={a.simulations})"]
+    if a.times_only:
+        print(move_times(f"{a.results}/{a.out}.games.jsonl", names))
+        return 0
     agent = mancala.PythonAgent.from_factory(
         make_factory(a.uct_c, a.simulations), name="openspiel-mcts", reproducible=True
     )
@@ -74,6 +101,8 @@ def main() -> int:
         out=a.out,
     )
     print(report["text"])
+    if a.out:
+        print(move_times(f"{a.results}/{a.out}.games.jsonl", names))
     print(f"wall time {time.time() - t0:.1f} s, pyspiel {pyspiel.__version__ if hasattr(pyspiel, '__version__') else '?'}", file=sys.stderr)
     return 0
 
