@@ -5,10 +5,10 @@
 //! layer ([`jobs::execute`]) fed a JSON request and returning the JSON report the command line
 //! prints with `--json`; the GIL is released for the whole of every job and search.
 
-use mancala::agents::AgentSpec;
+use mancala::agents::{mcts, AgentSpec, Rollout};
 use mancala::dynamic::{self, DynAgent, DynState};
 use mancala::jobs::{self, ErrorKind, JobError, Request, RunFiles};
-use mancala::rules::GameSpec;
+use mancala::rules::{GameJob, GameSpec, Rules};
 use mancala::Side;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::create_exception;
@@ -295,6 +295,55 @@ impl State {
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
         self.clone()
+    }
+
+    /// `n` random playouts from this state, run in Rust with the GIL released: the rollout of
+    /// `mcts(rollout=random)` (`mancala::agents::mcts::rollout`): uniformly random moves until
+    /// the rules end the game, at most `ROLLOUT_PLIES` (1,000) moves, then scored as the
+    /// repetition rule scores it; this state's repetition history and ply cap are not
+    /// consulted. One ChaCha8 stream seeded by `seed` serves all `n` playouts, so `seed` and `n`
+    /// fix the result. Returns a dict: `playouts` (n), `plies` (total moves played over all
+    /// playouts), `south_wins`, `draws`, `south_losses` (from South's, player 0's, point of
+    /// view; the three sum to n). The state is unchanged.
+    #[pyo3(signature = (n, seed = 0))]
+    fn random_playouts<'py>(
+        &self,
+        py: Python<'py>,
+        n: u64,
+        seed: u64,
+    ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        struct Playouts<'a>(&'a dyn DynState, u64, u64);
+        impl GameJob for Playouts<'_> {
+            type Output = [u64; 4];
+            fn run<R: Rules>(self, _rules: R) -> [u64; 4] {
+                let state = self
+                    .0
+                    .as_any()
+                    .downcast_ref::<dynamic::State<R>>()
+                    .expect("a state is the dynamic::State of the rules its spec names");
+                let rules = state.rules();
+                let pos = state.line().current();
+                let mut rng = mancala::agents::rng(self.2);
+                // [plies, South losses, draws, South wins]
+                let mut totals = [0u64; 4];
+                for _ in 0..self.1 {
+                    let (half_points, plies) = mcts::rollout(rules, pos, Rollout::Random, &mut rng);
+                    totals[0] += u64::from(plies);
+                    totals[1 + usize::from(half_points)] += 1;
+                }
+                totals
+            }
+        }
+        let inner = &*self.inner;
+        let [plies, losses, draws, wins] =
+            py.detach(|| mancala::rules::dispatch(inner.spec(), Playouts(inner, n, seed)));
+        let d = pyo3::types::PyDict::new(py);
+        d.set_item("playouts", n)?;
+        d.set_item("plies", plies)?;
+        d.set_item("south_wins", wins)?;
+        d.set_item("draws", draws)?;
+        d.set_item("south_losses", losses)?;
+        Ok(d)
     }
 
     /// Whether the game is over (by its rules, a repetition, or the ply cap).
