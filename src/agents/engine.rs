@@ -693,18 +693,8 @@ fn go_clock(args: &str, side: crate::core::Side) -> Result<Clock, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::external::tests::kalah;
     use super::*;
-    use crate::{GameSpec, Kalah};
-
-    fn kalah() -> Kalah {
-        Kalah::new(
-            "kalah(houses=4,seeds=3)"
-                .parse::<GameSpec>()
-                .unwrap()
-                .try_into()
-                .unwrap(),
-        )
-    }
 
     #[test]
     fn position_commands() {

@@ -299,11 +299,12 @@ impl<R: Rules> Agent<R> for ExternalAgent {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::{GameSpec, Kalah};
 
-    fn kalah() -> Kalah {
+    /// Kalah(4,3), the game of the agents' unit tests.
+    pub(crate) fn kalah() -> Kalah {
         Kalah::new(
             "kalah(houses=4,seeds=3)"
                 .parse::<GameSpec>()
