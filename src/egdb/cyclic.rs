@@ -116,6 +116,51 @@ pub(super) struct Checkpoints<'a> {
     pub every: Duration,
 }
 
+/// Positions of the first pass whose exits are looked up together.
+const BATCH: usize = 16;
+
+/// A move that leaves the layer: its child's entry in a layer below, being fetched.
+struct Exit<'a> {
+    entry: &'a i8,
+    /// The store difference after the move, from the side to move there.
+    store_difference: i32,
+    /// The mover moves again.
+    same_side: bool,
+}
+
+/// Up to [`BATCH`] positions of the first pass and their exits.
+#[derive(Default)]
+struct ExitBatch<'a> {
+    /// Rank, open moves, end of its exits in `exits`.
+    positions: Vec<(u64, u16, usize)>,
+    exits: Vec<Exit<'a>>,
+}
+
+impl ExitBatch<'_> {
+    /// Stores each position's best exit and open moves.
+    fn flush(&mut self, cells: &[AtomicU16]) {
+        let mut k = 0;
+        for &(rank, open, end) in &self.positions {
+            let best_exit = self.exits[k..end]
+                .iter()
+                .map(|e| {
+                    let v = e.store_difference + *e.entry as i32;
+                    if e.same_side {
+                        v
+                    } else {
+                        -v
+                    }
+                })
+                .max();
+            k = end;
+            let byte = best_exit.map_or(NO_EXIT, |v| v as i8 as u8 as u16);
+            cells[rank as usize].store(byte | open * OPEN, Relaxed);
+        }
+        self.positions.clear();
+        self.exits.clear();
+    }
+}
+
 /// A position decided during propagation, with what it entered.
 #[derive(Clone, Copy)]
 struct Decided {
@@ -298,6 +343,7 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             .for_each(|c| {
                 let (start, end) = (c * CHUNK, ((c + 1) * CHUNK).min(hi));
                 let mut children = Children::<R>::new();
+                let mut batch = ExitBatch::default();
                 self.index().for_each(self.n, start, end, |rank, board| {
                     let pos = rules
                         .egdb_position(board)
@@ -311,7 +357,6 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
                     children.clear();
                     rules.children(&pos, &mut children);
                     let side = rules.side_to_move(&pos);
-                    let mut best_exit = i32::MIN;
                     let mut open = 0u16;
                     for c in &children {
                         let seeds = rules.board_seeds(&c.pos);
@@ -320,22 +365,25 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
                             continue;
                         }
                         let child = rules.egdb_board(&c.pos).expect("games with databases");
-                        let v = rules.store_difference(&c.pos)
-                            + self
-                                .db
-                                .board_value(child, seeds)
-                                .expect("lower layers are built first");
-                        let same_side = rules.side_to_move(&c.pos) == side;
-                        best_exit = best_exit.max(if same_side { v } else { -v });
+                        let entries = self
+                            .db
+                            .layer_entries(seeds)
+                            .expect("lower layers are built first");
+                        let entry = &entries[self.index().rank(child) as usize];
+                        crate::core::prefetch(entry);
+                        batch.exits.push(Exit {
+                            entry,
+                            store_difference: rules.store_difference(&c.pos),
+                            same_side: rules.side_to_move(&c.pos) == side,
+                        });
                     }
                     debug_assert!(open < 8, "at most 7 moves stay in a layer");
-                    let byte = if best_exit == i32::MIN {
-                        NO_EXIT
-                    } else {
-                        best_exit as i8 as u8 as u16
-                    };
-                    self.cells[rank as usize].store(byte | open * OPEN, Relaxed);
+                    batch.positions.push((rank, open, batch.exits.len()));
+                    if batch.positions.len() == BATCH {
+                        batch.flush(&self.cells);
+                    }
                 });
+                batch.flush(&self.cells);
                 self.progress.add(end - start);
             });
     }
@@ -380,19 +428,22 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
         });
     }
 
-    /// Propagates the decisions on `stack` backwards to the parents.
+    /// Propagates the decisions on `stack` backwards to the parents, a few decided positions
+    /// at a time (their parents' cells are fetched together).
     #[inline]
-    fn propagate(&self, t: i32, stack: &mut Vec<Decided>, parents: &mut Vec<(Board, u64)>) {
-        while let Some(d) = stack.pop() {
-            // The parents first, their cells fetched together.
+    fn propagate(&self, t: i32, stack: &mut Vec<Decided>, parents: &mut Vec<(Board, u64, bool)>) {
+        const AT_ONCE: usize = 8;
+        while !stack.is_empty() {
             parents.clear();
-            self.rules.egdb_parents(d.board, &mut |parent| {
-                let p = self.index().rank(parent);
-                crate::core::prefetch(&self.cells[p as usize]);
-                parents.push((parent, p));
-            });
-            for &(parent, p) in parents.iter() {
-                if d.good {
+            for d in stack.drain(stack.len().saturating_sub(AT_ONCE)..) {
+                self.rules.egdb_parents(d.board, &mut |parent| {
+                    let p = self.index().rank(parent);
+                    crate::core::prefetch(&self.cells[p as usize]);
+                    parents.push((parent, p, d.good));
+                });
+            }
+            for &(parent, p, good) in parents.iter() {
+                if good {
                     // One more move of the parent reaches good_t: the last one closes it, and
                     // then the parent is in bad_t unless an exit does better than -t.
                     let before = self.cells[p as usize].fetch_update(Relaxed, Relaxed, |cell| {
