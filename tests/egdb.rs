@@ -88,13 +88,12 @@ fn awari_layers_equal_negamax() {
     assert_eq!(assert_equals_negamax(&oware("awari(houses=3)"), 4), 210); // C(10, 6)
 }
 
-/// The cyclic builder walks the moves that stay in a layer backwards: `egdb_parents` must give
-/// exactly the positions (one per move) whose legal moves lead there, as the forward move
-/// generator says, for every position of small layers of each rule variant with databases.
+/// The cyclic builder (and the distributed one) walks the moves that stay in a layer
+/// backwards: `egdb_parents` must give exactly the positions (one per move) whose legal moves
+/// lead there, as the forward move generator says, for every position of small layers of each
+/// rule variant with databases.
 #[test]
 fn parents_are_the_forward_moves_reversed() {
-    use mancala::rules::Children;
-    use std::collections::HashMap;
     let cases = [
         ("awari(houses=2)", 12),
         ("awari(houses=2,grand-slam=capture-all)", 12),
@@ -103,45 +102,71 @@ fn parents_are_the_forward_moves_reversed() {
         ("awari(houses=3)", 8),
         ("awari(houses=3,skip-origin=false)", 9),
         ("oware(houses=2,repetition=even-split)", 12),
-        ("oware(houses=3,repetition=even-split,grand-slam=no-capture)", 8),
-        ("oware(houses=2,repetition=even-split,grand-slam=woaley-skip,capture=2-4-6)", 12),
-        ("oware(houses=3,repetition=even-split,grand-slam=woaley-skip)", 8),
+        (
+            "oware(houses=3,repetition=even-split,grand-slam=no-capture)",
+            8,
+        ),
+        (
+            "oware(houses=2,repetition=even-split,grand-slam=woaley-skip,capture=2-4-6)",
+            12,
+        ),
+        (
+            "oware(houses=3,repetition=even-split,grand-slam=woaley-skip)",
+            8,
+        ),
     ];
     for (game, max_seeds) in cases {
-        let rules = oware(game);
-        let m = rules.egdb_houses().unwrap();
-        let index = mancala::egdb::LayerIndex::new(m);
-        let mut moves = 0;
-        for n in 1..=max_seeds {
-            // Forward: child -> parents, one entry per move.
-            let mut forward: HashMap<u128, Vec<u128>> = HashMap::new();
-            let size = index.layer_size(n).unwrap();
-            index.for_each(n, 0, size, |_, board| {
-                let pos = rules.egdb_position(board).unwrap();
-                if rules.outcome(&pos).is_some() {
-                    return;
-                }
-                let mut children = Children::<mancala::rules::Oware>::new();
-                rules.children(&pos, &mut children);
-                for c in &children {
-                    if rules.board_seeds(&c.pos) == n {
-                        let child = rules.egdb_board(&c.pos).unwrap();
-                        forward.entry(child.0).or_default().push(board.0);
-                    }
-                }
-            });
-            index.for_each(n, 0, size, |_, child| {
-                let mut backward = Vec::new();
-                rules.egdb_parents(child, &mut |p| backward.push(p.0));
-                backward.sort();
-                let mut expected = forward.remove(&child.0).unwrap_or_default();
-                expected.sort();
-                moves += expected.len();
-                assert_eq!(backward, expected, "{game}: parents of {child:?}");
-            });
-        }
-        assert!(moves > 1000, "{game}: {moves} moves checked");
+        assert_parents_reverse_moves(&oware(game), game, max_seeds);
     }
+    for (game, max_seeds) in [
+        ("kalah(houses=2)", 30),
+        ("kalah(houses=3)", 9),
+        ("kalah(houses=3,capture=empty)", 9),
+        ("kalah(houses=3,end=mover-empty)", 9),
+        ("kalah(houses=4,capture=empty,end=mover-empty)", 7),
+        ("kalah(houses=6)", 5),
+    ] {
+        assert_parents_reverse_moves(&kalah(game), game, max_seeds);
+    }
+}
+
+/// Every board of layers `1..=max_seeds`: `egdb_parents` gives the forward moves that stay in
+/// the layer, reversed, each once per move.
+fn assert_parents_reverse_moves<R: Rules>(rules: &R, game: &str, max_seeds: u32) {
+    use mancala::rules::Children;
+    use std::collections::HashMap;
+    let m = rules.egdb_houses().unwrap();
+    let index = mancala::egdb::LayerIndex::new(m);
+    let mut moves = 0;
+    for n in 1..=max_seeds {
+        // Forward: child -> parents, one entry per move.
+        let mut forward: HashMap<u128, Vec<u128>> = HashMap::new();
+        let size = index.layer_size(n).unwrap();
+        index.for_each(n, 0, size, |_, board| {
+            let pos = rules.egdb_position(board).unwrap();
+            if rules.outcome(&pos).is_some() {
+                return;
+            }
+            let mut children = Children::<R>::new();
+            rules.children(&pos, &mut children);
+            for c in &children {
+                if rules.board_seeds(&c.pos) == n {
+                    let child = rules.egdb_board(&c.pos).unwrap();
+                    forward.entry(child.0).or_default().push(board.0);
+                }
+            }
+        });
+        index.for_each(n, 0, size, |_, child| {
+            let mut backward = Vec::new();
+            rules.egdb_parents(child, &mut |p| backward.push(p.0));
+            backward.sort();
+            let mut expected = forward.remove(&child.0).unwrap_or_default();
+            expected.sort();
+            moves += expected.len();
+            assert_eq!(backward, expected, "{game}: parents of {child:?}");
+        });
+    }
+    assert!(moves > 1000, "{game}: {moves} moves checked");
 }
 
 #[test]
@@ -199,7 +224,15 @@ fn a_build_killed_inside_a_layer_resumes_from_its_checkpoint() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("awari");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(["egdb", "build", "awari", "--max-seeds", "14", "--threads", "2"])
+        .args([
+            "egdb",
+            "build",
+            "awari",
+            "--max-seeds",
+            "14",
+            "--threads",
+            "2",
+        ])
         .args(["--checkpoint-minutes", "0", "--out"])
         .arg(root.path())
         .stdout(std::process::Stdio::null())
@@ -214,7 +247,10 @@ fn a_build_killed_inside_a_layer_resumes_from_its_checkpoint() {
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(work.exists(), "a checkpoint of layer 14 was written");
-    assert!(!dir.join("layer-014.egdb").exists(), "killed inside layer 14");
+    assert!(
+        !dir.join("layer-014.egdb").exists(),
+        "killed inside layer 14"
+    );
 
     let notes = Notes::default();
     let mut o = options(14, 2);
@@ -222,18 +258,28 @@ fn a_build_killed_inside_a_layer_resumes_from_its_checkpoint() {
     build(&rules, &dir, &o, &notes, |_| {}).unwrap();
     let notes = notes.0.into_inner().unwrap();
     assert!(
-        notes.iter().any(|n| n.starts_with("layer 14: resumed from")),
+        notes
+            .iter()
+            .any(|n| n.starts_with("layer 14: resumed from")),
         "{notes:?}"
     );
     assert_eq!(files(&dir), files(whole.path()));
-    assert!(!work.exists(), "the checkpoint is removed once the layer is written");
+    assert!(
+        !work.exists(),
+        "the checkpoint is removed once the layer is written"
+    );
 
     // A truncated checkpoint is not trusted: the layer starts afresh, to the same bytes.
     std::fs::remove_file(dir.join("layer-014.egdb")).unwrap();
     std::fs::write(&work, b"MNCLWORK truncated").unwrap();
     let notes = Notes::default();
     build(&rules, &dir, &o, &notes, |_| {}).unwrap();
-    assert!(notes.0.into_inner().unwrap().iter().all(|n| !n.contains("resumed")));
+    assert!(notes
+        .0
+        .into_inner()
+        .unwrap()
+        .iter()
+        .all(|n| !n.contains("resumed")));
     assert_eq!(files(&dir), files(whole.path()));
 }
 

@@ -270,9 +270,14 @@ fn write_layer(
     layer: u32,
     payload: &[u8],
 ) -> Result<(), EgdbError> {
-    write_layer_with(dir, game, houses, layer, payload.len() as u64, |start, buf| {
-        buf.copy_from_slice(&payload[start as usize..start as usize + buf.len()])
-    })
+    write_layer_with(
+        dir,
+        game,
+        houses,
+        layer,
+        payload.len() as u64,
+        |start, buf| buf.copy_from_slice(&payload[start as usize..start as usize + buf.len()]),
+    )
 }
 
 /// [`write_layer`] with the `count` entries given piece by piece: `fill(start, buf)` writes

@@ -13,7 +13,7 @@
 //! Kalah positions cannot repeat: seeds only move forwards, and every lap past the mover's store
 //! leaves one there, so the game is acyclic (Irving et al. 2000).
 
-use super::sowing::SowingTable;
+use super::sowing::{SowingTable, Unsown};
 use super::spec::{GameOptions, GameSpec, Options, ParseGameError};
 use super::two_row::{self, two_row_common};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
@@ -244,6 +244,42 @@ impl Rules for Kalah {
 
     fn egdb_houses(&self) -> Result<usize, String> {
         Ok(self.m)
+    }
+
+    /// A Kalah move stays in its layer when its seeds stop before the mover's store (a seed
+    /// in the store takes it off the board) and its last seed makes no capture: so it sows
+    /// along the mover's own houses only, never laps, and always passes the turn (an extra
+    /// turn needs the last seed in the store). The distributed builder walks these moves
+    /// backwards; the single-process builder solves Kalah layers depth first instead.
+    fn egdb_parents(&self, child: Board, f: &mut impl FnMut(Board)) {
+        let m = self.m;
+        // The board after the move, before the side changes: the opponent's houses are the
+        // parent's (the sowing did not reach them).
+        let after = child.flip(m);
+        // With `end=either-side-empty` a parent whose opponent has no seeds is over.
+        if !self.end_mover_empty && after.opponent_seeds(m) == 0 {
+            return;
+        }
+        for origin in 0..m {
+            if after.get(origin) != 0 {
+                continue;
+            }
+            // `s` seeds from `origin` end in house `origin + s`, short of the store.
+            for s in 1..(m - origin) as u32 {
+                let before = match self.table.unsow(after, origin, s) {
+                    Unsown::Before(before) => before,
+                    Unsown::Mismatch => continue,
+                    Unsown::Short => break,
+                };
+                let last = origin + s as usize;
+                // The last seed in a house that was empty captures (with `capture=empty`
+                // always, else when the opposite house holds seeds): that move leaves the layer.
+                if after.get(last) == 1 && (self.capture_empty || after.get(2 * m - 1 - last) > 0) {
+                    continue;
+                }
+                f(before);
+            }
+        }
     }
 
     fn key_space(&self) -> Option<u128> {
