@@ -110,6 +110,7 @@ fn a_database_job_through_the_library_is_the_cli_report() {
         threads: Threads::new(2).unwrap(),
         memory_limit: None,
         checkpoint_minutes: None,
+        distributed: false,
     });
     let ours = library(&request);
     let cli = json(&[

@@ -40,8 +40,15 @@ pub struct BuildArgs {
     /// DIR/layer-NNN.work; an interrupted build resumes from it). Default 10.
     #[arg(long)]
     pub checkpoint_minutes: Option<f64>,
+    /// Build on the processes of an MPI job: `mpirun -np N mancala egdb build GAME
+    /// --max-seeds S --distributed` (a build with `--features mpi`). Each process solves a
+    /// range of each layer; the files are the same as a single-process build's. The output
+    /// directory may be shared by every machine or local to each (databases/README.md).
+    #[arg(long)]
+    pub distributed: bool,
     /// Print one JSON object: {"game", "dir", "layers": [{"layer", "positions", "seconds",
-    /// "rounds", "kept", "replaced", "working_bytes", "peak_rss_bytes"}], "seconds"}.
+    /// "rounds", "kept", "replaced", "working_bytes", "peak_rss_bytes", "exchange"}], "seconds",
+    /// "processes"} ("exchange" and "processes" in distributed builds).
     #[arg(long)]
     pub json: bool,
 }
@@ -101,6 +108,7 @@ pub fn run(command: EgdbCommand) -> CliResult {
                 threads: a.threads.get(),
                 memory_limit: a.memory_limit,
                 checkpoint_minutes: a.checkpoint_minutes,
+                distributed: a.distributed,
             });
             execute_and_print(&request, None, a.json, true)
         }

@@ -18,7 +18,7 @@ mod show;
 mod solve;
 
 use clap::{Args, Parser, Subcommand};
-use mancala::jobs::{self, ErrorKind, JobError, Report, Request, RunFiles, Threads};
+use mancala::jobs::{self, JobError, Report, Request, RunFiles, Threads};
 use mancala::{Line, Rules};
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -111,6 +111,9 @@ pub fn execute_and_print(
 ) -> CliResult {
     let bars = progress::Bars::new(notes);
     let report = jobs::execute(request, files, &bars)?;
+    if report.is_secondary() {
+        return Ok(());
+    }
     if let (Report::EgdbVerify(v), false) = (&report, json) {
         v.failures.iter().for_each(|f| note(f));
     }
@@ -171,11 +174,7 @@ pub fn command_line() -> String {
 
 /// The exit status of a failure.
 fn exit_code(e: &JobError) -> u8 {
-    match e.kind() {
-        ErrorKind::Input => 2,
-        ErrorKind::Stopped => 3,
-        ErrorKind::Failed => 1,
-    }
+    e.kind().exit_status()
 }
 
 /// Runs the command line and returns the exit status.

@@ -12,9 +12,11 @@
 //! Values do not depend on the order in which positions are visited, so layers are identical
 //! byte for byte whatever the thread count, and a resumed build writes the same files.
 
-use super::cyclic::{work_file, working_bytes, Checkpoints, LeanLayer};
+use super::cluster::{Cluster, Partition, Single};
+use super::cyclic::{work_name, working_bytes, Checkpoints, Exchanged, LeanLayer};
 use super::{
-    layer_file, write_layer, write_layer_with, Egdb, EgdbError, LayerIndex, MAX_LAYER_SEEDS,
+    layer_file, pieces, write_layer, write_layer_known, Egdb, EgdbError, LayerIndex,
+    MAX_LAYER_SEEDS, PIECE,
 };
 use crate::core::{Board, Progress, Threads};
 use crate::rules::{Children, Rules, MAX_CHILDREN};
@@ -22,16 +24,18 @@ use arrayvec::ArrayVec;
 use rayon::prelude::*;
 use std::path::Path;
 use std::sync::atomic::{AtomicI8, Ordering::Relaxed};
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// How to build.
 #[derive(Clone, Debug)]
 pub struct BuildOptions {
     /// Build layers `0..=max_seeds`.
     pub max_seeds: u32,
-    /// Worker threads.
+    /// Worker threads (of each process, in a distributed build).
     pub threads: Threads,
-    /// Most memory the build may use, in bytes ([`memory_needed`] is checked against it first).
+    /// Most memory the build may use, in bytes ([`memory_needed`] is checked against it first;
+    /// in a distributed build, per process).
     pub memory_limit: u64,
     /// Least time between two checkpoints of a cyclic layer being solved (a build interrupted
     /// inside such a layer resumes from its last checkpoint).
@@ -51,29 +55,61 @@ pub struct LayerReport {
     pub rounds: u32,
     /// The file was already complete and verified, and was kept.
     pub kept: bool,
-    /// Bytes of the builder's working arrays for this layer (0 if it was kept).
+    /// Bytes of the builder's working arrays for this layer (0 if it was kept; in a distributed
+    /// build, of the process with the largest range).
     #[serde(default)]
     pub working_bytes: u64,
     /// Peak resident memory of the process while building the layer, bytes (Linux's `VmHWM`,
     /// reset before the layer; it counts the pages of the lower layers' files read through the
-    /// memory maps); `None` if it was kept or the system does not say.
+    /// memory maps); `None` if it was kept or the system does not say. In a distributed build,
+    /// the largest over the processes.
     #[serde(default)]
     pub peak_rss_bytes: Option<u64>,
     /// Why an existing file was rebuilt (it failed verification).
     pub replaced: Option<String>,
+    /// Distributed builds: what the processes sent each other for this layer (`None` in a
+    /// single-process build or if the layer was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exchange: Option<LayerExchange>,
+}
+
+/// What the processes of a distributed build sent each other for one layer.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LayerExchange {
+    /// Processes (MPI ranks).
+    pub processes: u32,
+    /// Rounds of all-to-all exchange of parent updates, over every level of the layer.
+    pub rounds: u64,
+    /// Parent updates sent from one process to another, all processes together.
+    pub updates: u64,
+    /// Bytes of those updates (8 each).
+    pub update_bytes: u64,
+    /// Bytes of the layer's entries sent by the processes to the processes that write the file
+    /// (one per node, or one for a shared directory), all processes together.
+    pub gather_bytes: u64,
+    /// Peak resident memory of each process while building the layer, bytes (Linux's
+    /// `VmHWM`; 0 where the system does not say). Processes on one machine share the pages of
+    /// the mapped lower layers, which each counts.
+    pub peak_rss_per_process: Vec<u64>,
 }
 
 /// Bytes a build of layers `0..=max_seeds` of a game with `houses` houses per player needs:
 /// every layer mapped, plus the working arrays of the largest: one byte per position for
-/// acyclic games, 1.5 for cyclic ones (exit or value, four bits of counts).
+/// acyclic games, two for cyclic ones (exit or value, counts, decided bit).
 pub fn memory_needed(houses: usize, max_seeds: u32, cyclic: bool) -> Option<u64> {
+    memory_per_process(houses, max_seeds, cyclic, 1)
+}
+
+/// [`memory_needed`] for each of `processes` processes of a distributed build (`lean`: with
+/// the two-byte cells of the threshold fixpoint, which a distributed build uses for every game).
+fn memory_per_process(houses: usize, max_seeds: u32, lean: bool, processes: usize) -> Option<u64> {
     let index = LayerIndex::new(houses);
     let mut total = 0u64;
     for n in 0..=max_seeds {
         total = total.checked_add(index.layer_size(n)?)?;
     }
-    let largest = index.layer_size(max_seeds)?;
-    let working = if cyclic {
+    let largest = index.layer_size(max_seeds)?.div_ceil(processes as u64);
+    let working = if lean {
         working_bytes(largest)
     } else {
         largest
@@ -96,7 +132,23 @@ pub fn build<R: Rules>(
     dir: &Path,
     options: &BuildOptions,
     progress: &dyn Progress,
+    report: impl FnMut(&LayerReport),
+) -> Result<Egdb, EgdbError> {
+    build_on(rules, dir, options, progress, report, &Single)
+}
+
+/// [`build`] on the processes of `cluster`, each with its range of every layer
+/// ([`Partition`]): every process maps every lower layer; the processes that write the files
+/// ([`writers`]) get the entries of the others. A layer is kept only if every process finds
+/// it complete. Collective: every process calls it with the same arguments; a process that
+/// fails returns its error while the others may wait (the caller stops the job).
+pub(super) fn build_on<R: Rules>(
+    rules: &R,
+    dir: &Path,
+    options: &BuildOptions,
+    progress: &dyn Progress,
     mut report: impl FnMut(&LayerReport),
+    cluster: &dyn Cluster,
 ) -> Result<Egdb, EgdbError> {
     let mut db = Egdb::empty(dir, rules)?;
     let n_max = options.max_seeds;
@@ -107,14 +159,18 @@ pub fn build<R: Rules>(
             ),
         });
     }
-    let cyclic = R::CAN_REPEAT;
-    let needed = memory_needed(db.houses(), n_max, cyclic).unwrap_or(u64::MAX);
+    let processes = cluster.ranks();
+    // The threshold fixpoint serves every game; depth first (one byte per position, faster)
+    // needs the whole layer in one process.
+    let lean = R::CAN_REPEAT || processes > 1;
+    let needed = memory_per_process(db.houses(), n_max, lean, processes).unwrap_or(u64::MAX);
     if needed > options.memory_limit {
         return Err(EgdbError::TooLarge {
             what: format!(
-                "layers 0..={n_max} of {} need {} of memory, more than the limit of {} (--memory-limit)",
+                "layers 0..={n_max} of {} need {} of memory{}, more than the limit of {} (--memory-limit)",
                 db.game(),
                 human_bytes(needed),
+                if processes > 1 { " per process" } else { "" },
                 human_bytes(options.memory_limit)
             ),
         });
@@ -130,8 +186,11 @@ pub fn build<R: Rules>(
     // Temporary files left by an interrupted build are incomplete by construction.
     for n in 0..=n_max {
         let _ = std::fs::remove_file(dir.join(format!("{}.tmp", layer_file(n))));
-        let _ = std::fs::remove_file(dir.join(format!("{}.tmp", work_file(n))));
+        let _ = std::fs::remove_file(dir.join(format!("{}.tmp", work_name(n, cluster))));
     }
+    cluster.barrier();
+    let writers = writers(dir, cluster)?;
+    let writer = writers.contains(&cluster.rank());
     for n in 0..=n_max {
         let path = dir.join(layer_file(n));
         let positions = db
@@ -139,21 +198,10 @@ pub fn build<R: Rules>(
             .layer_size(n)
             .expect("checked against MAX_LAYER_SEEDS");
         let mut replaced = None;
+        let mut existing = None;
         if path.exists() {
-            match db.push_file(&path, n, true) {
-                Ok(()) => {
-                    report(&LayerReport {
-                        layer: n,
-                        positions,
-                        seconds: 0.0,
-                        rounds: 0,
-                        kept: true,
-                        replaced: None,
-                        working_bytes: 0,
-                        peak_rss_bytes: None,
-                    });
-                    continue;
-                }
+            match db.open_file(&path, n, true) {
+                Ok(layer) => existing = Some(layer),
                 // A damaged layer file is rebuilt; a layer of another game or format version,
                 // or a file that cannot be read, stops the build rather than be overwritten.
                 Err(
@@ -166,29 +214,52 @@ pub fn build<R: Rules>(
                 Err(e) => return Err(e),
             }
         }
+        // Kept if every process has it (with node-local directories, some may not).
+        if cluster.all(existing.is_some()) {
+            db.layers
+                .push(Arc::new(existing.expect("every process has it")));
+            report(&LayerReport {
+                layer: n,
+                positions,
+                seconds: 0.0,
+                rounds: 0,
+                kept: true,
+                replaced: None,
+                working_bytes: 0,
+                peak_rss_bytes: None,
+                exchange: None,
+            });
+            continue;
+        }
+        drop(existing);
         let started = Instant::now();
         reset_peak_rss();
-        let working_bytes = if cyclic {
-            working_bytes(positions)
+        let working_bytes = if lean {
+            working_bytes(positions.div_ceil(processes as u64))
         } else {
             positions
         };
+        if processes > 1 {
+            progress.note(&format!(
+                "layer {n:>3}: building on {processes} processes ({positions} positions)"
+            ));
+        }
         progress.start(&format!("layer {n}"), Some(positions));
         let (game, houses) = (db.game(), db.houses());
-        let rounds = pool.install(|| -> Result<_, EgdbError> {
-            if cyclic {
-                let mut layer = LeanLayer::new(rules, &db, n, dir, progress)?;
+        let (rounds, exchanged, gathered) = pool.install(|| -> Result<_, EgdbError> {
+            if lean {
+                let mut layer = LeanLayer::new(rules, &db, n, dir, progress, cluster)?;
                 let checkpoints = Checkpoints {
                     dir,
                     every: options.checkpoint_every,
                 };
                 let rounds = layer.solve(&checkpoints)?;
                 progress.finish();
-                write_layer_with(dir, game, houses, n, positions, |start, out| {
-                    layer.values(start, out)
-                })?;
+                let gathered = write_ranges(&layer, &db, dir, n, cluster, &writers)?;
+                // The file is complete (renamed) before any checkpoint goes.
+                cluster.barrier();
                 layer.forget_checkpoint(dir);
-                Ok(rounds)
+                Ok((rounds, layer.exchanged, gathered))
             } else {
                 let builder = LayerBuilder {
                     rules,
@@ -199,10 +270,30 @@ pub fn build<R: Rules>(
                 let values = builder.acyclic();
                 progress.finish();
                 write_layer(dir, game, houses, n, &values)?;
-                Ok(1)
+                Ok((1, Exchanged::default(), 0))
             }
         })?;
-        db.push_file(&path, n, false)?;
+        if writer {
+            db.push_file(&path, n, false)?;
+        } else {
+            // Another process wrote it: read it whole and check it (a shared file system may
+            // show the new file a little late).
+            let layer = open_written(&db, &path, n)?;
+            db.layers.push(Arc::new(layer));
+        }
+        let peak = peak_rss();
+        let mut exchange = None;
+        if processes > 1 {
+            let peaks = cluster.all_gather(&[peak.unwrap_or(0)]);
+            exchange = Some(LayerExchange {
+                processes: processes as u32,
+                rounds: exchanged.rounds,
+                updates: exchanged.updates,
+                update_bytes: 8 * exchanged.updates,
+                gather_bytes: cluster.sum(gathered),
+                peak_rss_per_process: peaks,
+            });
+        }
         report(&LayerReport {
             layer: n,
             positions,
@@ -211,10 +302,125 @@ pub fn build<R: Rules>(
             kept: false,
             replaced,
             working_bytes,
-            peak_rss_bytes: peak_rss(),
+            peak_rss_bytes: match &exchange {
+                Some(e) => e.peak_rss_per_process.iter().copied().max(),
+                None => peak,
+            },
+            exchange,
         });
     }
     Ok(db)
+}
+
+/// The processes that write the layer files: the first process of each group that sees the
+/// same directory (one for a directory shared by every machine, one per machine for
+/// node-local directories). Each process leaves a probe file named for this build in `dir`
+/// and looks for the probes of the processes before it (by name, which a shared file system
+/// checks with its server). Collective.
+fn writers(dir: &Path, cluster: &dyn Cluster) -> Result<Vec<usize>, EgdbError> {
+    if cluster.ranks() == 1 {
+        return Ok(vec![0]);
+    }
+    let rank = cluster.rank();
+    let mine = if rank == 0 {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        nanos ^ (std::process::id() as u64) << 32
+    } else {
+        0
+    };
+    let token = cluster.all_gather(&[mine])[0];
+    let probe = |r: usize| dir.join(format!(".probe-{token:016x}-{r}"));
+    std::fs::write(probe(rank), b"").map_err(|source| EgdbError::Io {
+        path: probe(rank),
+        source,
+    })?;
+    cluster.barrier();
+    let writer = (0..rank).all(|r| !probe(r).exists());
+    cluster.barrier();
+    let _ = std::fs::remove_file(probe(rank));
+    let flags = cluster.all_gather(&[writer as u64]);
+    Ok((0..flags.len()).filter(|&r| flags[r] == 1).collect())
+}
+
+/// Writes layer `n` from the processes' ranges of `layer`: the checksum combined from each
+/// range's, then the entries piece by piece to each writer, which writes the file (to a
+/// temporary name, renamed when complete). Returns the bytes this process sent to other
+/// processes. Collective.
+fn write_ranges<R: Rules>(
+    layer: &LeanLayer<R>,
+    db: &Egdb,
+    dir: &Path,
+    n: u32,
+    cluster: &dyn Cluster,
+    writers: &[usize],
+) -> Result<u64, EgdbError> {
+    let positions = db.index.layer_size(n).expect("layer within range");
+    let (rank, processes) = (cluster.rank(), cluster.ranks());
+    let partition = Partition::new(positions, processes);
+    let mine = partition.range(rank);
+    let mut buf = vec![0u8; PIECE.min(mine.end - mine.start) as usize];
+    let mut crc = crc32fast::Hasher::new();
+    for (start, len) in pieces(mine.end - mine.start) {
+        layer.values(mine.start + start, &mut buf[..len]);
+        crc.update(&buf[..len]);
+    }
+    let ranges = cluster.all_gather(&[crc.finalize() as u64, mine.end - mine.start]);
+    let mut whole = crc32fast::Hasher::new();
+    for range in ranges.chunks(2) {
+        whole.combine(&crc32fast::Hasher::new_with_initial_len(
+            range[0] as u32,
+            range[1],
+        ));
+    }
+    let mut sent = 0u64;
+    // Every process runs this for every piece, in order: each writer gets the piece.
+    let mut exchange = |start: u64, len: usize, into: &mut [u8]| {
+        let end = start + len as u64;
+        let overlap = |r: std::ops::Range<u64>| end.min(r.end).saturating_sub(start.max(r.start));
+        let own = overlap(mine.clone()) as usize;
+        if own > 0 {
+            layer.values(start.max(mine.start), &mut buf[..own]);
+        }
+        let counts: Vec<usize> = (0..processes)
+            .map(|r| overlap(partition.range(r)) as usize)
+            .collect();
+        for &w in writers {
+            if w == rank {
+                cluster.gather_bytes(w, &buf[..own], &counts, into);
+            } else {
+                cluster.gather_bytes(w, &buf[..own], &counts, &mut []);
+                sent += own as u64;
+            }
+        }
+    };
+    if writers.contains(&rank) {
+        let (game, houses) = (db.game(), db.houses());
+        let checksum = whole.finalize();
+        write_layer_known(dir, game, houses, n, positions, checksum, |start, into| {
+            exchange(start, into.len(), into)
+        })?;
+    } else {
+        for (start, len) in pieces(positions) {
+            exchange(start, len, &mut []);
+        }
+    }
+    Ok(sent)
+}
+
+/// Opens layer `n`, which another process has just written to `path`, reading it whole and
+/// checking it; a shared file system may show it late or stale, so this tries for up to two
+/// minutes.
+fn open_written(db: &Egdb, path: &Path, n: u32) -> Result<super::Layer, EgdbError> {
+    let started = Instant::now();
+    loop {
+        match db.open_file(path, n, true) {
+            Ok(layer) => return Ok(layer),
+            Err(e) if started.elapsed() > Duration::from_secs(120) => return Err(e),
+            Err(_) => std::thread::sleep(Duration::from_millis(200)),
+        }
+    }
 }
 
 /// Resets the peak resident memory the kernel keeps for this process (Linux:

@@ -27,18 +27,27 @@
 //!    every parent in `good_t`. A position enters at most one set, once: its value is then
 //!    final.
 //!
+//! **Distributed** ([`super::cluster`]): each process holds the cells of a contiguous range of
+//! the layer. Propagation that reaches a parent in another range sends the update (the parent's
+//! rank, good or bad) to its process instead; each level ends when, in a round of exchange, no
+//! process has updates to send or positions to scan. The sets are the same whatever the split,
+//! so the bytes are too. Games without cycles (Kalah) are solved this way too when distributed:
+//! with no cycle every position is decided at its level.
+//!
 //! Working memory: two bytes per position, one cell holding the best exit until the position is
 //! decided and its value after, the decided bit and the count of open moves (at most 7). Any
 //! order of propagation inside a level reaches the same sets, so the bytes do not depend on the
 //! thread count. A checkpoint between two segments of the first pass or two levels holds the
-//! cells and where the solve stands; a resumed solve goes on from there.
+//! cells and where the solve stands; a resumed solve goes on from there (in a distributed
+//! build, one per process, all at the same stage: they are used only if every process has one).
 
+use super::cluster::{Cluster, Partition};
 use super::{write_file_atomically, Egdb, EgdbError, LayerIndex};
 use crate::core::{Board, Progress};
 use crate::rules::{Children, Rules};
 use rayon::prelude::*;
 use std::path::Path;
-use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// The low byte of a cell: the best exit value (undecided) or the value (decided), an `i8`.
@@ -90,6 +99,15 @@ pub(super) fn work_file(layer: u32) -> String {
     format!("layer-{layer:03}.work")
 }
 
+/// The checkpoint file of layer `layer` of this process: [`work_file`] in a single-process
+/// build, `layer-NNN.part-R-of-P.work` for process `R` of `P`.
+pub(super) fn work_name(layer: u32, cluster: &dyn Cluster) -> String {
+    match cluster.ranks() {
+        1 => work_file(layer),
+        ranks => format!("layer-{layer:03}.part-{}-of-{ranks}.work", cluster.rank()),
+    }
+}
+
 /// Working bytes of a layer of `positions` positions.
 pub(super) fn working_bytes(positions: u64) -> u64 {
     2 * positions
@@ -131,7 +149,7 @@ struct Exit<'a> {
 /// Up to [`BATCH`] positions of the first pass and their exits.
 #[derive(Default)]
 struct ExitBatch<'a> {
-    /// Rank, open moves, end of its exits in `exits`.
+    /// Position (index in the range's cells), open moves, end of its exits in `exits`.
     positions: Vec<(u64, u16, usize)>,
     exits: Vec<Exit<'a>>,
 }
@@ -140,7 +158,7 @@ impl ExitBatch<'_> {
     /// Stores each position's best exit and open moves.
     fn flush(&mut self, cells: &[AtomicU16]) {
         let mut k = 0;
-        for &(rank, open, end) in &self.positions {
+        for &(i, open, end) in &self.positions {
             let best_exit = self.exits[k..end]
                 .iter()
                 .map(|e| {
@@ -154,7 +172,7 @@ impl ExitBatch<'_> {
                 .max();
             k = end;
             let byte = best_exit.map_or(NO_EXIT, |v| v as i8 as u8 as u16);
-            cells[rank as usize].store(byte | open * OPEN, Relaxed);
+            cells[i as usize].store(byte | open * OPEN, Relaxed);
         }
         self.positions.clear();
         self.exits.clear();
@@ -168,41 +186,76 @@ struct Decided {
     good: bool,
 }
 
-/// One cyclic layer being solved.
+/// Most parent updates a process holds for the others before it stops scanning and sends
+/// them (8 bytes each); a process takes at most `OUTBOX_LIMIT / processes` from each other
+/// process in one round.
+const OUTBOX_LIMIT: usize = 1 << 23;
+
+/// An update of a parent another process holds: the parent's rank times two, plus one if the
+/// child entered `good_t` (one more of the parent's moves reaches `good_t`), zero if it entered
+/// `bad_t` (the parent enters `good_t`).
+type Update = u64;
+
+/// What the processes of a distributed build sent each other while solving a layer (zero in a
+/// single-process build).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Exchanged {
+    /// Rounds of exchange, over every level.
+    pub rounds: u64,
+    /// Parent updates sent from one process to another (8 bytes each), all processes.
+    pub updates: u64,
+}
+
+/// One layer being solved, or this process's range of it in a distributed build.
 pub(super) struct LeanLayer<'a, R: Rules> {
     rules: &'a R,
     /// Layers `0..n`.
     db: &'a Egdb,
     n: u32,
-    size: u64,
-    /// A cell per position: [`BYTE`], [`OPEN_MASK`], [`DECIDED`].
+    /// The processes and how the layer is split between them.
+    cluster: &'a dyn Cluster,
+    partition: Partition,
+    /// This process's positions: `lo..lo + len` (the whole layer in a single-process build).
+    lo: u64,
+    len: u64,
+    /// A cell per position of the range, position `lo + i` at `i`: [`BYTE`], [`OPEN_MASK`],
+    /// [`DECIDED`].
     cells: Vec<AtomicU16>,
     stage: Stage,
     progress: &'a dyn Progress,
+    /// What the processes sent each other.
+    pub exchanged: Exchanged,
 }
 
 impl<'a, R: Rules> LeanLayer<'a, R> {
-    /// A layer to solve, resumed from its checkpoint in `dir` if there is a valid one.
+    /// This process's range of layer `n`, resumed from the checkpoints in `dir` if every
+    /// process has a valid one at the same stage (else every process starts the layer afresh).
+    /// Collective: every process of `cluster` calls it.
     pub fn new(
         rules: &'a R,
         db: &'a Egdb,
         n: u32,
         dir: &Path,
         progress: &'a dyn Progress,
+        cluster: &'a dyn Cluster,
     ) -> Result<Self, EgdbError> {
         let size = db.index().layer_size(n).expect("layer within range");
+        let partition = Partition::new(size, cluster.ranks());
+        let range = partition.range(cluster.rank());
         let mut layer = LeanLayer {
             rules,
             db,
             n,
-            size,
+            cluster,
+            partition,
+            lo: range.start,
+            len: range.end - range.start,
             cells: Vec::new(),
             stage: Stage::FirstPass { done: 0 },
             progress,
+            exchanged: Exchanged::default(),
         };
-        if !layer.resume(&dir.join(work_file(n)))? {
-            layer.cells = zeroed_cells(size as usize);
-        }
+        layer.resume(dir)?;
         Ok(layer)
     }
 
@@ -210,33 +263,76 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
         self.db.index()
     }
 
-    /// Loads the checkpoint at `path` if it is one of this layer; a checkpoint of another game,
-    /// layer or format, or a truncated one, is ignored (the layer starts afresh).
-    fn resume(&mut self, path: &Path) -> Result<bool, EgdbError> {
+    /// Loads this process's checkpoint in `dir` if every process has one at the same stage;
+    /// else (none, or a checkpoint of another game, layer, range or format, or a truncated
+    /// one anywhere) every process starts afresh.
+    fn resume(&mut self, dir: &Path) -> Result<(), EgdbError> {
+        let path = dir.join(work_name(self.n, self.cluster));
+        let local = self.load(&path)?;
+        let code = local.as_ref().map_or(u64::MAX, |(stage, _)| match *stage {
+            Stage::FirstPass { done } => done << 1,
+            Stage::Levels { next } => (next as u64) << 1 | 1,
+        });
+        let codes = self.cluster.all_gather(&[code]);
+        let agreed = codes.iter().all(|&c| c == codes[0] && c != u64::MAX);
+        match local {
+            Some((stage, cells)) if agreed => {
+                self.cells = cells;
+                self.stage = stage;
+                self.progress.note(&format!(
+                    "layer {}: resumed from {} ({})",
+                    self.n,
+                    path.display(),
+                    match stage {
+                        Stage::FirstPass { done } =>
+                            format!("first pass at {done} of {}", self.len),
+                        Stage::Levels { next } => format!("levels above {next} done"),
+                    }
+                ));
+            }
+            local => {
+                if local.is_some() {
+                    self.progress.note(&format!(
+                        "layer {}: checkpoint {} not used: the other processes' checkpoints \
+                         are missing or at another stage, so the layer starts afresh",
+                        self.n,
+                        path.display()
+                    ));
+                }
+                self.cells = zeroed_cells(self.len as usize);
+                self.stage = Stage::FirstPass { done: 0 };
+            }
+        }
+        Ok(())
+    }
+
+    /// The checkpoint at `path` if it is one of this layer and range; a checkpoint of another
+    /// game, layer or format, or a truncated one, is ignored.
+    fn load(&self, path: &Path) -> Result<Option<(Stage, Vec<AtomicU16>)>, EgdbError> {
         use std::io::Read;
         let Ok(mut file) = std::fs::File::open(path) else {
-            return Ok(false);
+            return Ok(None);
         };
         let mut block = vec![0u8; WORK_HEADER_BYTES];
         if file.read_exact(&mut block).is_err() {
-            return Ok(false);
+            return Ok(None);
         }
         let Ok((header, _)) =
             bincode::decode_from_slice::<WorkHeader, _>(&block, bincode::config::standard())
         else {
-            return Ok(false);
+            return Ok(None);
         };
-        let expected = WORK_HEADER_BYTES as u64 + 2 * self.size;
+        let expected = WORK_HEADER_BYTES as u64 + 2 * self.len;
         if header.magic != WORK_MAGIC
             || header.version != WORK_VERSION
             || header.game != self.db.game()
             || header.layer != self.n
-            || header.count != self.size
+            || header.count != self.len
             || file.metadata().map(|m| m.len()).ok() != Some(expected)
         {
-            return Ok(false);
+            return Ok(None);
         }
-        let cells = zeroed_cells(self.size as usize);
+        let cells = zeroed_cells(self.len as usize);
         // SAFETY: the cells are not shared yet; any bytes are valid cells.
         let bytes =
             unsafe { std::slice::from_raw_parts_mut(cells.as_ptr() as *mut u8, 2 * cells.len()) };
@@ -244,28 +340,17 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             path: path.to_path_buf(),
             source,
         })?;
-        self.cells = cells;
-        self.stage = header.stage;
-        self.progress.note(&format!(
-            "layer {}: resumed from {} ({})",
-            self.n,
-            path.display(),
-            match header.stage {
-                Stage::FirstPass { done } => format!("first pass at {done} of {}", self.size),
-                Stage::Levels { next } => format!("levels above {next} done"),
-            }
-        ));
-        Ok(true)
+        Ok(Some((header.stage, cells)))
     }
 
-    /// Writes the checkpoint (no thread may be solving).
+    /// Writes this process's checkpoint (no thread may be solving).
     fn checkpoint(&self, dir: &Path) -> Result<(), EgdbError> {
         let header = WorkHeader {
             magic: WORK_MAGIC,
             version: WORK_VERSION,
             game: self.db.game().to_string(),
             layer: self.n,
-            count: self.size,
+            count: self.len,
             stage: self.stage,
         };
         let mut block = vec![0u8; WORK_HEADER_BYTES];
@@ -275,37 +360,43 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             },
         )?;
         self.progress.status("writing checkpoint");
-        write_file_atomically(dir, &work_file(self.n), |out| {
+        write_file_atomically(dir, &work_name(self.n, self.cluster), |out| {
             out.write_all(&block)?;
             out.write_all(as_bytes(&self.cells))
         })
     }
 
     /// Solves the layer (then [`LeanLayer::values`] gives the values); returns the rounds it
-    /// took: the first pass and one per level.
+    /// took: the first pass and one per level. Collective.
     pub fn solve(&mut self, checkpoints: &Checkpoints) -> Result<u32, EgdbError> {
+        let cluster = self.cluster;
         let mut last = Instant::now();
+        // Every process checkpoints at the same stage, when the first of them is due.
         let mut maybe_checkpoint = |layer: &Self| -> Result<(), EgdbError> {
-            if last.elapsed() >= checkpoints.every {
+            if cluster.max((last.elapsed() >= checkpoints.every) as u64) == 1 {
                 layer.checkpoint(checkpoints.dir)?;
                 last = Instant::now();
             }
             Ok(())
         };
+        let stats = std::env::var_os("MANCALA_EGDB_STATS").is_some();
+        // Segments of the first pass are counted in the longest range, so that every process
+        // goes through the same stages.
+        let longest = cluster.max(self.len);
         while let Stage::FirstPass { done } = self.stage {
             self.progress.status("first pass");
             let t0 = Instant::now();
-            let end = (done + SEGMENT).min(self.size);
-            self.first_pass(done, end);
-            if std::env::var_os("MANCALA_EGDB_STATS").is_some() {
+            let end = (done + SEGMENT).min(longest);
+            self.first_pass(done.min(self.len), end.min(self.len));
+            if stats {
                 eprintln!("first pass {:.3}", t0.elapsed().as_secs_f64());
             }
-            self.stage = if end == self.size {
+            self.stage = if end == longest {
                 Stage::Levels { next: self.n }
             } else {
                 Stage::FirstPass { done: end }
             };
-            maybe_checkpoint(&self)?;
+            maybe_checkpoint(self)?;
         }
         while let Stage::Levels { next } = self.stage {
             if next == 0 {
@@ -313,162 +404,285 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             }
             self.progress.status(&format!("level {next}"));
             let t0 = Instant::now();
-            self.level(next);
-            if std::env::var_os("MANCALA_EGDB_STATS").is_some() {
+            let (rounds, sent) = self.level(next);
+            self.exchanged.rounds += rounds;
+            self.exchanged.updates += cluster.sum(sent);
+            if stats {
                 eprintln!("level {next} {:.3}", t0.elapsed().as_secs_f64());
             }
             self.stage = Stage::Levels { next: next - 1 };
-            maybe_checkpoint(&self)?;
+            maybe_checkpoint(self)?;
         }
         Ok(1 + self.n)
     }
 
-    /// The values of positions `start..start + out.len()`, as `i8` bytes: undecided positions
-    /// are worth 0 (an even split).
+    /// The values of positions `start..start + out.len()` (of this process's range), as `i8`
+    /// bytes: undecided positions are worth 0 (an even split).
     pub fn values(&self, start: u64, out: &mut [u8]) {
-        let cells = &self.cells[start as usize..start as usize + out.len()];
+        let i = (start - self.lo) as usize;
+        let cells = &self.cells[i..i + out.len()];
         for (v, cell) in out.iter_mut().zip(cells) {
             let cell = cell.load(Relaxed);
             *v = if cell & DECIDED != 0 { cell as u8 } else { 0 };
         }
     }
 
-    /// Removes the checkpoint file (once the layer is written).
+    /// Removes this process's checkpoint file (once the layer is written).
     pub fn forget_checkpoint(&self, dir: &Path) {
-        let _ = std::fs::remove_file(dir.join(work_file(self.n)));
+        let _ = std::fs::remove_file(dir.join(work_name(self.n, self.cluster)));
     }
 
-    /// The first pass over positions `lo..hi`: best exit and open moves of each.
-    fn first_pass(&self, lo: u64, hi: u64) {
+    /// The first pass over the range's positions `lo + a..lo + b`: best exit and open moves
+    /// of each.
+    fn first_pass(&self, a: u64, b: u64) {
         let rules = self.rules;
-        ((lo / CHUNK)..hi.div_ceil(CHUNK))
+        ((a / CHUNK)..b.div_ceil(CHUNK))
             .into_par_iter()
             .for_each(|c| {
-                let (start, end) = (c * CHUNK, ((c + 1) * CHUNK).min(hi));
+                let (start, end) = ((c * CHUNK).max(a), ((c + 1) * CHUNK).min(b));
                 let mut children = Children::<R>::new();
                 let mut batch = ExitBatch::default();
-                self.index().for_each(self.n, start, end, |rank, board| {
-                    let pos = rules
-                        .egdb_position(board)
-                        .expect("games with databases map boards to positions");
-                    // The stores are empty, so a finished game's value is what the board brings:
-                    // as an exit, with no move left open.
-                    if let Some(o) = rules.outcome(&pos) {
-                        self.cells[rank as usize].store(o.value() as i8 as u8 as u16, Relaxed);
-                        return;
-                    }
-                    children.clear();
-                    rules.children(&pos, &mut children);
-                    let side = rules.side_to_move(&pos);
-                    let mut open = 0u16;
-                    for c in &children {
-                        let seeds = rules.board_seeds(&c.pos);
-                        if seeds == self.n {
-                            open += 1;
-                            continue;
+                let (lo, cells) = (self.lo, &self.cells);
+                self.index()
+                    .for_each(self.n, lo + start, lo + end, |rank, board| {
+                        let i = rank - lo;
+                        let pos = rules
+                            .egdb_position(board)
+                            .expect("games with databases map boards to positions");
+                        // The stores are empty, so a finished game's value is what the board
+                        // brings: as an exit, with no move left open.
+                        if let Some(o) = rules.outcome(&pos) {
+                            cells[i as usize].store(o.value() as i8 as u8 as u16, Relaxed);
+                            return;
                         }
-                        let child = rules.egdb_board(&c.pos).expect("games with databases");
-                        let entries = self
-                            .db
-                            .layer_entries(seeds)
-                            .expect("lower layers are built first");
-                        let entry = &entries[self.index().rank(child) as usize];
-                        crate::core::prefetch(entry);
-                        batch.exits.push(Exit {
-                            entry,
-                            store_difference: rules.store_difference(&c.pos),
-                            same_side: rules.side_to_move(&c.pos) == side,
-                        });
-                    }
-                    debug_assert!(open < 8, "at most 7 moves stay in a layer");
-                    batch.positions.push((rank, open, batch.exits.len()));
-                    if batch.positions.len() == BATCH {
-                        batch.flush(&self.cells);
-                    }
-                });
-                batch.flush(&self.cells);
+                        children.clear();
+                        rules.children(&pos, &mut children);
+                        let side = rules.side_to_move(&pos);
+                        let mut open = 0u16;
+                        for c in &children {
+                            let seeds = rules.board_seeds(&c.pos);
+                            if seeds == self.n {
+                                open += 1;
+                                continue;
+                            }
+                            let child = rules.egdb_board(&c.pos).expect("games with databases");
+                            let entries = self
+                                .db
+                                .layer_entries(seeds)
+                                .expect("lower layers are built first");
+                            let entry = &entries[self.index().rank(child) as usize];
+                            crate::core::prefetch(entry);
+                            batch.exits.push(Exit {
+                                entry,
+                                store_difference: rules.store_difference(&c.pos),
+                                same_side: rules.side_to_move(&c.pos) == side,
+                            });
+                        }
+                        debug_assert!(open < 8, "at most 7 moves stay in a layer");
+                        batch.positions.push((i, open, batch.exits.len()));
+                        if batch.positions.len() == BATCH {
+                            batch.flush(cells);
+                        }
+                    });
+                batch.flush(cells);
                 self.progress.add(end - start);
             });
     }
 
-    /// Decides `rank` with value `value`, if no one has; whether this call did.
+    /// Decides the range's position `i` with value `value`, if no one has; whether this call
+    /// did.
     #[inline(always)]
-    fn decide(&self, rank: u64, value: i32) -> bool {
+    fn decide(&self, i: u64, value: i32) -> bool {
         let byte = value as i8 as u8 as u16;
-        self.cells[rank as usize]
+        self.cells[i as usize]
             .fetch_update(Relaxed, Relaxed, |cell| {
                 (cell & DECIDED == 0).then_some(cell & OPEN_MASK | DECIDED | byte)
             })
             .is_ok()
     }
 
-    /// Level `t`: decides every position of `good_t` and `bad_t` not decided above.
-    fn level(&self, t: u32) {
+    /// Level `t`: decides every position of `good_t` and `bad_t` not decided above. Each
+    /// process scans its range and propagates inside it; updates of parents in other ranges
+    /// are sent to their processes in rounds, until no process has any left. Returns the
+    /// rounds of exchange and the updates this process sent. Collective.
+    fn level(&self, t: u32) -> (u64, u64) {
         let t = t as i32;
-        let words = self.size.div_ceil(CHUNK);
-        (0..words).into_par_iter().for_each(|c| {
-            let (lo, hi) = (c * CHUNK, ((c + 1) * CHUNK).min(self.size));
-            // The positions whose exits decide them at this level.
-            let mut seeds = Vec::new();
-            let (good, bad) = (t as i8 as u8 as u16, -t as i8 as u8 as u16);
-            for (r, cell) in (lo..hi).zip(&self.cells[lo as usize..hi as usize]) {
-                // Undecided, with the best exit t; or -t and no open move.
-                let cell = cell.load(Relaxed);
-                if cell & !OPEN_MASK == good {
-                    seeds.push((r, true));
-                } else if cell == bad {
-                    seeds.push((r, false));
+        // Chunks of the range not scanned yet.
+        let mut todo: Vec<u64> = (0..self.len.div_ceil(CHUNK)).collect();
+        let mut incoming: Vec<Update> = Vec::new();
+        let mut outbox: Vec<Update> = Vec::new();
+        let (mut rounds, mut sent) = (0, 0);
+        loop {
+            // Local work: the updates received, then the scan while the outbox has room.
+            if !incoming.is_empty() {
+                outbox.append(&mut self.apply(t, &incoming));
+            }
+            let held = AtomicUsize::new(outbox.len());
+            let scanned: Vec<Result<Vec<Update>, u64>> = todo
+                .par_iter()
+                .map(|&c| {
+                    if held.load(Relaxed) >= OUTBOX_LIMIT {
+                        return Err(c);
+                    }
+                    let out = self.scan(t, c);
+                    held.fetch_add(out.len(), Relaxed);
+                    Ok(out)
+                })
+                .collect();
+            todo.clear();
+            for s in scanned {
+                match s {
+                    Ok(mut out) => outbox.append(&mut out),
+                    Err(c) => todo.push(c),
                 }
             }
-            let (mut stack, mut parents) = (Vec::new(), Vec::new());
-            for (r, good) in seeds {
-                if self.decide(r, if good { t } else { -t }) {
-                    let board = self.index().unrank(self.n, r).expect("rank in the layer");
-                    stack.push(Decided { board, good });
-                    self.propagate(t, &mut stack, &mut parents);
-                }
+            // Incoming updates are all applied: done when no process has any to send or
+            // chunks to scan.
+            if self.cluster.sum((outbox.len() + todo.len()) as u64) == 0 {
+                return (rounds, sent);
             }
+            let buckets = self.bucket(&mut outbox);
+            sent += buckets.iter().map(|b| b.len() as u64).sum::<u64>()
+                - buckets[self.cluster.rank()].len() as u64;
+            incoming = self.cluster.all_to_all(&buckets);
+            rounds += 1;
+        }
+    }
+
+    /// Takes from `outbox` the updates to send this round, by process: at most
+    /// `OUTBOX_LIMIT / processes` for each (the rest stay).
+    fn bucket(&self, outbox: &mut Vec<Update>) -> Vec<Vec<Update>> {
+        let ranks = self.cluster.ranks();
+        let cap = (OUTBOX_LIMIT / ranks).max(1 << 12);
+        let mut buckets = vec![Vec::new(); ranks];
+        outbox.retain(|&u| {
+            let bucket = &mut buckets[self.partition.owner(u >> 1)];
+            let send = bucket.len() < cap;
+            if send {
+                bucket.push(u);
+            }
+            !send
         });
+        buckets
+    }
+
+    /// Scans chunk `c` of the range for the positions whose exits decide them at level `t`,
+    /// decides them and propagates; returns the updates of parents in other ranges.
+    fn scan(&self, t: i32, c: u64) -> Vec<Update> {
+        let (a, b) = (c * CHUNK, ((c + 1) * CHUNK).min(self.len));
+        let mut seeds = Vec::new();
+        let (good, bad) = (t as i8 as u8 as u16, -t as i8 as u8 as u16);
+        for (i, cell) in (a..b).zip(&self.cells[a as usize..b as usize]) {
+            // Undecided, with the best exit t; or -t and no open move.
+            let cell = cell.load(Relaxed);
+            if cell & !OPEN_MASK == good {
+                seeds.push((i, true));
+            } else if cell == bad {
+                seeds.push((i, false));
+            }
+        }
+        let (mut stack, mut parents, mut outbox) = (Vec::new(), Vec::new(), Vec::new());
+        for (i, good) in seeds {
+            if self.decide(i, if good { t } else { -t }) {
+                stack.push(Decided {
+                    board: self.board(i),
+                    good,
+                });
+                self.propagate(t, &mut stack, &mut parents, &mut outbox);
+            }
+        }
+        outbox
+    }
+
+    /// The board of the range's position `i`.
+    fn board(&self, i: u64) -> Board {
+        self.index()
+            .unrank(self.n, self.lo + i)
+            .expect("rank in the layer")
+    }
+
+    /// Applies updates of parents in this range sent by other processes, and propagates;
+    /// returns the updates of parents in other ranges.
+    fn apply(&self, t: i32, incoming: &[Update]) -> Vec<Update> {
+        let outboxes: Vec<Vec<Update>> = incoming
+            .par_chunks(CHUNK as usize)
+            .map(|updates| {
+                let (mut stack, mut parents, mut outbox) = (Vec::new(), Vec::new(), Vec::new());
+                for batch in updates.chunks(16) {
+                    for &u in batch {
+                        crate::core::prefetch(&self.cells[((u >> 1) - self.lo) as usize]);
+                    }
+                    for &u in batch {
+                        let i = (u >> 1) - self.lo;
+                        debug_assert!(i < self.len, "an update of another range");
+                        if let Some(good) = self.update(t, i, u & 1 == 1) {
+                            stack.push(Decided {
+                                board: self.board(i),
+                                good,
+                            });
+                            self.propagate(t, &mut stack, &mut parents, &mut outbox);
+                        }
+                    }
+                }
+                outbox
+            })
+            .collect();
+        outboxes.concat()
+    }
+
+    /// A child of the range's position `i` entered `good_t` (`child_good`) or `bad_t`: updates
+    /// `i`; `Some(good)` if that decided it, into `good_t` or `bad_t`.
+    #[inline(always)]
+    fn update(&self, t: i32, i: u64, child_good: bool) -> Option<bool> {
+        if child_good {
+            // One more move of the parent reaches good_t: the last one closes it, and then the
+            // parent is in bad_t unless an exit does better than -t.
+            let before = self.cells[i as usize].fetch_update(Relaxed, Relaxed, |cell| {
+                debug_assert!(cell & DECIDED != 0 || cell & OPEN_MASK != 0);
+                (cell & DECIDED == 0).then(|| cell - OPEN)
+            });
+            let cell = before.ok()?;
+            let e = cell & BYTE;
+            (cell & OPEN_MASK == OPEN
+                && (e == NO_EXIT || -(e as u8 as i8 as i32) >= t)
+                && self.decide(i, -t))
+            .then_some(false)
+        } else {
+            self.decide(i, t).then_some(true)
+        }
     }
 
     /// Propagates the decisions on `stack` backwards to the parents, a few decided positions
-    /// at a time (their parents' cells are fetched together).
+    /// at a time (their parents' cells are fetched together); updates of parents in other
+    /// ranges go to `outbox`.
     #[inline]
-    fn propagate(&self, t: i32, stack: &mut Vec<Decided>, parents: &mut Vec<(Board, u64, bool)>) {
+    fn propagate(
+        &self,
+        t: i32,
+        stack: &mut Vec<Decided>,
+        parents: &mut Vec<(Board, u64, bool)>,
+        outbox: &mut Vec<Update>,
+    ) {
         const AT_ONCE: usize = 8;
         while !stack.is_empty() {
             parents.clear();
             for d in stack.drain(stack.len().saturating_sub(AT_ONCE)..) {
                 self.rules.egdb_parents(d.board, &mut |parent| {
                     let p = self.index().rank(parent);
-                    crate::core::prefetch(&self.cells[p as usize]);
-                    parents.push((parent, p, d.good));
+                    let i = p.wrapping_sub(self.lo);
+                    if i < self.len {
+                        crate::core::prefetch(&self.cells[i as usize]);
+                        parents.push((parent, i, d.good));
+                    } else {
+                        outbox.push(p << 1 | d.good as u64);
+                    }
                 });
             }
-            for &(parent, p, good) in parents.iter() {
-                if good {
-                    // One more move of the parent reaches good_t: the last one closes it, and
-                    // then the parent is in bad_t unless an exit does better than -t.
-                    let before = self.cells[p as usize].fetch_update(Relaxed, Relaxed, |cell| {
-                        debug_assert!(cell & DECIDED != 0 || cell & OPEN_MASK != 0);
-                        (cell & DECIDED == 0).then(|| cell - OPEN)
-                    });
-                    if let Ok(cell) = before {
-                        let e = cell & BYTE;
-                        if cell & OPEN_MASK == OPEN
-                            && (e == NO_EXIT || -(e as u8 as i8 as i32) >= t)
-                            && self.decide(p, -t)
-                        {
-                            stack.push(Decided {
-                                board: parent,
-                                good: false,
-                            });
-                        }
-                    }
-                } else if self.decide(p, t) {
+            for &(parent, i, good) in parents.iter() {
+                if let Some(good) = self.update(t, i, good) {
                     stack.push(Decided {
                         board: parent,
-                        good: true,
+                        good,
                     });
                 }
             }

@@ -21,12 +21,17 @@
 //! The on-disk format is described in `databases/README.md` and [`LayerHeader`].
 
 mod build;
+mod cluster;
 mod cyclic;
 mod index;
+#[cfg(feature = "mpi")]
+mod mpi;
 mod verify;
 
-pub use build::{build, human_bytes, memory_needed, BuildOptions, LayerReport};
+pub use build::{build, human_bytes, memory_needed, BuildOptions, LayerExchange, LayerReport};
 pub use index::{LayerIndex, MAX_LAYER_SEEDS};
+#[cfg(feature = "mpi")]
+pub use mpi::MpiProcesses;
 pub use verify::{check_method, layer_stats, verify, LayerCheck, LayerStats, Mismatch};
 
 use crate::core::Board;
@@ -261,6 +266,16 @@ fn checksum(payload: &[u8]) -> u32 {
     crc32fast::hash(payload)
 }
 
+/// Entries per piece in which a layer file's payload is written.
+const PIECE: u64 = 1 << 20;
+
+/// The pieces `(start, len)` in which a payload of `count` entries is written, in order.
+fn pieces(count: u64) -> impl Iterator<Item = (u64, usize)> {
+    (0..count)
+        .step_by(PIECE as usize)
+        .map(move |start| (start, (count - start).min(PIECE) as usize))
+}
+
 /// Writes one layer file: to `NAME.tmp`, synced, then renamed to `NAME`, so that a file with the
 /// final name is always complete.
 fn write_layer(
@@ -270,43 +285,30 @@ fn write_layer(
     layer: u32,
     payload: &[u8],
 ) -> Result<(), EgdbError> {
-    write_layer_with(
+    let count = payload.len() as u64;
+    write_layer_known(
         dir,
         game,
         houses,
         layer,
-        payload.len() as u64,
+        count,
+        checksum(payload),
         |start, buf| buf.copy_from_slice(&payload[start as usize..start as usize + buf.len()]),
     )
 }
 
-/// [`write_layer`] with the `count` entries given piece by piece: `fill(start, buf)` writes
-/// entries `start..start + buf.len()` into `buf` (called twice per piece: once for the
-/// checksum, once to write).
-fn write_layer_with(
+/// [`write_layer`] with the payload's checksum known and its `count` entries given piece by
+/// piece: `fill(start, buf)` writes entries `start..start + buf.len()` into `buf`, called once
+/// for each of [`pieces`]`(count)`, in order (unless writing fails first).
+fn write_layer_known(
     dir: &Path,
     game: &str,
     houses: usize,
     layer: u32,
     count: u64,
-    fill: impl Fn(u64, &mut [u8]),
+    checksum: u32,
+    mut fill: impl FnMut(u64, &mut [u8]),
 ) -> Result<(), EgdbError> {
-    const PIECE: u64 = 1 << 20;
-    let mut buf = vec![0u8; PIECE.min(count) as usize];
-    let mut pieces = |f: &mut dyn FnMut(&[u8]) -> io::Result<()>| -> io::Result<()> {
-        for start in (0..count).step_by(PIECE as usize) {
-            let piece = &mut buf[..(count - start).min(PIECE) as usize];
-            fill(start, piece);
-            f(piece)?;
-        }
-        Ok(())
-    };
-    let mut crc = crc32fast::Hasher::new();
-    pieces(&mut |piece| {
-        crc.update(piece);
-        Ok(())
-    })
-    .expect("hashing does not fail");
     let header = LayerHeader {
         magic: MAGIC,
         version: FORMAT_VERSION,
@@ -315,7 +317,7 @@ fn write_layer_with(
         layer,
         entry_bits: ENTRY_BITS,
         count,
-        checksum: crc.finalize(),
+        checksum,
     };
     let mut block = vec![0u8; HEADER_BYTES];
     let written = bincode::encode_into_slice(&header, &mut block, bincode::config::standard())
@@ -323,9 +325,14 @@ fn write_layer_with(
             what: format!("layer header does not fit {HEADER_BYTES} bytes: {e}"),
         })?;
     debug_assert!(written <= HEADER_BYTES);
+    let mut buf = vec![0u8; PIECE.min(count) as usize];
     write_file_atomically(dir, &layer_file(layer), |out| {
         out.write_all(&block)?;
-        pieces(&mut |piece| out.write_all(piece))
+        for (start, len) in pieces(count) {
+            fill(start, &mut buf[..len]);
+            out.write_all(&buf[..len])?;
+        }
+        Ok(())
     })
 }
 

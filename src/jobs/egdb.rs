@@ -47,6 +47,11 @@ pub struct BuildRequest {
     /// Least minutes between two checkpoints of a cyclic layer being solved (default 10).
     #[serde(default)]
     pub checkpoint_minutes: Option<f64>,
+    /// Build on the processes of an MPI job (`mpirun -np N mancala egdb build ...
+    /// --distributed`; needs the `mpi` cargo feature): each process solves a range of each
+    /// layer; the files are the same as a single-process build's.
+    #[serde(default)]
+    pub distributed: bool,
 }
 
 /// The report of a build: `mancala egdb build --json`.
@@ -59,6 +64,13 @@ pub struct BuildReport {
     pub layers: Vec<LayerReport>,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// Processes of a distributed build (`None`: a single-process build).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub processes: Option<u32>,
+    /// This process's number in a distributed build (0 otherwise): the reports of the other
+    /// processes than 0 are neither printed nor written.
+    #[serde(skip)]
+    pub process: u32,
 }
 
 impl BuildReport {
@@ -136,53 +148,62 @@ impl OnRules for BuildRequest {
         };
         let game = egdb::database_game(rules.spec());
         let started = std::time::Instant::now();
+        let mpi = if self.distributed {
+            Some(start_mpi()?)
+        } else {
+            None
+        };
+        let process = mpi.as_ref().map_or(0, MpiProcesses::rank);
+        // Process 0 alone tells of the layers.
+        let progress = if process == 0 { progress } else { &() };
         let mut layers = Vec::new();
-        egdb::build(&rules, &dir, &options, progress, |r: &LayerReport| {
+        let on_layer = |r: &LayerReport| {
             if r.layer == 0 {
                 // Said once the checks have passed and the work has begun.
                 progress.note(&format!(
-                    "building {game} layers 0..={} in {} ({} threads)",
+                    "building {game} layers 0..={} in {} ({} threads{})",
                     self.max_seeds,
                     dir.display(),
-                    self.threads
+                    self.threads,
+                    match &mpi {
+                        Some(mpi) => format!(" in each of {} processes", mpi.processes()),
+                        None => String::new(),
+                    }
                 ));
             }
             if let Some(why) = &r.replaced {
                 progress.note(&format!("layer {:>3}: rebuilt: {why}", r.layer));
             }
-            progress.note(&if r.kept {
-                format!(
-                    "layer {:>3}: {:>13} positions, kept (complete and verified)",
-                    r.layer, r.positions
-                )
-            } else {
-                format!(
-                    "layer {:>3}: {:>13} positions in {:8.2} s ({:.2} M positions/s{}{})",
-                    r.layer,
-                    r.positions,
-                    r.seconds,
-                    r.positions as f64 / r.seconds.max(1e-9) / 1e6,
-                    if r.rounds > 1 {
-                        format!(", {} rounds", r.rounds)
-                    } else {
-                        String::new()
-                    },
-                    match r.peak_rss_bytes {
-                        Some(b) => format!(", peak memory {}", human_bytes(b)),
-                        None => String::new(),
-                    }
-                )
-            });
+            progress.note(&layer_line(r));
             layers.push(r.clone());
-        })
-        .map_err(|e| match e {
+        };
+        let built = match &mpi {
+            Some(mpi) => mpi.build(&rules, &dir, &options, progress, on_layer),
+            None => egdb::build(&rules, &dir, &options, progress, on_layer),
+        };
+        let built = built.map_err(|e| match e {
             EgdbError::GameMismatch { .. }
             | EgdbError::HeaderMismatch { .. }
             | EgdbError::Version { .. } => JobError::input(format!(
                 "{e} (the build does not overwrite it: remove the file or choose another --out)"
             )),
             e => JobError::from(e),
-        })?;
+        });
+        if let (Err(e), Some(mpi)) = (&built, &mpi) {
+            // The other processes may be waiting for this one: stop them all.
+            let layer = layers.len();
+            mpi.abort(
+                &format!(
+                    "error: process {process} of {}: {e}\nthe distributed build stopped while \
+                     building layer {layer} of {game}: run the same command again to resume \
+                     (complete layers are kept; layer {layer} resumes from the processes' \
+                     checkpoints if each has one at the same stage, else starts afresh)",
+                    mpi.processes()
+                ),
+                e.kind().exit_status().into(),
+            );
+        }
+        built?;
         Ok(BuildReport {
             database: Database {
                 game: game.to_string(),
@@ -190,8 +211,93 @@ impl OnRules for BuildRequest {
             },
             layers,
             seconds: started.elapsed().as_secs_f64(),
+            processes: mpi.as_ref().map(|m| m.processes() as u32),
+            process: process as u32,
         })
     }
+}
+
+/// The note of one layer built or kept.
+fn layer_line(r: &LayerReport) -> String {
+    if r.kept {
+        return format!(
+            "layer {:>3}: {:>13} positions, kept (complete and verified)",
+            r.layer, r.positions
+        );
+    }
+    format!(
+        "layer {:>3}: {:>13} positions in {:8.2} s ({:.2} M positions/s{}{}{})",
+        r.layer,
+        r.positions,
+        r.seconds,
+        r.positions as f64 / r.seconds.max(1e-9) / 1e6,
+        if r.rounds > 1 {
+            format!(", {} rounds", r.rounds)
+        } else {
+            String::new()
+        },
+        match r.peak_rss_bytes {
+            Some(b) => format!(", peak memory {}", human_bytes(b)),
+            None => String::new(),
+        },
+        match &r.exchange {
+            Some(x) => format!(
+                ", {} sent between processes in {} exchanges",
+                human_bytes(x.update_bytes + x.gather_bytes),
+                x.rounds
+            ),
+            None => String::new(),
+        }
+    )
+}
+
+/// How to get a build that can run distributed.
+const NO_MPI: &str = "--distributed needs a build with MPI: install an MPI library (Debian: \
+     apt-get install openmpi-bin libopenmpi-dev libclang-dev), build with `cargo build \
+     --release --features mpi`, then run `mpirun -np N mancala egdb build GAME --max-seeds S \
+     --distributed`";
+
+#[cfg(feature = "mpi")]
+use crate::egdb::MpiProcesses;
+
+/// Starts MPI for a distributed build.
+#[cfg(feature = "mpi")]
+fn start_mpi() -> Result<MpiProcesses, JobError> {
+    let _ = NO_MPI;
+    MpiProcesses::init().map_err(|e| JobError::failed(format!("--distributed: {e}")))
+}
+
+/// Stands for the processes of an MPI job in a program built without MPI: never made.
+#[cfg(not(feature = "mpi"))]
+enum MpiProcesses {}
+
+#[cfg(not(feature = "mpi"))]
+impl MpiProcesses {
+    fn rank(&self) -> usize {
+        match *self {}
+    }
+    fn processes(&self) -> usize {
+        match *self {}
+    }
+    fn build<R: Rules>(
+        &self,
+        _: &R,
+        _: &Path,
+        _: &BuildOptions,
+        _: &dyn Progress,
+        _: impl FnMut(&LayerReport),
+    ) -> Result<Egdb, EgdbError> {
+        match *self {}
+    }
+    fn abort(&self, _: &str, _: i32) -> ! {
+        match *self {}
+    }
+}
+
+/// A distributed build needs the `mpi` feature.
+#[cfg(not(feature = "mpi"))]
+fn start_mpi() -> Result<MpiProcesses, JobError> {
+    Err(JobError::input(NO_MPI))
 }
 
 fn twenty() -> u32 {

@@ -278,13 +278,19 @@ pub fn execute(
             unreachable!("run by the arena above")
         }
     };
-    if let (Some(files), Some(manifest)) = (files, manifest) {
+    if let (Some(files), Some(manifest), false) = (files, manifest, report.is_secondary()) {
         write_report(files, manifest, request, &report)?;
     }
     Ok(report)
 }
 
 impl Report {
+    /// The report of a process other than the first of a distributed build: it is neither
+    /// printed nor written (process 0 gives the job's).
+    pub fn is_secondary(&self) -> bool {
+        matches!(self, Report::EgdbBuild(r) if r.process != 0)
+    }
+
     /// The text `mancala <command>` prints on standard output.
     pub fn text(&self) -> String {
         match self {
@@ -310,6 +316,17 @@ pub enum ErrorKind {
     /// The work failed: an output that cannot be written, threads that cannot start, a
     /// database that fails its check (exit status 1).
     Failed,
+}
+
+impl ErrorKind {
+    /// The command line's exit status: 2, 3 or 1.
+    pub fn exit_status(self) -> u8 {
+        match self {
+            ErrorKind::Input => 2,
+            ErrorKind::Stopped => 3,
+            ErrorKind::Failed => 1,
+        }
+    }
 }
 
 /// Why a job did not give its report: a message naming what is wrong and where, its kind and

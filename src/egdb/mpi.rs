@@ -1,0 +1,171 @@
+//! Distributed builds over MPI (cargo feature `mpi`, the `mpi` crate on the system's MPI
+//! library): `mpirun -np N mancala egdb build GAME --max-seeds S --distributed`.
+//!
+//! Each process (MPI rank) solves its range of each layer ([`super::cluster::Partition`]) and
+//! maps every lower layer; parent updates cross between processes in rounds of all-to-all
+//! exchange; the processes that write the files get the entries of the others piece by piece.
+//! See [`super::build`] and `databases/README.md` ("Distributed builds").
+
+use super::build::{build_on, BuildOptions, LayerReport};
+use super::cluster::Cluster;
+use super::{Egdb, EgdbError};
+use crate::core::Progress;
+use crate::rules::Rules;
+use mpi::datatype::{Partition, PartitionMut};
+use mpi::environment::Universe;
+use mpi::topology::{Communicator, SimpleCommunicator};
+use mpi::traits::*;
+use mpi::Count;
+use std::path::Path;
+use std::sync::Mutex;
+
+/// The processes of an MPI job, for a distributed build. MPI is started once per program
+/// ([`MpiProcesses::init`]) and finished when this is dropped.
+pub struct MpiProcesses {
+    world: SimpleCommunicator,
+    /// Held through every MPI call: one thread at a time calls MPI.
+    calls: Mutex<()>,
+    // Dropped last: finishes MPI.
+    _universe: Universe,
+}
+
+// SAFETY: MPI runs at the `Serialized` thread level (checked in `init`): any thread may call
+// it, one at a time, which `calls` ensures; the communicator is a handle MPI may use from any
+// thread at that level.
+unsafe impl Sync for MpiProcesses {}
+unsafe impl Send for MpiProcesses {}
+
+impl MpiProcesses {
+    /// Starts MPI (the processes are those `mpirun` started; a program started without
+    /// `mpirun` is a job of one process).
+    ///
+    /// # Errors
+    /// Why not, in words: MPI was started before in this program, or the MPI library does not
+    /// let any thread call it (one at a time: the `MPI_THREAD_SERIALIZED` level).
+    pub fn init() -> Result<MpiProcesses, String> {
+        // The build's driver runs on a worker of its thread pool: any thread, one at a time.
+        let (universe, level) = mpi::initialize_with_threading(mpi::Threading::Serialized)
+            .ok_or("MPI was already started in this program")?;
+        if level < mpi::Threading::Serialized {
+            return Err(format!(
+                "the MPI library gives thread level {level:?}; a distributed build needs \
+                 Serialized (MPI_THREAD_SERIALIZED) or more"
+            ));
+        }
+        Ok(MpiProcesses {
+            world: universe.world(),
+            calls: Mutex::new(()),
+            _universe: universe,
+        })
+    }
+
+    /// Holds the MPI lock.
+    fn lock(&self) -> std::sync::MutexGuard<'_, ()> {
+        self.calls.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// This process's number (MPI rank), `0..processes()`.
+    pub fn rank(&self) -> usize {
+        self.world.rank() as usize
+    }
+
+    /// Processes in the job.
+    pub fn processes(&self) -> usize {
+        self.world.size() as usize
+    }
+
+    /// [`super::build`] on the processes of the job: every process calls it with the same
+    /// arguments, and each gets the database open. `progress` and `report` hear of every layer
+    /// on every process (give process 0 alone a progress that prints).
+    ///
+    /// # Errors
+    /// As [`super::build`]. A process that fails returns its error while the others may be
+    /// waiting for it: the caller must then stop the job with [`MpiProcesses::abort`].
+    pub fn build<R: Rules>(
+        &self,
+        rules: &R,
+        dir: &Path,
+        options: &BuildOptions,
+        progress: &dyn Progress,
+        report: impl FnMut(&LayerReport),
+    ) -> Result<Egdb, EgdbError> {
+        build_on(rules, dir, options, progress, report, self)
+    }
+
+    /// Stops every process of the job (`MPI_Abort`; `mpirun` exits with a failure): prints
+    /// `message` on standard error first.
+    pub fn abort(&self, message: &str, code: i32) -> ! {
+        eprintln!("{message}");
+        let _lock = self.lock();
+        self.world.abort(code)
+    }
+}
+
+/// Counts and displacements of `counts` for MPI.
+fn layout(counts: impl Iterator<Item = usize>) -> (Vec<Count>, Vec<Count>) {
+    let counts: Vec<Count> = counts
+        .map(|c| Count::try_from(c).expect("a message of fewer than 2^31 elements"))
+        .collect();
+    let displs = counts
+        .iter()
+        .scan(0 as Count, |at, &c| {
+            let d = *at;
+            *at += c;
+            Some(d)
+        })
+        .collect();
+    (counts, displs)
+}
+
+impl Cluster for MpiProcesses {
+    fn rank(&self) -> usize {
+        MpiProcesses::rank(self)
+    }
+
+    fn ranks(&self) -> usize {
+        self.processes()
+    }
+
+    fn all_gather(&self, mine: &[u64]) -> Vec<u64> {
+        let mut all = vec![0u64; mine.len() * self.processes()];
+        let _lock = self.lock();
+        self.world.all_gather_into(mine, &mut all[..]);
+        all
+    }
+
+    fn all_to_all(&self, out: &[Vec<u64>]) -> Vec<u64> {
+        let (send_counts, send_displs) = layout(out.iter().map(Vec::len));
+        let _lock = self.lock();
+        let mut recv_counts = vec![0 as Count; self.processes()];
+        self.world
+            .all_to_all_into(&send_counts[..], &mut recv_counts[..]);
+        let (recv_counts, recv_displs) = layout(recv_counts.iter().map(|&c| c as usize));
+        let send: Vec<u64> = out.concat();
+        let total = recv_counts.iter().map(|&c| c as usize).sum();
+        let mut recv = vec![0u64; total];
+        self.world.all_to_all_varcount_into(
+            &Partition::new(&send[..], send_counts, send_displs),
+            &mut PartitionMut::new(&mut recv[..], recv_counts, recv_displs),
+        );
+        recv
+    }
+
+    fn gather_bytes(&self, root: usize, mine: &[u8], counts: &[usize], into: &mut [u8]) {
+        // An empty slice's address may be 1, which Open MPI reads as `MPI_IN_PLACE`.
+        static NOTHING: [u8; 1] = [0];
+        let mine = if mine.is_empty() { &NOTHING[..0] } else { mine };
+        let _lock = self.lock();
+        let process = self.world.process_at_rank(root as mpi::Rank);
+        if root == MpiProcesses::rank(self) {
+            let (counts, displs) = layout(counts.iter().copied());
+            process.gather_varcount_into_root(mine, &mut PartitionMut::new(into, counts, displs));
+        } else {
+            process.gather_varcount_into(mine);
+        }
+    }
+
+    fn barrier(&self) {
+        let _lock = self.lock();
+        self.world.barrier();
+    }
+}
