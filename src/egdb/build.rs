@@ -192,6 +192,7 @@ pub(super) fn build_on<R: Rules>(
     let writers = writers(dir, cluster)?;
     let writer = writers.contains(&cluster.rank());
     for n in 0..=n_max {
+        cluster.building(db.game(), n);
         let path = dir.join(layer_file(n));
         let positions = db
             .index

@@ -28,6 +28,11 @@ pub(crate) trait Cluster: Sync {
     fn gather_bytes(&self, root: usize, mine: &[u8], counts: &[usize], into: &mut [u8]);
     /// Waits until every process has come here.
     fn barrier(&self);
+    /// The processes start building layer `layer` of `game` (a process stopped from outside
+    /// says so).
+    fn building(&self, game: &str, layer: u32) {
+        let _ = (game, layer);
+    }
 
     /// The sum of every process's `x`.
     fn sum(&self, x: u64) -> u64 {

@@ -17,6 +17,7 @@ use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
 use mpi::Count;
 use std::path::Path;
+use std::sync::atomic::{AtomicPtr, Ordering::SeqCst};
 use std::sync::Mutex;
 
 /// The processes of an MPI job, for a distributed build. MPI is started once per program
@@ -51,6 +52,12 @@ impl MpiProcesses {
                 "the MPI library gives thread level {level:?}; a distributed build needs \
                  Serialized (MPI_THREAD_SERIALIZED) or more"
             ));
+        }
+        // mpirun stops the other processes with SIGTERM when one fails: they say where the
+        // build stood.
+        // SAFETY: the handler only reads a note that is never freed, writes it and exits.
+        unsafe {
+            libc::signal(libc::SIGTERM, on_sigterm as *const () as libc::sighandler_t);
         }
         Ok(MpiProcesses {
             world: universe.world(),
@@ -98,6 +105,22 @@ impl MpiProcesses {
         eprintln!("{message}");
         let _lock = self.lock();
         self.world.abort(code)
+    }
+}
+
+/// What a process stopped by SIGTERM writes on standard error (leaked: never freed, so that
+/// the handler may read it at any time).
+static STOP_NOTE: AtomicPtr<Vec<u8>> = AtomicPtr::new(std::ptr::null_mut());
+
+/// SIGTERM: writes [`STOP_NOTE`] and exits with status 143 (128 + 15), as the signal would.
+extern "C" fn on_sigterm(_: libc::c_int) {
+    let note = STOP_NOTE.load(SeqCst);
+    // SAFETY: a note, once stored, is never freed; `write` and `_exit` are async-signal-safe.
+    unsafe {
+        if let Some(note) = note.as_ref() {
+            libc::write(2, note.as_ptr().cast(), note.len());
+        }
+        libc::_exit(143);
     }
 }
 
@@ -167,5 +190,18 @@ impl Cluster for MpiProcesses {
     fn barrier(&self) {
         let _lock = self.lock();
         self.world.barrier();
+    }
+
+    fn building(&self, game: &str, layer: u32) {
+        let note = format!(
+            "process {} of {}: stopped (SIGTERM: another process failed, or the job was \
+             cancelled) while building layer {layer} of {game}: run the same command again to \
+             resume (complete layers are kept; layer {layer} resumes from the processes' \
+             checkpoints if each has one at the same stage, else starts afresh)\n",
+            MpiProcesses::rank(self),
+            self.processes()
+        );
+        // The note before is leaked: the handler may be reading it.
+        STOP_NOTE.store(Box::into_raw(Box::new(note.into_bytes())), SeqCst);
     }
 }

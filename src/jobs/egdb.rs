@@ -194,10 +194,9 @@ impl OnRules for BuildRequest {
             let layer = layers.len();
             mpi.abort(
                 &format!(
-                    "error: process {process} of {}: {e}\nthe distributed build stopped while \
-                     building layer {layer} of {game}: run the same command again to resume \
-                     (complete layers are kept; layer {layer} resumes from the processes' \
-                     checkpoints if each has one at the same stage, else starts afresh)",
+                    "error: process {process} of {}: {e}\nthe distributed build stopped at \
+                     layer {layer} of {game}; complete layers are kept: once the cause is \
+                     fixed, the same command resumes",
                     mpi.processes()
                 ),
                 e.kind().exit_status().into(),

@@ -1,0 +1,226 @@
+//! Distributed database builds over MPI (`--features mpi`): `mpirun` on localhost runs the
+//! `mancala` binary as 2 or 4 processes; the layer files must be byte for byte those of the
+//! single-process build (whose values tests/egdb.rs checks against plain negamax), and a
+//! process killed inside a layer must stop the run with a message naming the layer, after
+//! which the same command resumes to the same files.
+//!
+//! Needs `mpirun` (Open MPI; Debian: openmpi-bin libopenmpi-dev). As root, Open MPI wants
+//! `OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1`, which these tests set.
+#![cfg(feature = "mpi")]
+
+mod common;
+
+use common::{kalah, oware};
+use mancala::egdb::{build, BuildOptions};
+use mancala::Rules;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// `mpirun -np PROCESSES mancala egdb build GAME --max-seeds N --distributed --out OUT`, one
+/// thread per process, more processes than cores allowed.
+fn mpirun(processes: usize, game: &str, max_seeds: u32, out: &Path, extra: &[&str]) -> Command {
+    let mut c = Command::new("mpirun");
+    c.env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .args(["-np", &processes.to_string(), "--oversubscribe"])
+        .arg(env!("CARGO_BIN_EXE_mancala"))
+        .args(["egdb", "build", game, "--max-seeds", &max_seeds.to_string()])
+        .args(["--threads", "1", "--distributed", "--out"])
+        .arg(out)
+        .args(extra);
+    c
+}
+
+fn run(mut command: Command) -> Output {
+    let out = command.output().expect("mpirun runs (Open MPI installed?)");
+    assert!(
+        out.status.success(),
+        "{command:?}: {}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// The files of `dir`, sorted by name, with their bytes.
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// The single-process build of `rules` to `max_seeds` in a new directory (kept alive by the
+/// returned guard).
+fn single<R: Rules>(rules: &R, max_seeds: u32) -> (tempfile::TempDir, PathBuf) {
+    let root = tempfile::tempdir().unwrap();
+    let dir = mancala::egdb::default_dir(root.path(), rules.spec());
+    let options = BuildOptions {
+        max_seeds,
+        threads: mancala::core::Threads::new(2).unwrap(),
+        memory_limit: 1 << 30,
+        checkpoint_every: std::time::Duration::from_secs(600),
+    };
+    build(rules, &dir, &options, &(), |_| {}).unwrap();
+    (root, dir)
+}
+
+/// Builds each game with `processes` processes and compares with the single-process files.
+fn assert_distributed_equals_single(processes: usize) {
+    let cases: [(&str, u32); 5] = [
+        ("kalah(houses=3)", 10),
+        ("kalah(houses=4,capture=empty,end=mover-empty)", 8),
+        ("awari(houses=3)", 10),
+        (
+            "oware(houses=3,repetition=even-split,grand-slam=woaley-skip)",
+            9,
+        ),
+        ("awari", 12),
+    ];
+    for (game, max_seeds) in cases {
+        let (_single, expected) = if game.starts_with("kalah") {
+            single(&kalah(game), max_seeds)
+        } else {
+            single(&oware(game), max_seeds)
+        };
+        let root = tempfile::tempdir().unwrap();
+        let out = run(mpirun(processes, game, max_seeds, root.path(), &["--json"]));
+        let dir = root.path().join(expected.file_name().unwrap());
+        let ours = files(&dir);
+        assert_eq!(
+            ours.len(),
+            max_seeds as usize + 1,
+            "{game}: one file per layer"
+        );
+        assert!(
+            ours == files(&expected),
+            "{game}: {processes} processes wrote other bytes than one"
+        );
+        // One report, from process 0, with what the processes sent each other.
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{game}: one JSON report: {e}"));
+        assert_eq!(report["processes"], processes as u64, "{game}");
+        let top = &report["layers"][max_seeds as usize]["exchange"];
+        assert_eq!(top["processes"], processes as u64, "{game}");
+        assert_eq!(
+            top["peak_rss_per_process"].as_array().unwrap().len(),
+            processes,
+            "{game}"
+        );
+        assert!(top["update_bytes"].as_u64().unwrap() > 0, "{game}: {top}");
+        assert!(top["gather_bytes"].as_u64().unwrap() > 0, "{game}: {top}");
+    }
+}
+
+#[test]
+fn two_processes_write_the_files_of_one() {
+    assert_distributed_equals_single(2);
+}
+
+#[test]
+fn four_processes_on_two_cores_write_the_files_of_one() {
+    assert_distributed_equals_single(4);
+}
+
+/// The processes of the `mpirun` job writing to `out` (the `mancala` processes whose command
+/// line names it), with their MPI ranks.
+fn ranks_of(out: &Path) -> Vec<(u32, usize)> {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let cmdline = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
+        let environ = std::fs::read(e.path().join("environ")).unwrap_or_default();
+        let names_out = cmdline
+            .split(|&b| b == 0)
+            .any(|arg| arg == out.as_os_str().as_encoded_bytes());
+        let is_mancala = cmdline.starts_with(env!("CARGO_BIN_EXE_mancala").as_bytes());
+        if !(names_out && is_mancala) {
+            continue;
+        }
+        let rank = environ
+            .split(|&b| b == 0)
+            .find_map(|v| v.strip_prefix(b"OMPI_COMM_WORLD_RANK="))
+            .and_then(|r| std::str::from_utf8(r).ok()?.parse().ok());
+        if let Some(rank) = rank {
+            found.push((pid, rank));
+        }
+    }
+    found
+}
+
+/// A process killed (SIGKILL) inside a layer, right after its checkpoint of that layer was
+/// written, stops the run: mpirun fails, the message names the layer being built, no layer
+/// file of it exists; the same command then keeps the complete layers and finishes to the
+/// single-process bytes.
+#[test]
+fn a_process_killed_inside_a_layer_stops_the_run_which_resumes() {
+    let (game, max_seeds) = ("awari", 14);
+    let (_single, expected) = single(&oware(game), max_seeds);
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("awari");
+    let mut command = mpirun(
+        2,
+        game,
+        max_seeds,
+        root.path(),
+        &["--checkpoint-minutes", "0"],
+    );
+    let mut child = command
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mpirun runs");
+    let work = dir.join("layer-014.part-1-of-2.work");
+    let started = std::time::Instant::now();
+    while !work.exists() && started.elapsed() < std::time::Duration::from_secs(300) {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(work.exists(), "process 1 wrote a checkpoint of layer 14");
+    let victim = ranks_of(root.path())
+        .into_iter()
+        .find(|&(_, rank)| rank == 1)
+        .expect("process 1 of the job");
+    Command::new("kill")
+        .args(["-KILL", &victim.0.to_string()])
+        .status()
+        .unwrap();
+    let failed = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert!(!failed.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("layer  14: building on 2 processes"),
+        "process 0 said which layer it builds: {stderr}"
+    );
+    assert!(
+        stderr.contains("process 0 of 2: stopped (SIGTERM")
+            && stderr.contains("while building layer 14 of awari: run the same command again"),
+        "process 0, stopped by mpirun, says where and how to resume: {stderr}"
+    );
+    assert!(
+        !dir.join("layer-014.egdb").exists(),
+        "killed inside layer 14"
+    );
+    assert!(dir.join("layer-013.egdb").exists());
+
+    let out = run(mpirun(2, game, max_seeds, root.path(), &["--json"]));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let kept: Vec<u64> = report["layers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["kept"] == true)
+        .map(|l| l["layer"].as_u64().unwrap())
+        .collect();
+    assert_eq!(kept, (0..14).collect::<Vec<u64>>());
+    assert!(files(&dir) == files(&expected), "the resumed build's bytes");
+}
