@@ -175,7 +175,7 @@ fn a_process_killed_inside_a_layer_stops_the_run_which_resumes() {
         root.path(),
         &["--checkpoint-minutes", "0"],
     );
-    let mut child = command
+    let child = command
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
