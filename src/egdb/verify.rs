@@ -1,10 +1,12 @@
-//! The database verifier: every header and checksum (checked when the database is opened),
-//! then a seeded sample of values per layer re-derived independently.
+//! The database verifier: every header and checksum (checked when the database is opened);
+//! the full check of every entry against the one-step equation ([`verify_full`]); a seeded
+//! sample of values per layer re-derived independently ([`verify`]).
 
-use super::Egdb;
+use super::{Egdb, EgdbError};
 use crate::core::random::rng;
-use crate::core::Threads;
+use crate::core::{Progress, Threads};
 use crate::rules::Rules;
+use rayon::prelude::*;
 use crate::search::{solve, SolveError, SolveOptions};
 use rand_chacha::rand_core::RngCore;
 use std::sync::atomic::AtomicU64;
@@ -88,10 +90,7 @@ pub fn verify<R: Rules>(
             let pos = rules.egdb_position(board).expect("games with databases");
             let stored = db.value(rules, &pos).expect("covered");
             let checked = if R::CAN_REPEAT {
-                match db.move_values(rules, &pos).expect("covered") {
-                    m if m.is_empty() => stored,
-                    m => m.iter().map(|&(_, v)| v).max().expect("moves"),
-                }
+                one_step(db, rules, &pos)
             } else {
                 let options = SolveOptions {
                     threads: threads.get(),
@@ -121,6 +120,139 @@ pub fn verify<R: Rules>(
         });
     }
     Ok(failures)
+}
+
+/// The one-step equation at `pos` (a position the database covers, its own layer included):
+/// its value if the game is over (store difference plus what the end-of-game rule adds), else
+/// the best over its moves of the database value of the position after the move (final store
+/// difference, seeds), negated when the other side moves there. Seen from the side to move at
+/// `pos`, as [`Egdb::value`].
+#[inline]
+fn one_step<R: Rules>(db: &Egdb, rules: &R, pos: &R::Position) -> i32 {
+    if let Some(o) = rules.outcome(pos) {
+        return rules.store_difference(pos) + o.value();
+    }
+    db.move_values(rules, pos)
+        .expect("the database covers the position and every position after a move")
+        .iter()
+        .map(|&(_, v)| v)
+        .max()
+        .expect("a position that is not over has a move")
+}
+
+/// The full check of one layer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FullCheck {
+    /// Seeds on the board.
+    pub layer: u32,
+    /// Positions in the layer, every one checked.
+    pub positions: u64,
+    /// Entries that differ from the one-step equation.
+    pub mismatches: u64,
+    /// Wall time of the layer's check, seconds.
+    pub seconds: f64,
+}
+
+/// Positions handed to one task of the full check at a time.
+const FULL_CHUNK: u64 = 1 << 15;
+
+/// Checks every entry of every layer of `db` against the one-step equation: the entry of a
+/// position (stores empty, so the entry is its value) must equal its value if the game is over,
+/// else the best over its moves of the position after the move valued from the database (its
+/// store difference plus its entry, negated when the other side moves there).
+///
+/// For games without cycles (Kalah) the equation determines every entry from the layers below
+/// and the positions of its own layer nearer the end, so a database that satisfies it
+/// everywhere is exactly the one the rules define. For Awari it is the fixpoint the builder
+/// solves (a position of value 0 has a best move of value exactly 0), but a cycle of positions
+/// can also satisfy it with other values, so it finds any damaged entry whose neighbours are
+/// right and the sampled check stays the independent one.
+///
+/// Layers are checked in order, each in parallel chunks on `threads`; `progress` hears of each
+/// layer as a phase of positions and `on_layer` is called after each. Returns the first
+/// `first` mismatches in layer and rank order (the same whatever the thread count); the
+/// counts are in the [`FullCheck`]s.
+///
+/// # Errors
+/// [`EgdbError::Threads`] if the threads cannot start.
+pub fn verify_full<R: Rules>(
+    db: &Egdb,
+    rules: &R,
+    threads: Threads,
+    first: usize,
+    progress: &dyn Progress,
+    mut on_layer: impl FnMut(&FullCheck),
+) -> Result<Vec<Mismatch>, EgdbError> {
+    let pool = threads.pool().map_err(|e| EgdbError::Threads {
+        threads: threads.get(),
+        reason: e.to_string(),
+    })?;
+    let mut failures = Vec::new();
+    for n in 0..db.layers() {
+        let started = std::time::Instant::now();
+        let size = db.index().layer_size(n).expect("open layers are in range");
+        progress.start(&format!("layer {n}"), Some(size));
+        // Per chunk: the mismatches counted and the first `first` of them, in rank order.
+        let chunks: Vec<(u64, Vec<Mismatch>)> = pool.install(|| {
+            (0..size.div_ceil(FULL_CHUNK))
+                .into_par_iter()
+                .map(|c| {
+                    let (lo, hi) = (c * FULL_CHUNK, ((c + 1) * FULL_CHUNK).min(size));
+                    let found = check_range(db, rules, n, lo, hi, first);
+                    progress.add(hi - lo);
+                    found
+                })
+                .collect()
+        });
+        progress.finish();
+        let mut mismatches = 0;
+        for (count, found) in chunks {
+            mismatches += count;
+            let room = first - failures.len().min(first);
+            failures.extend(found.into_iter().take(room));
+        }
+        on_layer(&FullCheck {
+            layer: n,
+            positions: size,
+            mismatches,
+            seconds: started.elapsed().as_secs_f64(),
+        });
+    }
+    Ok(failures)
+}
+
+/// Checks ranks `lo..hi` of layer `n`: the mismatches counted, and the first `first`.
+fn check_range<R: Rules>(
+    db: &Egdb,
+    rules: &R,
+    n: u32,
+    lo: u64,
+    hi: u64,
+    first: usize,
+) -> (u64, Vec<Mismatch>) {
+    let entries = db.layer_entries(n).expect("open layer");
+    let mut count = 0;
+    let mut found = Vec::new();
+    db.index().for_each(n, lo, hi, |rank, board| {
+        let pos = rules
+            .egdb_position(board)
+            .expect("games with databases map boards to positions");
+        let stored = entries[rank as usize] as i32;
+        let checked = one_step(db, rules, &pos);
+        if checked != stored {
+            count += 1;
+            if found.len() < first {
+                found.push(Mismatch {
+                    layer: n,
+                    rank,
+                    position: rules.format_position(&pos),
+                    stored,
+                    checked,
+                });
+            }
+        }
+    });
+    (count, found)
 }
 
 /// The values of one layer by count.
