@@ -4,8 +4,9 @@
 
 use super::{Egdb, EgdbError};
 use crate::core::random::rng;
-use crate::core::{Progress, Threads};
-use crate::rules::Rules;
+use crate::core::{Board, Progress, Threads};
+use crate::rules::{Children, Rules, MAX_CHILDREN};
+use arrayvec::ArrayVec;
 use rayon::prelude::*;
 use crate::search::{solve, SolveError, SolveOptions};
 use rand_chacha::rand_core::RngCore;
@@ -127,17 +128,68 @@ pub fn verify<R: Rules>(
 /// the best over its moves of the database value of the position after the move (final store
 /// difference, seeds), negated when the other side moves there. Seen from the side to move at
 /// `pos`, as [`Egdb::value`].
-#[inline]
 fn one_step<R: Rules>(db: &Egdb, rules: &R, pos: &R::Position) -> i32 {
-    if let Some(o) = rules.outcome(pos) {
-        return rules.store_difference(pos) + o.value();
+    let mut step = Step::default();
+    step.expand(db, rules, pos);
+    step.value()
+}
+
+/// A position's one-step equation, half evaluated: its moves' entries located (and their
+/// cache lines requested), not yet read.
+#[derive(Default)]
+struct Step<'a> {
+    /// The value if the game is over.
+    terminal: Option<i32>,
+    /// Per move: the entry of the position after it, that position's store difference, and
+    /// whether the other side moves there.
+    moves: ArrayVec<(&'a u8, i32, bool), MAX_CHILDREN>,
+}
+
+impl<'a> Step<'a> {
+    /// Generates the moves of `pos` and locates their entries in `db`, prefetching each.
+    #[inline(always)]
+    fn expand<R: Rules>(&mut self, db: &'a Egdb, rules: &R, pos: &R::Position) {
+        self.moves.clear();
+        self.terminal = rules
+            .outcome(pos)
+            .map(|o| rules.store_difference(pos) + o.value());
+        if self.terminal.is_some() {
+            return;
+        }
+        let mut children = Children::<R>::new();
+        rules.children(pos, &mut children);
+        let side = rules.side_to_move(pos);
+        for c in &children {
+            let board = rules.egdb_board(&c.pos).expect("games with databases");
+            let layer = &db.layers[rules.board_seeds(&c.pos) as usize];
+            let entry = &layer.payload()[db.index.rank(board) as usize];
+            crate::core::prefetch(entry);
+            self.moves.push((
+                entry,
+                rules.store_difference(&c.pos),
+                rules.side_to_move(&c.pos) != side,
+            ));
+        }
     }
-    db.move_values(rules, pos)
-        .expect("the database covers the position and every position after a move")
-        .iter()
-        .map(|&(_, v)| v)
-        .max()
-        .expect("a position that is not over has a move")
+
+    /// The equation's value: the terminal value, or the best of the moves' values.
+    #[inline(always)]
+    fn value(&self) -> i32 {
+        self.terminal.unwrap_or_else(|| {
+            self.moves
+                .iter()
+                .map(|&(&entry, store_difference, flip)| {
+                    let v = store_difference + entry as i8 as i32;
+                    if flip {
+                        -v
+                    } else {
+                        v
+                    }
+                })
+                .max()
+                .expect("a position that is not over has a move")
+        })
+    }
 }
 
 /// The full check of one layer.
@@ -221,6 +273,11 @@ pub fn verify_full<R: Rules>(
     Ok(failures)
 }
 
+/// Positions whose moves' entries are requested before the first of them is valued: the
+/// full check is a stream of cache misses (the entries of the positions after the moves lie
+/// anywhere in their layers), overlapped this way.
+const AHEAD: usize = 8;
+
 /// Checks ranks `lo..hi` of layer `n`: the mismatches counted, and the first `first`.
 fn check_range<R: Rules>(
     db: &Egdb,
@@ -233,26 +290,45 @@ fn check_range<R: Rules>(
     let entries = db.layer_entries(n).expect("open layer");
     let mut count = 0;
     let mut found = Vec::new();
-    db.index().for_each(n, lo, hi, |rank, board| {
-        let pos = rules
-            .egdb_position(board)
-            .expect("games with databases map boards to positions");
-        let stored = entries[rank as usize] as i32;
-        let checked = one_step(db, rules, &pos);
+    // A ring of the last `AHEAD` positions expanded: `(rank, board, step)`.
+    let mut ring: [(u64, Board, Step); AHEAD] = std::array::from_fn(|_| Default::default());
+    let mut check = |(rank, board, step): &(u64, Board, Step)| {
+        let stored = entries[*rank as usize] as i32;
+        let checked = step.value();
         if checked != stored {
             count += 1;
             if found.len() < first {
                 found.push(Mismatch {
                     layer: n,
-                    rank,
-                    position: rules.format_position(&pos),
+                    rank: *rank,
+                    position: rules.format_position(&position(rules, *board)),
                     stored,
                     checked,
                 });
             }
         }
+    };
+    db.index().for_each(n, lo, hi, |rank, board| {
+        let slot = &mut ring[(rank - lo) as usize % AHEAD];
+        if rank - lo >= AHEAD as u64 {
+            check(slot);
+        }
+        slot.0 = rank;
+        slot.1 = board;
+        slot.2.expand(db, rules, &position(rules, board));
     });
+    for rank in hi.saturating_sub(AHEAD as u64).max(lo)..hi {
+        check(&ring[(rank - lo) as usize % AHEAD]);
+    }
     (count, found)
+}
+
+/// The position of a layer's `board` (stores empty, the mover to move).
+#[inline(always)]
+fn position<R: Rules>(rules: &R, board: Board) -> R::Position {
+    rules
+        .egdb_position(board)
+        .expect("games with databases map boards to positions")
 }
 
 /// The values of one layer by count.
