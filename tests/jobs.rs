@@ -109,6 +109,7 @@ fn a_database_job_through_the_library_is_the_cli_report() {
         out: a.path().to_path_buf(),
         threads: Threads::new(2).unwrap(),
         memory_limit: None,
+        checkpoint_minutes: None,
     });
     let ours = library(&request);
     let cli = json(&[

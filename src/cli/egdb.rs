@@ -37,8 +37,12 @@ pub struct BuildArgs {
     /// Most memory the build may use, e.g. `12GiB`, `500MB` (default: 80% of physical memory).
     #[arg(long)]
     pub memory_limit: Option<String>,
+    /// Least minutes between two checkpoints of an Awari layer being solved (written to
+    /// DIR/layer-NNN.work; an interrupted build resumes from it). Default 10.
+    #[arg(long)]
+    pub checkpoint_minutes: Option<f64>,
     /// Print one JSON object: {"game", "dir", "layers": [{"layer", "positions", "seconds",
-    /// "rounds", "kept", "replaced"}], "seconds"}.
+    /// "rounds", "kept", "replaced", "working_bytes", "peak_rss_bytes"}], "seconds"}.
     #[arg(long)]
     pub json: bool,
 }
@@ -105,6 +109,7 @@ pub fn run(command: EgdbCommand) -> CliResult {
                 out: a.out,
                 threads: a.threads.get(),
                 memory_limit: a.memory_limit,
+                checkpoint_minutes: a.checkpoint_minutes,
             });
             execute_and_print(&request, None, a.json, true)
         }

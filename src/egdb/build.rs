@@ -6,28 +6,20 @@
 //! * **Acyclic layers** (games that cannot repeat, Kalah): each position is solved once, depth
 //!   first: a move that stays in the layer leads to a position solved first (and remembered).
 //!   Moves in a Kalah layer carry seeds towards the mover's store, so the recursion ends.
-//! * **Cyclic layers** (Awari): for every threshold `t >= 1` two facts are found as least
-//!   fixpoints: `value >= t` (some move reaches at least `t`) and `value <= -t` (every move
-//!   reaches at most `-t`), kept as two bytes per position, `W` = the largest proven `t` of the
-//!   first kind and `L` = of the second. A first pass over the layer values the moves that
-//!   leave it and records those that stay in it (and their reverse); then each round
-//!   re-evaluates only the parents of the positions whose `W` or `L` rose in the round before,
-//!   until none rises (the least fixpoint: what is proved, not assumed). Play that never leaves the layer proves neither, so such positions get 0: the
-//!   seeds left are shared evenly (the `awari` repetition rule; Romein & Bal 2003). The value is
-//!   `W` if `W >= 1`, `-L` if `L >= 1`, else 0. With no earlier position to repeat, this is the
-//!   value of the game in which a repeated position ends play with an even split: each player's
-//!   positional optimal strategy turns any repetition into the cycle it would play for ever.
+//! * **Cyclic layers** (Awari): the threshold fixpoint of [`super::cyclic`], about two bytes
+//!   of working memory per position, checkpointed inside the layer.
 //!
 //! Values do not depend on the order in which positions are visited, so layers are identical
 //! byte for byte whatever the thread count, and a resumed build writes the same files.
 
+use super::cyclic::{work_file, working_bytes, Checkpoints, LeanLayer};
 use super::{layer_file, write_layer, Egdb, EgdbError, LayerIndex, MAX_LAYER_SEEDS};
 use crate::core::{Board, Progress, Threads};
 use crate::rules::{Children, Rules, MAX_CHILDREN};
 use arrayvec::ArrayVec;
 use rayon::prelude::*;
 use std::path::Path;
-use std::sync::atomic::{AtomicI8, AtomicU32, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicI8, Ordering::Relaxed};
 use std::time::Instant;
 
 /// How to build.
@@ -39,6 +31,9 @@ pub struct BuildOptions {
     pub threads: Threads,
     /// Most memory the build may use, in bytes ([`memory_needed`] is checked against it first).
     pub memory_limit: u64,
+    /// Least time between two checkpoints of a cyclic layer being solved (a build interrupted
+    /// inside such a layer resumes from its last checkpoint).
+    pub checkpoint_every: std::time::Duration,
 }
 
 /// What happened to one layer.
@@ -54,22 +49,34 @@ pub struct LayerReport {
     pub rounds: u32,
     /// The file was already complete and verified, and was kept.
     pub kept: bool,
+    /// Bytes of the builder's working arrays for this layer (0 if it was kept).
+    #[serde(default)]
+    pub working_bytes: u64,
+    /// Peak resident memory of the process while building the layer, bytes (Linux's `VmHWM`,
+    /// reset before the layer; it counts the pages of the lower layers' files read through the
+    /// memory maps); `None` if it was kept or the system does not say.
+    #[serde(default)]
+    pub peak_rss_bytes: Option<u64>,
     /// Why an existing file was rebuilt (it failed verification).
     pub replaced: Option<String>,
 }
 
 /// Bytes a build of layers `0..=max_seeds` of a game with `houses` houses per player needs:
 /// every layer mapped, plus the working arrays of the largest: one byte per position for
-/// acyclic games; for cyclic ones `16 + 8·houses` (values, exit cache, the moves that stay in
-/// the layer and their reverse).
+/// acyclic games, 1.5 for cyclic ones (exit or value, four bits of counts).
 pub fn memory_needed(houses: usize, max_seeds: u32, cyclic: bool) -> Option<u64> {
     let index = LayerIndex::new(houses);
     let mut total = 0u64;
     for n in 0..=max_seeds {
         total = total.checked_add(index.layer_size(n)?)?;
     }
-    let working = if cyclic { 16 + 8 * houses as u64 } else { 1 };
-    total.checked_add(index.layer_size(max_seeds)?.checked_mul(working)?)
+    let largest = index.layer_size(max_seeds)?;
+    let working = if cyclic {
+        working_bytes(largest)
+    } else {
+        largest
+    };
+    total.checked_add(working)
 }
 
 /// Builds (or completes) the database of `rules` in `dir` up to `options.max_seeds` seeds and
@@ -110,11 +117,6 @@ pub fn build<R: Rules>(
             ),
         });
     }
-    if cyclic && db.index.layer_size(n_max).unwrap_or(u64::MAX) >= u64::from(SAME_SIDE) {
-        return Err(EgdbError::TooLarge {
-            what: format!("layer {n_max} of {} has 2^31 positions or more, beyond what the cyclic builder indexes", db.game()),
-        });
-    }
     std::fs::create_dir_all(dir).map_err(|source| EgdbError::Io {
         path: dir.to_path_buf(),
         source,
@@ -127,6 +129,7 @@ pub fn build<R: Rules>(
     // Temporary files left by an interrupted build are incomplete by construction.
     for n in 0..=n_max {
         let _ = std::fs::remove_file(dir.join(format!("{}.tmp", layer_file(n))));
+        let _ = std::fs::remove_file(dir.join(format!("{}.tmp", work_file(n))));
     }
     for n in 0..=n_max {
         let path = dir.join(layer_file(n));
@@ -145,6 +148,8 @@ pub fn build<R: Rules>(
                         rounds: 0,
                         kept: true,
                         replaced: None,
+                        working_bytes: 0,
+                        peak_rss_bytes: None,
                     });
                     continue;
                 }
@@ -161,25 +166,33 @@ pub fn build<R: Rules>(
             }
         }
         let started = Instant::now();
-        progress.start(&format!("layer {n}"), Some(positions));
-        let builder = LayerBuilder {
-            rules,
-            db: &db,
-            n,
-            progress,
+        reset_peak_rss();
+        let working_bytes = if cyclic {
+            working_bytes(positions)
+        } else {
+            positions
         };
-        let (values, rounds) = pool.install(|| {
+        progress.start(&format!("layer {n}"), Some(positions));
+        let (values, rounds) = pool.install(|| -> Result<_, EgdbError> {
             if cyclic {
-                builder.cyclic()
+                let layer = LeanLayer::new(rules, &db, n, dir, progress)?;
+                let checkpoints = Checkpoints {
+                    dir,
+                    every: options.checkpoint_every,
+                };
+                layer.solve(&checkpoints)
             } else {
-                (builder.acyclic(), 1)
+                let builder = LayerBuilder {
+                    rules,
+                    db: &db,
+                    n,
+                    progress,
+                };
+                Ok((builder.acyclic(), 1))
             }
-        });
+        })?;
         progress.finish();
-        // SAFETY: i8 and u8 have the same size and alignment.
-        let bytes =
-            unsafe { std::slice::from_raw_parts(values.as_ptr().cast::<u8>(), values.len()) };
-        write_layer(dir, db.game(), db.houses(), n, bytes)?;
+        write_layer(dir, db.game(), db.houses(), n, &values)?;
         drop(values);
         db.push_file(&path, n, false)?;
         report(&LayerReport {
@@ -189,9 +202,25 @@ pub fn build<R: Rules>(
             rounds,
             kept: false,
             replaced,
+            working_bytes,
+            peak_rss_bytes: peak_rss(),
         });
     }
     Ok(db)
+}
+
+/// Resets the peak resident memory the kernel keeps for this process (Linux:
+/// `/proc/self/clear_refs`; elsewhere nothing).
+fn reset_peak_rss() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// The peak resident memory of this process since the last reset, bytes (Linux's `VmHWM`).
+fn peak_rss() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 /// `1.5 GiB`-style text for a byte count.
@@ -303,7 +332,7 @@ impl<R: Rules> LayerBuilder<'_, R> {
     }
 
     /// Solves an acyclic layer depth first.
-    fn acyclic(&self) -> Vec<i8> {
+    fn acyclic(&self) -> Vec<u8> {
         let size = self.index().layer_size(self.n).expect("layer within range") as usize;
         let values: Vec<AtomicI8> = (0..size)
             .into_par_iter()
@@ -315,7 +344,7 @@ impl<R: Rules> LayerBuilder<'_, R> {
                 values[rank as usize].store(v, Relaxed);
             }
         });
-        values.into_iter().map(AtomicI8::into_inner).collect()
+        values.into_iter().map(|v| v.into_inner() as u8).collect()
     }
 
     fn solve_acyclic(&self, values: &[AtomicI8], board: Board) -> i8 {
@@ -335,172 +364,4 @@ impl<R: Rules> LayerBuilder<'_, R> {
         }
         best as i8
     }
-
-    /// Solves a cyclic layer by the threshold fixpoint; returns the values and the rounds.
-    ///
-    /// A first pass over the layer values the moves that leave it, records the moves that stay
-    /// in it (up to `m` child ranks per position) and a first estimate of `W` and `L`. The
-    /// reversed moves are then laid out in compressed rows, and each round re-evaluates only the
-    /// positions with a child whose `W` or `L` rose in the round before, until none rises.
-    fn cyclic(&self) -> (Vec<i8>, u32) {
-        let size = self.index().layer_size(self.n).expect("layer within range") as usize;
-        let m = self.db.houses();
-        let bytes = |v: u8| -> Vec<AtomicU8> {
-            (0..size)
-                .into_par_iter()
-                .map(|_| AtomicU8::new(v))
-                .collect()
-        };
-        // `W` and `L` (see the module docs); per position the best value over the moves that
-        // leave the layer (`EXIT_NONE` if none).
-        let (win, loss) = (bytes(0), bytes(0));
-        let exit = bytes(EXIT_NONE);
-        // Moves that stay in the layer: child rank, `SAME_SIDE` set when the mover moves again.
-        let inside: Vec<AtomicU32> = (0..size * m)
-            .into_par_iter()
-            .map(|_| AtomicU32::new(NO_CHILD))
-            .collect();
-        let in_degree: Vec<AtomicU32> = (0..size)
-            .into_par_iter()
-            .map(|_| AtomicU32::new(0))
-            .collect();
-        let raise =
-            |cell: &AtomicU8, v: i32| v > 0 && (cell.fetch_max(v as u8, Relaxed) as i32) < v;
-        // Re-evaluates position `r` from its children; whether its `W` or `L` rose.
-        let evaluate = |r: usize| -> bool {
-            let cached = exit[r].load(Relaxed);
-            let best_exit = if cached == EXIT_NONE {
-                NO_EXIT
-            } else {
-                cached as i8 as i32
-            };
-            // value >= t: some move reaches t; value <= -t: every move reaches at most -t.
-            let mut w = best_exit.max(0);
-            let mut l = if best_exit == NO_EXIT {
-                i32::MAX
-            } else {
-                -best_exit
-            };
-            for slot in &inside[r * m..(r + 1) * m] {
-                let c = slot.load(Relaxed);
-                if c == NO_CHILD {
-                    break;
-                }
-                let child = (c & !SAME_SIDE) as usize;
-                let (cw, cl) = (
-                    win[child].load(Relaxed) as i32,
-                    loss[child].load(Relaxed) as i32,
-                );
-                let (up, down) = if c & SAME_SIDE != 0 {
-                    (cw, cl)
-                } else {
-                    (cl, cw)
-                };
-                w = w.max(up);
-                l = l.min(down);
-            }
-            raise(&win[r], w) | raise(&loss[r], l)
-        };
-        self.progress.status("pass 1");
-        let changed: Vec<u32> = (0..size.div_ceil(CHUNK as usize))
-            .into_par_iter()
-            .flat_map_iter(|c| {
-                let (lo, hi) = (c as u64 * CHUNK, ((c as u64 + 1) * CHUNK).min(size as u64));
-                let mut raised = Vec::new();
-                self.index().for_each(self.n, lo, hi, |rank, board| {
-                    let r = rank as usize;
-                    let e = self.expand(board, true);
-                    if let Some(v) = e.terminal {
-                        if raise(&win[r], v) | raise(&loss[r], -v) {
-                            raised.push(r as u32);
-                        }
-                        return;
-                    }
-                    if e.best_exit != NO_EXIT {
-                        exit[r].store(e.best_exit as i8 as u8, Relaxed);
-                    }
-                    for (k, c) in e.inside.iter().enumerate() {
-                        let tag = if c.same_side { SAME_SIDE } else { 0 };
-                        inside[r * m + k].store(c.rank as u32 | tag, Relaxed);
-                        in_degree[c.rank as usize].fetch_add(1, Relaxed);
-                    }
-                    if evaluate(r) {
-                        raised.push(r as u32);
-                    }
-                });
-                self.progress.add(hi - lo);
-                raised
-            })
-            .collect();
-        // Reversed moves in compressed rows: the parents of `c` are
-        // `parents[start[c]..start[c + 1]]`.
-        let mut start = Vec::with_capacity(size + 1);
-        let mut total = 0u64;
-        for d in &in_degree {
-            start.push(total);
-            total += d.swap(0, Relaxed) as u64;
-        }
-        start.push(total);
-        let parents: Vec<AtomicU32> = (0..total)
-            .into_par_iter()
-            .map(|_| AtomicU32::new(0))
-            .collect();
-        (0..size).into_par_iter().for_each(|r| {
-            for slot in &inside[r * m..(r + 1) * m] {
-                let c = slot.load(Relaxed);
-                if c == NO_CHILD {
-                    break;
-                }
-                let child = (c & !SAME_SIDE) as usize;
-                let at = start[child] + in_degree[child].fetch_add(1, Relaxed) as u64;
-                parents[at as usize].store(r as u32, Relaxed);
-            }
-        });
-        // Rounds: the parents of what rose, each once per round.
-        let queued = bytes(0);
-        let mut changed = changed;
-        let mut rounds = 1;
-        while !changed.is_empty() {
-            rounds += 1;
-            self.progress
-                .status(&format!("round {rounds}, {} raised", changed.len()));
-            let candidates: Vec<u32> = changed
-                .par_iter()
-                .flat_map_iter(|&c| {
-                    let c = c as usize;
-                    parents[start[c] as usize..start[c + 1] as usize]
-                        .iter()
-                        .map(|p| p.load(Relaxed))
-                        .filter(|&p| queued[p as usize].swap(1, Relaxed) == 0)
-                })
-                .collect();
-            changed = candidates
-                .par_iter()
-                .copied()
-                .filter(|&p| {
-                    queued[p as usize].store(0, Relaxed);
-                    evaluate(p as usize)
-                })
-                .collect();
-        }
-        let values = (0..size)
-            .into_par_iter()
-            .map(|r| {
-                let (w, l) = (win[r].load(Relaxed), loss[r].load(Relaxed));
-                if w > 0 {
-                    w as i8
-                } else {
-                    -(l as i8)
-                }
-            })
-            .collect();
-        (values, rounds)
-    }
 }
-
-/// No exit move: the marker of the exit cache (values lie in `-120..=120`).
-const EXIT_NONE: u8 = 0x80;
-/// An empty slot of the moves that stay in a layer.
-const NO_CHILD: u32 = u32::MAX;
-/// Marks a move after which the same side moves again.
-const SAME_SIDE: u32 = 1 << 31;

@@ -21,6 +21,7 @@
 //! The on-disk format is described in `databases/README.md` and [`LayerHeader`].
 
 mod build;
+mod cyclic;
 mod index;
 mod verify;
 
@@ -295,12 +296,19 @@ fn write_layer(
             what: format!("layer header does not fit {HEADER_BYTES} bytes: {e}"),
         })?;
     debug_assert!(written <= HEADER_BYTES);
-    let path = dir.join(layer_file(layer));
-    let tmp = dir.join(format!("{}.tmp", layer_file(layer)));
+    write_file_atomically(dir, &layer_file(layer), &[&block, payload])
+}
+
+/// Writes `parts` one after the other to `dir/name`: to `name.tmp`, synced, then renamed, so
+/// that a file with the final name is always complete.
+fn write_file_atomically(dir: &Path, name: &str, parts: &[&[u8]]) -> Result<(), EgdbError> {
+    let path = dir.join(name);
+    let tmp = dir.join(format!("{name}.tmp"));
     let result = (|| -> io::Result<()> {
         let mut f = io::BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
-        f.write_all(&block)?;
-        f.write_all(payload)?;
+        for part in parts {
+            f.write_all(part)?;
+        }
         let f = f.into_inner().map_err(|e| e.into_error())?;
         f.sync_all()?;
         std::fs::rename(&tmp, &path)?;

@@ -45,6 +45,9 @@ pub struct BuildRequest {
     pub threads: Threads,
     /// Most memory the build may use, e.g. `12GiB` (default: 80% of physical memory).
     pub memory_limit: Option<String>,
+    /// Least minutes between two checkpoints of a cyclic layer being solved (default 10).
+    #[serde(default)]
+    pub checkpoint_minutes: Option<f64>,
 }
 
 /// The report of a build: `mancala egdb build --json`.
@@ -120,10 +123,17 @@ impl OnRules for BuildRequest {
             None => physical_bytes().map_or(u64::MAX, |b| b / 10 * 8),
         };
         let dir = egdb::default_dir(&self.out, rules.spec());
+        let minutes = self.checkpoint_minutes.unwrap_or(10.0);
+        if !(minutes.is_finite() && minutes >= 0.0) {
+            return Err(JobError::input(format!(
+                "--checkpoint-minutes: {minutes} is not a number of minutes (0 or more)"
+            )));
+        }
         let options = BuildOptions {
             max_seeds: self.max_seeds,
             threads: self.threads,
             memory_limit,
+            checkpoint_every: std::time::Duration::from_secs_f64(minutes * 60.0),
         };
         let game = egdb::database_game(rules.spec());
         let started = std::time::Instant::now();

@@ -267,6 +267,14 @@ pub trait Rules: Send + Sync + Sized + 'static {
     fn egdb_position(&self, _board: Board) -> Option<Self::Position> {
         None
     }
+    /// Databases of games that can repeat ([`Rules::CAN_REPEAT`]): calls `f(parent)` once for
+    /// every legal move, of every position with the same seeds on the board, that leads to the
+    /// position of `child` without taking a seed off the board (no capture; the side to move
+    /// changes), with `parent` the board before the move (both mover-relative, as
+    /// [`Rules::egdb_board`] gives). A board two moves of one parent lead to is given once per
+    /// move. The cyclic database builder propagates values along these moves backwards; games
+    /// that can repeat and have databases must implement it (the default gives nothing).
+    fn egdb_parents(&self, _child: Board, _f: &mut impl FnMut(Board)) {}
 }
 
 /// Shared notation and accounting of the two-row games whose position is a

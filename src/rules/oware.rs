@@ -33,7 +33,7 @@
 //!   split evenly (difference 0; an odd seed goes to nobody). Searches apply it from the history
 //!   ([`Rules::CAN_REPEAT`]).
 
-use super::sowing::SowingTable;
+use super::sowing::{SowingTable, Unsown};
 use super::spec::{GameOptions, GameSpec, Options, ParseGameError};
 use super::two_row::{self, two_row_common};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
@@ -486,6 +486,63 @@ impl Rules for Oware {
             );
         }
         Ok(self.m)
+    }
+
+    fn egdb_parents(&self, child: Board, f: &mut impl FnMut(Board)) {
+        let m = self.m;
+        // The board after the move, before the side changes.
+        let after = child.flip(m);
+        let seeds = after.board_seeds(m);
+        let starves = after.opponent_seeds(m) == 0;
+        let tables = [Some(&self.table), self.skip_table.as_ref()];
+        for origin in 0..m {
+            let mut candidates = [true, self.skip_table.is_some()];
+            for s in 1..=seeds {
+                let mut first = None;
+                for (k, table) in tables.iter().enumerate() {
+                    let Some(table) = table else { continue };
+                    if !candidates[k] {
+                        continue;
+                    }
+                    let before = match table.unsow(after, origin, s) {
+                        Unsown::Before(b) => b,
+                        Unsown::Short => {
+                            candidates[k] = false;
+                            continue;
+                        }
+                        Unsown::Mismatch => continue,
+                    };
+                    // The same board from both sowings is one move.
+                    if first == Some(before) {
+                        continue;
+                    }
+                    first = Some(before);
+                    // The move really ends there (no capture, the grand-slam policy applied)...
+                    if self.play_house(before, origin).board != after {
+                        continue;
+                    }
+                    // ...and is legal: a move that leaves the opponent without seeds may be
+                    // ruled out by the feeding rules, or the game may be over already.
+                    if starves {
+                        let pos = TwoRowPosition {
+                            board: before,
+                            side: Side::South,
+                        };
+                        let mut children = Children::<Self>::new();
+                        if self.outcome(&pos).is_none() {
+                            self.children(&pos, &mut children);
+                        }
+                        if !children.iter().any(|c| c.mv as usize == origin) {
+                            continue;
+                        }
+                    }
+                    f(before);
+                }
+                if !candidates.iter().any(|&c| c) {
+                    break;
+                }
+            }
+        }
     }
 
     fn key_space(&self) -> Option<u128> {

@@ -95,9 +95,70 @@ impl SowingTable {
     }
 }
 
+/// What undoing a sowing gives: see [`SowingTable::unsow`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unsown {
+    /// The board before the sowing (the origin holding the seeds again).
+    Before(Board),
+    /// Some pit holds fewer seeds than the sowing would have dropped there: so does every
+    /// larger seed count.
+    Short,
+    /// The origin holds other than what the sowing would have left there.
+    Mismatch,
+}
+
+impl SowingTable {
+    /// Undoes [`SowingTable::sow`]: the board from which sowing `seeds` seeds from `origin`
+    /// gives `after`, if there is one. Every byte of `after` must be below 128 (a game has at
+    /// most 255 seeds, a database layer at most 120).
+    #[inline(always)]
+    pub fn unsow(&self, after: Board, origin: usize, seeds: u32) -> Unsown {
+        const HIGH: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
+        let len = self.cycle_len[origin] as u32;
+        let (laps, rest) = (seeds / len, seeds % len);
+        let dropped = self.lap[origin] * laps as u128 + self.partial[origin][rest as usize];
+        debug_assert_eq!(after.0 & HIGH, 0);
+        // Byte by byte `after - dropped`; a byte that borrows clears its high bit.
+        let diff = (after.0 | HIGH) - dropped;
+        if diff & HIGH != HIGH {
+            return Unsown::Short;
+        }
+        let lifted = Board(diff ^ HIGH);
+        if lifted.get(origin) != 0 {
+            return Unsown::Mismatch;
+        }
+        Unsown::Before(lifted.with(origin, seeds))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unsow_undoes_sow() {
+        let m = 3;
+        let t = SowingTable::new(m, |o| (1..=2 * m).map(|k| (o + k) % (2 * m)).collect()).unwrap();
+        for origin in 0..m {
+            for seeds in 1..=20u32 {
+                let before = Board(0)
+                    .with(origin, seeds)
+                    .with(4, 1)
+                    .with((origin + 1) % 6, 2);
+                let (after, _) = t.sow(before, origin);
+                assert_eq!(t.unsow(after, origin, seeds), Unsown::Before(before));
+            }
+        }
+        // Two seeds from house 0 cannot leave house 2 empty; a larger count cannot either.
+        let after = Board(0).with(1, 1);
+        assert_eq!(t.unsow(after, 0, 1), Unsown::Before(Board(0).with(0, 1)));
+        assert_eq!(t.unsow(after, 0, 2), Unsown::Short);
+        // Six seeds (a full lap, the origin included) leave the origin one seed, not none.
+        let after = Board(0x0101_0101_0101);
+        assert_eq!(t.unsow(after, 0, 6), Unsown::Before(Board(0).with(0, 6)));
+        assert_eq!(t.unsow(after.with(0, 0), 0, 6), Unsown::Short);
+        assert_eq!(t.unsow(after.with(0, 2), 0, 6), Unsown::Mismatch);
+    }
 
     /// Plain one-seed-at-a-time sowing along the same cycle.
     fn slow(board: Board, origin: usize, pits: &[usize]) -> (Board, usize) {
