@@ -266,8 +266,9 @@ pub fn layer_file(layer: u32) -> String {
     format!("layer-{layer:03}.egdb")
 }
 
-/// CRC-32 of a payload.
-fn checksum(payload: &[u8]) -> u32 {
+/// The checksum a layer header holds ([`LayerHeader::checksum`]): CRC-32 (IEEE, as
+/// `crc32fast`) of the payload, the entries after the header block.
+pub fn checksum(payload: &[u8]) -> u32 {
     crc32fast::hash(payload)
 }
 
@@ -518,18 +519,7 @@ pub fn record_build_request(dir: &Path, game: &str, max_seeds: u32) -> Result<()
     };
     let mut text = serde_json::to_string(&record).expect("a build record encodes");
     text.push('\n');
-    let path = dir.join(BUILD_RECORD);
-    crate::results::write_atomic(&path, text.as_bytes()).map_err(|e| match e {
-        crate::results::ResultsError::Write { reason, .. }
-        | crate::results::ResultsError::Read { reason, .. } => EgdbError::Io {
-            path: path.clone(),
-            source: reason,
-        },
-        crate::results::ResultsError::Bad(reason) => EgdbError::Io {
-            path: path.clone(),
-            source: io::Error::other(reason),
-        },
-    })
+    write_file_atomically(dir, BUILD_RECORD, &[text.as_bytes()])
 }
 
 /// The build record of `dir` ([`BUILD_RECORD`]); `None` if there is none (databases built

@@ -6,10 +6,10 @@ use super::{Egdb, EgdbError};
 use crate::core::random::rng;
 use crate::core::{Board, Progress, Threads};
 use crate::rules::{Children, Rules, MAX_CHILDREN};
-use arrayvec::ArrayVec;
-use rayon::prelude::*;
 use crate::search::{solve, SolveError, SolveOptions};
+use arrayvec::ArrayVec;
 use rand_chacha::rand_core::RngCore;
+use rayon::prelude::*;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 

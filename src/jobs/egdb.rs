@@ -335,13 +335,16 @@ impl VerifyReport {
         }
         let sampled: u64 = self.layers.iter().map(|l| l.mismatches).sum();
         if sampled > 0 {
-            parts.push(format!("{sampled} of the sampled values differ from their check"));
+            parts.push(format!(
+                "{sampled} of the sampled values differ from their check"
+            ));
         }
         if let Some(f) = self.full.as_ref().filter(|f| f.mismatches > 0) {
-            parts.push(format!(
-                "{} entries differ from the one-step equation",
-                f.mismatches
-            ));
+            parts.push(if f.mismatches == 1 {
+                "1 entry differs from the one-step equation".to_string()
+            } else {
+                format!("{} entries differ from the one-step equation", f.mismatches)
+            });
         }
         Some(format!("{}: {}", self.database.dir, parts.join("; ")))
     }
@@ -367,6 +370,17 @@ fn with_record(e: EgdbError, dir: &Path) -> JobError {
             }
         )),
         _ => JobError::from(e),
+    }
+}
+
+/// The layers `db` lacks against the build record of its directory, in words (`layers 21-22
+/// missing: the last build asked for --max-seeds 22 ...`), or why the record cannot be read;
+/// `None` if the record asked for no more layers or there is none. For the jobs that use a
+/// database without verifying it (the layers present are complete and checked).
+pub(super) fn missing_note(db: &Egdb) -> Option<String> {
+    match db.missing_layers() {
+        Ok(missing) => missing.map(|m| format!("{}: {m}", db.dir().display())),
+        Err(e) => Some(e.to_string()),
     }
 }
 
@@ -602,10 +616,11 @@ pub fn probe_open<R: Rules>(
     if seeds > max {
         return Err(JobError::input(format!(
             "the position has {seeds} seeds on the board; the database in {} covers at most {max} \
-             (build more layers with `mancala egdb build \"{}\" --max-seeds {seeds} --out {}`)",
+             (build more layers with `mancala egdb build \"{}\" --max-seeds {seeds} --out {}`){}",
             dir.display(),
             db.game(),
-            dir.parent().map_or(".".into(), |p| p.display().to_string())
+            dir.parent().map_or(".".into(), |p| p.display().to_string()),
+            missing_note(db).map_or(String::new(), |note| format!("; {note}"))
         )));
     }
     let value = db.value(rules, &pos).expect("checked: covered");
@@ -669,6 +684,9 @@ pub struct StatsReport {
     pub database: Database,
     /// Every layer.
     pub layers: Vec<LayerStatsReport>,
+    /// Layers missing against what the last build of the directory asked for (a build that
+    /// was interrupted), in order.
+    pub missing_layers: Vec<u32>,
     /// The page as Markdown.
     pub markdown: String,
     /// The files written (with `out`).
@@ -687,18 +705,29 @@ impl StatsReport {
 }
 
 /// Runs the stats job.
-pub(super) fn stats(request: &StatsRequest) -> Result<StatsReport, JobError> {
+pub(super) fn stats(
+    request: &StatsRequest,
+    progress: &dyn Progress,
+) -> Result<StatsReport, JobError> {
     let spec = egdb::game_of_dir(&request.dir)?;
-    run_on(&spec, request, &())
+    run_on(&spec, request, progress)
 }
 
 impl OnRules for StatsRequest {
     type Report = StatsReport;
 
-    fn run<R: Rules>(&self, rules: R, _: &dyn Progress) -> Result<StatsReport, JobError> {
+    fn run<R: Rules>(&self, rules: R, progress: &dyn Progress) -> Result<StatsReport, JobError> {
         let db = Egdb::open(&self.dir, &rules)?;
+        let missing_layers = match db.missing_layers() {
+            Ok(Some(m)) => (m.first..=m.last).collect(),
+            _ => Vec::new(),
+        };
         let mut md = String::new();
         let _ = writeln!(md, "# Endgame database statistics: `{}`\n", db.game());
+        if let Some(note) = missing_note(&db) {
+            progress.note(&note);
+            let _ = writeln!(md, "**Incomplete database**: {note}.\n");
+        }
         let _ = writeln!(
             md,
             "Made by `mancala egdb stats {}{}`. Values are what the mover will still gain from \
@@ -812,6 +841,7 @@ impl OnRules for StatsRequest {
                 dir: self.dir.display().to_string(),
             },
             layers,
+            missing_layers,
             markdown: md,
             written,
         })
