@@ -6,6 +6,7 @@ mod common;
 use common::{fails_with, json, mancala};
 use mancala::jobs::{
     execute, ArenaRequest, BuildRequest, Method, Report, Request, RunFiles, SolveRequest, Threads,
+    VerifyRequest,
 };
 use serde_json::Value;
 use std::process::{Command, Stdio};
@@ -15,7 +16,13 @@ fn without_timing(mut value: Value) -> Value {
     fn strip(v: &mut Value) {
         match v {
             Value::Object(map) => {
-                for key in ["seconds", "open_seconds", "dir", "entries_per_second"] {
+                for key in [
+                    "seconds",
+                    "open_seconds",
+                    "dir",
+                    "entries_per_second",
+                    "peak_rss_bytes",
+                ] {
                     map.remove(key);
                 }
                 map.values_mut().for_each(strip);
@@ -133,6 +140,49 @@ fn a_database_job_through_the_library_is_the_cli_report() {
         .map(|l| l["positions"].as_u64().unwrap())
         .collect();
     assert_eq!(positions, [1, 6, 21, 56, 126, 252, 462, 792, 1287]);
+}
+
+#[test]
+fn a_full_verification_through_the_library_is_the_cli_report() {
+    let root = tempfile::tempdir().unwrap();
+    let game = "awari(houses=3)";
+    let build = Request::EgdbBuild(BuildRequest {
+        description: None,
+        game: game.into(),
+        max_seeds: 7,
+        out: root.path().to_path_buf(),
+        threads: Threads::new(2).unwrap(),
+        memory_limit: None,
+        checkpoint_minutes: None,
+    });
+    let dir = library(&build)["dir"].as_str().unwrap().to_string();
+    let request = Request::EgdbVerify(VerifyRequest {
+        dir: dir.clone().into(),
+        samples: 4,
+        seed: 3,
+        full: true,
+        threads: Threads::new(2).unwrap(),
+    });
+    let ours = library(&request);
+    let cli = json(&[
+        "egdb",
+        "verify",
+        &dir,
+        "--samples",
+        "4",
+        "--seed",
+        "3",
+        "--full",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(without_timing(ours.clone()), without_timing(cli));
+    assert_eq!(ours["ok"], true);
+    assert_eq!(ours["build"]["max_seeds"], 7);
+    // C(7 + 6, 6) boards of up to 7 seeds in 6 houses.
+    assert_eq!(ours["full"]["checked"], 1716);
+    assert_eq!(ours["layers"][7]["full"]["checked"], 792);
 }
 
 #[test]
