@@ -105,20 +105,24 @@ fn a_match_job_through_the_library_is_the_cli_report() {
     assert_eq!(ours["games"], 6);
 }
 
+/// A request to build layers `0..=max_seeds` of `game` under `out`, on 2 threads.
+fn build_request(game: &str, max_seeds: u32, out: &std::path::Path) -> Request {
+    Request::EgdbBuild(BuildRequest {
+        description: None,
+        game: game.into(),
+        max_seeds,
+        out: out.to_path_buf(),
+        threads: Threads::new(2).unwrap(),
+        memory_limit: None,
+        checkpoint_minutes: None,
+    })
+}
+
 #[test]
 fn a_database_job_through_the_library_is_the_cli_report() {
     let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let game = "kalah(houses=3,capture=empty)";
-    let request = Request::EgdbBuild(BuildRequest {
-        description: None,
-        game: game.into(),
-        max_seeds: 8,
-        out: a.path().to_path_buf(),
-        threads: Threads::new(2).unwrap(),
-        memory_limit: None,
-        checkpoint_minutes: None,
-    });
-    let ours = library(&request);
+    let ours = library(&build_request(game, 8, a.path()));
     let cli = json(&[
         "egdb",
         "build",
@@ -146,16 +150,10 @@ fn a_database_job_through_the_library_is_the_cli_report() {
 fn a_full_verification_through_the_library_is_the_cli_report() {
     let root = tempfile::tempdir().unwrap();
     let game = "awari(houses=3)";
-    let build = Request::EgdbBuild(BuildRequest {
-        description: None,
-        game: game.into(),
-        max_seeds: 7,
-        out: root.path().to_path_buf(),
-        threads: Threads::new(2).unwrap(),
-        memory_limit: None,
-        checkpoint_minutes: None,
-    });
-    let dir = library(&build)["dir"].as_str().unwrap().to_string();
+    let dir = library(&build_request(game, 7, root.path()))["dir"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let request = Request::EgdbVerify(VerifyRequest {
         dir: dir.clone().into(),
         samples: 4,

@@ -305,15 +305,8 @@ impl VerifyReport {
         if let Some(f) = &self.full {
             let _ = writeln!(
                 out,
-                "full check: {} entries against the one-step equation, {} in {:.2} s ({:.1} M entries/s)",
-                f.checked,
-                if f.mismatches == 0 {
-                    "all equal".to_string()
-                } else {
-                    format!("{} DIFFER", f.mismatches)
-                },
-                f.seconds,
-                f.entries_per_second / 1e6
+                "full check: {}",
+                full_line(f.checked, f.mismatches, f.seconds)
             );
         }
         for note in &self.notes {
@@ -384,6 +377,19 @@ pub(super) fn missing_note(db: &Egdb) -> Option<String> {
     }
 }
 
+/// `N entries against the one-step equation, all equal (S s, R M entries/s)`.
+fn full_line(checked: u64, mismatches: u64, seconds: f64) -> String {
+    format!(
+        "{checked} entries against the one-step equation, {} ({seconds:.2} s, {:.1} M entries/s)",
+        if mismatches == 0 {
+            "all equal".to_string()
+        } else {
+            format!("{mismatches} DIFFER")
+        },
+        checked as f64 / seconds.max(1e-9) / 1e6
+    )
+}
+
 /// A stored value that its check does not reproduce, in words.
 fn mismatch_text(m: &egdb::Mismatch, check: &str) -> String {
     format!(
@@ -423,32 +429,19 @@ impl OnRules for VerifyRequest {
         let mut full = None;
         if self.full {
             let started = std::time::Instant::now();
-            let found = egdb::verify_full(
-                &db,
-                &rules,
-                self.threads,
-                FIRST_FAILURES,
-                progress,
-                |c| {
+            let found =
+                egdb::verify_full(&db, &rules, self.threads, FIRST_FAILURES, progress, |c| {
                     progress.note(&format!(
-                        "layer {:>3}: {:>13} positions, one-step equation {} ({:.2} s, {:.1} M entries/s)",
+                        "layer {:>3}: full check: {}",
                         c.layer,
-                        c.positions,
-                        if c.mismatches == 0 {
-                            "holds for every entry".to_string()
-                        } else {
-                            format!("DIFFERS for {} entries", c.mismatches)
-                        },
-                        c.seconds,
-                        c.positions as f64 / c.seconds.max(1e-9) / 1e6
+                        full_line(c.positions, c.mismatches, c.seconds)
                     ));
                     full_layers.push(FullVerified {
                         checked: c.positions,
                         mismatches: c.mismatches,
                         seconds: c.seconds,
                     });
-                },
-            )?;
+                })?;
             let seconds = started.elapsed().as_secs_f64();
             let checked = full_layers.iter().map(|l| l.checked).sum::<u64>();
             full = Some(FullSummary {
