@@ -13,7 +13,9 @@
 //! byte for byte whatever the thread count, and a resumed build writes the same files.
 
 use super::cyclic::{work_file, working_bytes, Checkpoints, LeanLayer};
-use super::{layer_file, write_layer, write_layer_with, Egdb, EgdbError, LayerIndex, MAX_LAYER_SEEDS};
+use super::{
+    layer_file, write_layer, write_layer_with, Egdb, EgdbError, LayerIndex, MAX_LAYER_SEEDS,
+};
 use crate::core::{Board, Progress, Threads};
 use crate::rules::{Children, Rules, MAX_CHILDREN};
 use arrayvec::ArrayVec;

@@ -238,9 +238,8 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
         }
         let cells = zeroed_cells(self.size as usize);
         // SAFETY: the cells are not shared yet; any bytes are valid cells.
-        let bytes = unsafe {
-            std::slice::from_raw_parts_mut(cells.as_ptr() as *mut u8, 2 * cells.len())
-        };
+        let bytes =
+            unsafe { std::slice::from_raw_parts_mut(cells.as_ptr() as *mut u8, 2 * cells.len()) };
         file.read_exact(bytes).map_err(|source| EgdbError::Io {
             path: path.to_path_buf(),
             source,
@@ -298,7 +297,9 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             let t0 = Instant::now();
             let end = (done + SEGMENT).min(self.size);
             self.first_pass(done, end);
-            if std::env::var_os("MANCALA_EGDB_STATS").is_some() { eprintln!("first pass {:.3}", t0.elapsed().as_secs_f64()); }
+            if std::env::var_os("MANCALA_EGDB_STATS").is_some() {
+                eprintln!("first pass {:.3}", t0.elapsed().as_secs_f64());
+            }
             self.stage = if end == self.size {
                 Stage::Levels { next: self.n }
             } else {
@@ -313,7 +314,9 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             self.progress.status(&format!("level {next}"));
             let t0 = Instant::now();
             self.level(next);
-            if std::env::var_os("MANCALA_EGDB_STATS").is_some() { eprintln!("level {next} {:.3}", t0.elapsed().as_secs_f64()); }
+            if std::env::var_os("MANCALA_EGDB_STATS").is_some() {
+                eprintln!("level {next} {:.3}", t0.elapsed().as_secs_f64());
+            }
             self.stage = Stage::Levels { next: next - 1 };
             maybe_checkpoint(&self)?;
         }

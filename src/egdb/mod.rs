@@ -15,7 +15,7 @@
 //!   layer depends on the layers below it and on itself. Kalah layers have no cycles (every move
 //!   that stays in a layer carries seeds towards the mover's store), so each position is solved
 //!   once, depth first. Awari layers have cycles; they are solved by a fixpoint over thresholds
-//!   (see [`build`]), with the `awari` repetition rule: play that never leaves the layer shares
+//!   (retrograde analysis with counters, `cyclic.rs`), with the `awari` repetition rule: play that never leaves the layer shares
 //!   the seeds evenly (value 0).
 //!
 //! The on-disk format is described in `databases/README.md` and [`LayerHeader`].
@@ -270,9 +270,14 @@ fn write_layer(
     layer: u32,
     payload: &[u8],
 ) -> Result<(), EgdbError> {
-    write_layer_with(dir, game, houses, layer, payload.len() as u64, |start, buf| {
-        buf.copy_from_slice(&payload[start as usize..start as usize + buf.len()])
-    })
+    write_layer_with(
+        dir,
+        game,
+        houses,
+        layer,
+        payload.len() as u64,
+        |start, buf| buf.copy_from_slice(&payload[start as usize..start as usize + buf.len()]),
+    )
 }
 
 /// [`write_layer`] with the `count` entries given piece by piece: `fill(start, buf)` writes
