@@ -123,6 +123,7 @@ pub fn build<R: Rules>(
         path: dir.to_path_buf(),
         source,
     })?;
+    super::record_build_request(dir, db.game(), n_max)?;
     let pool = options.threads.pool().map_err(|e| EgdbError::Threads {
         threads: options.threads.get(),
         reason: e.to_string(),
