@@ -561,7 +561,7 @@ pub fn record_build_request(dir: &Path, game: &str, max_seeds: u32) -> Result<()
     };
     let mut text = serde_json::to_string(&record).expect("a build record encodes");
     text.push('\n');
-    write_file_atomically(dir, BUILD_RECORD, &[text.as_bytes()])
+    write_file_atomically(dir, BUILD_RECORD, |out| out.write_all(text.as_bytes()))
 }
 
 /// The build record of `dir` ([`BUILD_RECORD`]); `None` if there is none (databases built
