@@ -13,7 +13,9 @@
 //! byte for byte whatever the thread count, and a resumed build writes the same files.
 
 use super::cyclic::{work_file, working_bytes, Checkpoints, LeanLayer};
-use super::{layer_file, write_layer, Egdb, EgdbError, LayerIndex, MAX_LAYER_SEEDS};
+use super::{
+    layer_file, write_layer, write_layer_with, Egdb, EgdbError, LayerIndex, MAX_LAYER_SEEDS,
+};
 use crate::core::{Board, Progress, Threads};
 use crate::rules::{Children, Rules, MAX_CHILDREN};
 use arrayvec::ArrayVec;
@@ -173,14 +175,21 @@ pub fn build<R: Rules>(
             positions
         };
         progress.start(&format!("layer {n}"), Some(positions));
-        let (values, rounds) = pool.install(|| -> Result<_, EgdbError> {
+        let (game, houses) = (db.game(), db.houses());
+        let rounds = pool.install(|| -> Result<_, EgdbError> {
             if cyclic {
-                let layer = LeanLayer::new(rules, &db, n, dir, progress)?;
+                let mut layer = LeanLayer::new(rules, &db, n, dir, progress)?;
                 let checkpoints = Checkpoints {
                     dir,
                     every: options.checkpoint_every,
                 };
-                layer.solve(&checkpoints)
+                let rounds = layer.solve(&checkpoints)?;
+                progress.finish();
+                write_layer_with(dir, game, houses, n, positions, |start, out| {
+                    layer.values(start, out)
+                })?;
+                layer.forget_checkpoint(dir);
+                Ok(rounds)
             } else {
                 let builder = LayerBuilder {
                     rules,
@@ -188,12 +197,12 @@ pub fn build<R: Rules>(
                     n,
                     progress,
                 };
-                Ok((builder.acyclic(), 1))
+                let values = builder.acyclic();
+                progress.finish();
+                write_layer(dir, game, houses, n, &values)?;
+                Ok(1)
             }
         })?;
-        progress.finish();
-        write_layer(dir, db.game(), db.houses(), n, &values)?;
-        drop(values);
         db.push_file(&path, n, false)?;
         report(&LayerReport {
             layer: n,

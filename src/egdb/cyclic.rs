@@ -1,4 +1,4 @@
-//! The lean solver of cyclic layers (Awari): 1.5 bytes of working memory per position, each
+//! The lean solver of cyclic layers (Awari): two bytes of working memory per position, each
 //! position's moves generated once, resumable inside a layer.
 //!
 //! **What is computed.** For every threshold `t >= 1` two sets, as least fixpoints: `good_t`,
@@ -27,24 +27,31 @@
 //!    every parent in `good_t`. A position enters at most one set, once: its value is then
 //!    final.
 //!
-//! Working memory per position: one byte holding the best exit until the position is decided
-//! and its value after, and four bits (decided, and the count of open moves, at most 7). Any
+//! Working memory: two bytes per position, one cell holding the best exit until the position is
+//! decided and its value after, the decided bit and the count of open moves (at most 7). Any
 //! order of propagation inside a level reaches the same sets, so the bytes do not depend on the
-//! thread count. A checkpoint between two segments of the first pass or two levels holds both
-//! arrays and where the solve stands; a resumed solve goes on from there.
+//! thread count. A checkpoint between two segments of the first pass or two levels holds the
+//! cells and where the solve stands; a resumed solve goes on from there.
 
 use super::{write_file_atomically, Egdb, EgdbError, LayerIndex};
 use crate::core::{Board, Progress};
 use crate::rules::{Children, Rules};
 use rayon::prelude::*;
 use std::path::Path;
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-/// The byte of an undecided position none of whose moves leaves the layer.
-const NO_EXIT: u8 = 0x80;
-/// The decided bit of a position's four bits; the low three count its open moves.
-const DECIDED: u8 = 0b1000;
+/// The low byte of a cell: the best exit value (undecided) or the value (decided), an `i8`.
+const BYTE: u16 = 0xff;
+/// The low byte of an undecided position none of whose moves leaves the layer.
+const NO_EXIT: u16 = 0x80;
+/// One open move: the count of moves that stay in the layer and are not yet known to reach
+/// `good_t` (at most 7) is bits 8-10.
+const OPEN: u16 = 1 << 8;
+/// The count's bits.
+const OPEN_MASK: u16 = 0b111 << 8;
+/// The decided bit.
+const DECIDED: u16 = 1 << 11;
 /// Positions per parallel task.
 const CHUNK: u64 = 1 << 16;
 /// Positions per segment of the first pass (a checkpoint may be taken between segments).
@@ -66,8 +73,8 @@ enum Stage {
     Levels { next: u32 },
 }
 
-/// The header of a checkpoint file `layer-NNN.work`: then `count` bytes and `count / 2`
-/// rounded up bytes of four-bit cells.
+/// The header of a checkpoint file `layer-NNN.work`: then the `count` cells, two bytes each in
+/// the machine's byte order (a checkpoint is resumed on the machine that wrote it).
 #[derive(Clone, Debug, PartialEq, Eq, bincode::Encode, bincode::Decode)]
 struct WorkHeader {
     magic: [u8; 8],
@@ -83,29 +90,22 @@ pub(super) fn work_file(layer: u32) -> String {
     format!("layer-{layer:03}.work")
 }
 
-/// Working bytes per position of a layer of `positions` positions.
+/// Working bytes of a layer of `positions` positions.
 pub(super) fn working_bytes(positions: u64) -> u64 {
-    positions + positions.div_ceil(2)
+    2 * positions
 }
 
-/// Bytes as atomics (same size and alignment).
-fn into_atomic_bytes(bytes: Vec<u8>) -> Vec<AtomicU8> {
-    let mut bytes = std::mem::ManuallyDrop::new(bytes);
-    // SAFETY: AtomicU8 has the size, alignment and bit validity of u8.
-    unsafe { Vec::from_raw_parts(bytes.as_mut_ptr().cast(), bytes.len(), bytes.capacity()) }
-}
-
-/// Atomics as bytes.
-fn from_atomic_bytes(cells: Vec<AtomicU8>) -> Vec<u8> {
-    let mut cells = std::mem::ManuallyDrop::new(cells);
-    // SAFETY: AtomicU8 has the size, alignment and bit validity of u8.
+/// `len` zeroed cells, allocated zeroed (pages are touched when first written).
+fn zeroed_cells(len: usize) -> Vec<AtomicU16> {
+    let mut cells = std::mem::ManuallyDrop::new(vec![0u16; len]);
+    // SAFETY: AtomicU16 has the size, alignment and bit validity of u16.
     unsafe { Vec::from_raw_parts(cells.as_mut_ptr().cast(), cells.len(), cells.capacity()) }
 }
 
-/// A view of atomics as bytes, for writing while no thread writes them.
-fn as_bytes(cells: &[AtomicU8]) -> &[u8] {
-    // SAFETY: AtomicU8 has the size and alignment of u8; callers hold no concurrent writers.
-    unsafe { std::slice::from_raw_parts(cells.as_ptr().cast(), cells.len()) }
+/// A view of the cells as bytes, for writing while no thread writes them.
+fn as_bytes(cells: &[AtomicU16]) -> &[u8] {
+    // SAFETY: any initialised memory is valid bytes; callers hold no concurrent writers.
+    unsafe { std::slice::from_raw_parts(cells.as_ptr().cast(), 2 * cells.len()) }
 }
 
 /// How a layer solve may checkpoint.
@@ -114,6 +114,51 @@ pub(super) struct Checkpoints<'a> {
     pub dir: &'a Path,
     /// Least time between two checkpoints.
     pub every: Duration,
+}
+
+/// Positions of the first pass whose exits are looked up together.
+const BATCH: usize = 16;
+
+/// A move that leaves the layer: its child's entry in a layer below, being fetched.
+struct Exit<'a> {
+    entry: &'a i8,
+    /// The store difference after the move, from the side to move there.
+    store_difference: i32,
+    /// The mover moves again.
+    same_side: bool,
+}
+
+/// Up to [`BATCH`] positions of the first pass and their exits.
+#[derive(Default)]
+struct ExitBatch<'a> {
+    /// Rank, open moves, end of its exits in `exits`.
+    positions: Vec<(u64, u16, usize)>,
+    exits: Vec<Exit<'a>>,
+}
+
+impl ExitBatch<'_> {
+    /// Stores each position's best exit and open moves.
+    fn flush(&mut self, cells: &[AtomicU16]) {
+        let mut k = 0;
+        for &(rank, open, end) in &self.positions {
+            let best_exit = self.exits[k..end]
+                .iter()
+                .map(|e| {
+                    let v = e.store_difference + *e.entry as i32;
+                    if e.same_side {
+                        v
+                    } else {
+                        -v
+                    }
+                })
+                .max();
+            k = end;
+            let byte = best_exit.map_or(NO_EXIT, |v| v as i8 as u8 as u16);
+            cells[rank as usize].store(byte | open * OPEN, Relaxed);
+        }
+        self.positions.clear();
+        self.exits.clear();
+    }
 }
 
 /// A position decided during propagation, with what it entered.
@@ -130,12 +175,8 @@ pub(super) struct LeanLayer<'a, R: Rules> {
     db: &'a Egdb,
     n: u32,
     size: u64,
-    /// Per position: the best exit value as an `i8` ([`NO_EXIT`] if none) until decided, the
-    /// value after.
-    byte: Vec<AtomicU8>,
-    /// Four bits per position, two positions a byte (the even rank low): [`DECIDED`] and the
-    /// count of moves that stay in the layer and are not yet known to reach `good_t`.
-    cells: Vec<AtomicU8>,
+    /// A cell per position: [`BYTE`], [`OPEN_MASK`], [`DECIDED`].
+    cells: Vec<AtomicU16>,
     stage: Stage,
     progress: &'a dyn Progress,
 }
@@ -155,14 +196,12 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             db,
             n,
             size,
-            byte: Vec::new(),
             cells: Vec::new(),
             stage: Stage::FirstPass { done: 0 },
             progress,
         };
         if !layer.resume(&dir.join(work_file(n)))? {
-            layer.byte = into_atomic_bytes(vec![0; size as usize]);
-            layer.cells = into_atomic_bytes(vec![0; size.div_ceil(2) as usize]);
+            layer.cells = zeroed_cells(size as usize);
         }
         Ok(layer)
     }
@@ -187,8 +226,7 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
         else {
             return Ok(false);
         };
-        let cells = self.size.div_ceil(2);
-        let expected = WORK_HEADER_BYTES as u64 + self.size + cells;
+        let expected = WORK_HEADER_BYTES as u64 + 2 * self.size;
         if header.magic != WORK_MAGIC
             || header.version != WORK_VERSION
             || header.game != self.db.game()
@@ -198,17 +236,15 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
         {
             return Ok(false);
         }
-        let mut read = |len: u64| -> Result<Vec<AtomicU8>, EgdbError> {
-            let mut bytes = vec![0u8; len as usize];
-            file.read_exact(&mut bytes)
-                .map_err(|source| EgdbError::Io {
-                    path: path.to_path_buf(),
-                    source,
-                })?;
-            Ok(into_atomic_bytes(bytes))
-        };
-        self.byte = read(self.size)?;
-        self.cells = read(cells)?;
+        let cells = zeroed_cells(self.size as usize);
+        // SAFETY: the cells are not shared yet; any bytes are valid cells.
+        let bytes =
+            unsafe { std::slice::from_raw_parts_mut(cells.as_ptr() as *mut u8, 2 * cells.len()) };
+        file.read_exact(bytes).map_err(|source| EgdbError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        self.cells = cells;
         self.stage = header.stage;
         self.progress.note(&format!(
             "layer {}: resumed from {} ({})",
@@ -239,16 +275,15 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             },
         )?;
         self.progress.status("writing checkpoint");
-        write_file_atomically(
-            dir,
-            &work_file(self.n),
-            &[&block, as_bytes(&self.byte), as_bytes(&self.cells)],
-        )
+        write_file_atomically(dir, &work_file(self.n), |out| {
+            out.write_all(&block)?;
+            out.write_all(as_bytes(&self.cells))
+        })
     }
 
-    /// Solves the layer; returns the values (one `i8` per position in rank order) and the
-    /// levels it took (the first pass counts as one).
-    pub fn solve(mut self, checkpoints: &Checkpoints) -> Result<(Vec<u8>, u32), EgdbError> {
+    /// Solves the layer (then [`LeanLayer::values`] gives the values); returns the rounds it
+    /// took: the first pass and one per level.
+    pub fn solve(&mut self, checkpoints: &Checkpoints) -> Result<u32, EgdbError> {
         let mut last = Instant::now();
         let mut maybe_checkpoint = |layer: &Self| -> Result<(), EgdbError> {
             if last.elapsed() >= checkpoints.every {
@@ -259,8 +294,12 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
         };
         while let Stage::FirstPass { done } = self.stage {
             self.progress.status("first pass");
+            let t0 = Instant::now();
             let end = (done + SEGMENT).min(self.size);
             self.first_pass(done, end);
+            if std::env::var_os("MANCALA_EGDB_STATS").is_some() {
+                eprintln!("first pass {:.3}", t0.elapsed().as_secs_f64());
+            }
             self.stage = if end == self.size {
                 Stage::Levels { next: self.n }
             } else {
@@ -273,28 +312,30 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
                 break;
             }
             self.progress.status(&format!("level {next}"));
+            let t0 = Instant::now();
             self.level(next);
+            if std::env::var_os("MANCALA_EGDB_STATS").is_some() {
+                eprintln!("level {next} {:.3}", t0.elapsed().as_secs_f64());
+            }
             self.stage = Stage::Levels { next: next - 1 };
             maybe_checkpoint(&self)?;
         }
-        let _ = std::fs::remove_file(checkpoints.dir.join(work_file(self.n)));
-        // Undecided positions are worth 0 (an even split).
-        let cells = std::mem::take(&mut self.cells);
-        let mut values = from_atomic_bytes(std::mem::take(&mut self.byte));
-        values
-            .par_chunks_mut(CHUNK as usize)
-            .enumerate()
-            .for_each(|(c, chunk)| {
-                let first = c * CHUNK as usize;
-                for (i, v) in chunk.iter_mut().enumerate() {
-                    let r = first + i;
-                    let cell = cells[r / 2].load(Relaxed) >> (4 * (r % 2));
-                    if cell & DECIDED == 0 {
-                        *v = 0;
-                    }
-                }
-            });
-        Ok((values, 1 + self.n))
+        Ok(1 + self.n)
+    }
+
+    /// The values of positions `start..start + out.len()`, as `i8` bytes: undecided positions
+    /// are worth 0 (an even split).
+    pub fn values(&self, start: u64, out: &mut [u8]) {
+        let cells = &self.cells[start as usize..start as usize + out.len()];
+        for (v, cell) in out.iter_mut().zip(cells) {
+            let cell = cell.load(Relaxed);
+            *v = if cell & DECIDED != 0 { cell as u8 } else { 0 };
+        }
+    }
+
+    /// Removes the checkpoint file (once the layer is written).
+    pub fn forget_checkpoint(&self, dir: &Path) {
+        let _ = std::fs::remove_file(dir.join(work_file(self.n)));
     }
 
     /// The first pass over positions `lo..hi`: best exit and open moves of each.
@@ -305,6 +346,7 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             .for_each(|c| {
                 let (start, end) = (c * CHUNK, ((c + 1) * CHUNK).min(hi));
                 let mut children = Children::<R>::new();
+                let mut batch = ExitBatch::default();
                 self.index().for_each(self.n, start, end, |rank, board| {
                     let pos = rules
                         .egdb_position(board)
@@ -312,14 +354,13 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
                     // The stores are empty, so a finished game's value is what the board brings:
                     // as an exit, with no move left open.
                     if let Some(o) = rules.outcome(&pos) {
-                        self.byte[rank as usize].store(o.value() as i8 as u8, Relaxed);
+                        self.cells[rank as usize].store(o.value() as i8 as u8 as u16, Relaxed);
                         return;
                     }
                     children.clear();
                     rules.children(&pos, &mut children);
                     let side = rules.side_to_move(&pos);
-                    let mut best_exit = i32::MIN;
-                    let mut open = 0u8;
+                    let mut open = 0u16;
                     for c in &children {
                         let seeds = rules.board_seeds(&c.pos);
                         if seeds == self.n {
@@ -327,51 +368,38 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
                             continue;
                         }
                         let child = rules.egdb_board(&c.pos).expect("games with databases");
-                        let v = rules.store_difference(&c.pos)
-                            + self
-                                .db
-                                .board_value(child, seeds)
-                                .expect("lower layers are built first");
-                        let same_side = rules.side_to_move(&c.pos) == side;
-                        best_exit = best_exit.max(if same_side { v } else { -v });
+                        let entries = self
+                            .db
+                            .layer_entries(seeds)
+                            .expect("lower layers are built first");
+                        let entry = &entries[self.index().rank(child) as usize];
+                        crate::core::prefetch(entry);
+                        batch.exits.push(Exit {
+                            entry,
+                            store_difference: rules.store_difference(&c.pos),
+                            same_side: rules.side_to_move(&c.pos) == side,
+                        });
                     }
                     debug_assert!(open < 8, "at most 7 moves stay in a layer");
-                    let byte = if best_exit == i32::MIN {
-                        NO_EXIT
-                    } else {
-                        best_exit as i8 as u8
-                    };
-                    self.byte[rank as usize].store(byte, Relaxed);
-                    self.update_cell(rank, |cell| Some(cell | open));
+                    batch.positions.push((rank, open, batch.exits.len()));
+                    if batch.positions.len() == BATCH {
+                        batch.flush(&self.cells);
+                    }
                 });
+                batch.flush(&self.cells);
                 self.progress.add(end - start);
             });
-    }
-
-    /// Applies `f` to the four bits of `rank` atomically; returns the bits before, or `None`
-    /// if `f` declined.
-    #[inline(always)]
-    fn update_cell(&self, rank: u64, f: impl Fn(u8) -> Option<u8>) -> Option<u8> {
-        let shift = 4 * (rank % 2) as u32;
-        self.cells[(rank / 2) as usize]
-            .fetch_update(Relaxed, Relaxed, |both| {
-                let new = f((both >> shift) & 0xf)?;
-                Some(both & !(0xf << shift) | new << shift)
-            })
-            .ok()
-            .map(|both| (both >> shift) & 0xf)
     }
 
     /// Decides `rank` with value `value`, if no one has; whether this call did.
     #[inline(always)]
     fn decide(&self, rank: u64, value: i32) -> bool {
-        let won = self
-            .update_cell(rank, |cell| (cell & DECIDED == 0).then_some(cell | DECIDED))
-            .is_some();
-        if won {
-            self.byte[rank as usize].store(value as i8 as u8, Relaxed);
-        }
-        won
+        let byte = value as i8 as u8 as u16;
+        self.cells[rank as usize]
+            .fetch_update(Relaxed, Relaxed, |cell| {
+                (cell & DECIDED == 0).then_some(cell & OPEN_MASK | DECIDED | byte)
+            })
+            .is_ok()
     }
 
     /// Level `t`: decides every position of `good_t` and `bad_t` not decided above.
@@ -382,46 +410,55 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             let (lo, hi) = (c * CHUNK, ((c + 1) * CHUNK).min(self.size));
             // The positions whose exits decide them at this level.
             let mut seeds = Vec::new();
-            for r in lo..hi {
-                let cell = self.cells[(r / 2) as usize].load(Relaxed) >> (4 * (r % 2));
-                if cell & DECIDED != 0 {
-                    continue;
-                }
-                let e = self.byte[r as usize].load(Relaxed);
-                if e == NO_EXIT {
-                    continue;
-                }
-                let e = e as i8 as i32;
-                if e == t || (e == -t && cell & 0b111 == 0) {
-                    seeds.push((r, e == t));
+            let (good, bad) = (t as i8 as u8 as u16, -t as i8 as u8 as u16);
+            for (r, cell) in (lo..hi).zip(&self.cells[lo as usize..hi as usize]) {
+                // Undecided, with the best exit t; or -t and no open move.
+                let cell = cell.load(Relaxed);
+                if cell & !OPEN_MASK == good {
+                    seeds.push((r, true));
+                } else if cell == bad {
+                    seeds.push((r, false));
                 }
             }
-            let mut stack = Vec::new();
+            let (mut stack, mut parents) = (Vec::new(), Vec::new());
             for (r, good) in seeds {
                 if self.decide(r, if good { t } else { -t }) {
                     let board = self.index().unrank(self.n, r).expect("rank in the layer");
                     stack.push(Decided { board, good });
-                    self.propagate(t, &mut stack);
+                    self.propagate(t, &mut stack, &mut parents);
                 }
             }
         });
     }
 
-    /// Propagates the decisions on `stack` backwards to the parents.
+    /// Propagates the decisions on `stack` backwards to the parents, a few decided positions
+    /// at a time (their parents' cells are fetched together).
     #[inline]
-    fn propagate(&self, t: i32, stack: &mut Vec<Decided>) {
-        while let Some(d) = stack.pop() {
-            self.rules.egdb_parents(d.board, &mut |parent| {
-                let p = self.index().rank(parent);
-                if d.good {
-                    // One more move of the parent reaches good_t: the last one closes it.
-                    let before = self.update_cell(p, |cell| {
-                        debug_assert!(cell & DECIDED != 0 || cell > 0, "an open move to close");
-                        (cell & DECIDED == 0).then(|| cell - 1)
+    fn propagate(&self, t: i32, stack: &mut Vec<Decided>, parents: &mut Vec<(Board, u64, bool)>) {
+        const AT_ONCE: usize = 8;
+        while !stack.is_empty() {
+            parents.clear();
+            for d in stack.drain(stack.len().saturating_sub(AT_ONCE)..) {
+                self.rules.egdb_parents(d.board, &mut |parent| {
+                    let p = self.index().rank(parent);
+                    crate::core::prefetch(&self.cells[p as usize]);
+                    parents.push((parent, p, d.good));
+                });
+            }
+            for &(parent, p, good) in parents.iter() {
+                if good {
+                    // One more move of the parent reaches good_t: the last one closes it, and
+                    // then the parent is in bad_t unless an exit does better than -t.
+                    let before = self.cells[p as usize].fetch_update(Relaxed, Relaxed, |cell| {
+                        debug_assert!(cell & DECIDED != 0 || cell & OPEN_MASK != 0);
+                        (cell & DECIDED == 0).then(|| cell - OPEN)
                     });
-                    if before.is_some_and(|cell| cell & 0b111 == 1) {
-                        let e = self.byte[p as usize].load(Relaxed);
-                        if (e == NO_EXIT || -(e as i8 as i32) >= t) && self.decide(p, -t) {
+                    if let Ok(cell) = before {
+                        let e = cell & BYTE;
+                        if cell & OPEN_MASK == OPEN
+                            && (e == NO_EXIT || -(e as u8 as i8 as i32) >= t)
+                            && self.decide(p, -t)
+                        {
                             stack.push(Decided {
                                 board: parent,
                                 good: false,
@@ -434,7 +471,7 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
                         good: true,
                     });
                 }
-            });
+            }
         }
     }
 }

@@ -15,7 +15,7 @@
 //!   layer depends on the layers below it and on itself. Kalah layers have no cycles (every move
 //!   that stays in a layer carries seeds towards the mover's store), so each position is solved
 //!   once, depth first. Awari layers have cycles; they are solved by a fixpoint over thresholds
-//!   (see [`build`]), with the `awari` repetition rule: play that never leaves the layer shares
+//!   (retrograde analysis with counters, `cyclic.rs`), with the `awari` repetition rule: play that never leaves the layer shares
 //!   the seeds evenly (value 0).
 //!
 //! The on-disk format is described in `databases/README.md` and [`LayerHeader`].
@@ -281,6 +281,43 @@ fn write_layer(
     layer: u32,
     payload: &[u8],
 ) -> Result<(), EgdbError> {
+    write_layer_with(
+        dir,
+        game,
+        houses,
+        layer,
+        payload.len() as u64,
+        |start, buf| buf.copy_from_slice(&payload[start as usize..start as usize + buf.len()]),
+    )
+}
+
+/// [`write_layer`] with the `count` entries given piece by piece: `fill(start, buf)` writes
+/// entries `start..start + buf.len()` into `buf` (called twice per piece: once for the
+/// checksum, once to write).
+fn write_layer_with(
+    dir: &Path,
+    game: &str,
+    houses: usize,
+    layer: u32,
+    count: u64,
+    fill: impl Fn(u64, &mut [u8]),
+) -> Result<(), EgdbError> {
+    const PIECE: u64 = 1 << 20;
+    let mut buf = vec![0u8; PIECE.min(count) as usize];
+    let mut pieces = |f: &mut dyn FnMut(&[u8]) -> io::Result<()>| -> io::Result<()> {
+        for start in (0..count).step_by(PIECE as usize) {
+            let piece = &mut buf[..(count - start).min(PIECE) as usize];
+            fill(start, piece);
+            f(piece)?;
+        }
+        Ok(())
+    };
+    let mut crc = crc32fast::Hasher::new();
+    pieces(&mut |piece| {
+        crc.update(piece);
+        Ok(())
+    })
+    .expect("hashing does not fail");
     let header = LayerHeader {
         magic: MAGIC,
         version: FORMAT_VERSION,
@@ -288,8 +325,8 @@ fn write_layer(
         houses: houses as u8,
         layer,
         entry_bits: ENTRY_BITS,
-        count: payload.len() as u64,
-        checksum: checksum(payload),
+        count,
+        checksum: crc.finalize(),
     };
     let mut block = vec![0u8; HEADER_BYTES];
     let written = bincode::encode_into_slice(&header, &mut block, bincode::config::standard())
@@ -297,19 +334,24 @@ fn write_layer(
             what: format!("layer header does not fit {HEADER_BYTES} bytes: {e}"),
         })?;
     debug_assert!(written <= HEADER_BYTES);
-    write_file_atomically(dir, &layer_file(layer), &[&block, payload])
+    write_file_atomically(dir, &layer_file(layer), |out| {
+        out.write_all(&block)?;
+        pieces(&mut |piece| out.write_all(piece))
+    })
 }
 
-/// Writes `parts` one after the other to `dir/name`: to `name.tmp`, synced, then renamed, so
-/// that a file with the final name is always complete.
-fn write_file_atomically(dir: &Path, name: &str, parts: &[&[u8]]) -> Result<(), EgdbError> {
+/// Writes `dir/name` with `write`: to `name.tmp`, synced, then renamed, so that a file with the
+/// final name is always complete.
+fn write_file_atomically(
+    dir: &Path,
+    name: &str,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), EgdbError> {
     let path = dir.join(name);
     let tmp = dir.join(format!("{name}.tmp"));
     let result = (|| -> io::Result<()> {
         let mut f = io::BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
-        for part in parts {
-            f.write_all(part)?;
-        }
+        write(&mut f)?;
         let f = f.into_inner().map_err(|e| e.into_error())?;
         f.sync_all()?;
         std::fs::rename(&tmp, &path)?;
@@ -519,7 +561,7 @@ pub fn record_build_request(dir: &Path, game: &str, max_seeds: u32) -> Result<()
     };
     let mut text = serde_json::to_string(&record).expect("a build record encodes");
     text.push('\n');
-    write_file_atomically(dir, BUILD_RECORD, &[text.as_bytes()])
+    write_file_atomically(dir, BUILD_RECORD, |out| out.write_all(text.as_bytes()))
 }
 
 /// The build record of `dir` ([`BUILD_RECORD`]); `None` if there is none (databases built

@@ -158,7 +158,7 @@ impl OnRules for BuildRequest {
                 )
             } else {
                 format!(
-                    "layer {:>3}: {:>13} positions in {:8.2} s ({:.2} M positions/s{})",
+                    "layer {:>3}: {:>13} positions in {:8.2} s ({:.2} M positions/s{}{})",
                     r.layer,
                     r.positions,
                     r.seconds,
@@ -167,6 +167,10 @@ impl OnRules for BuildRequest {
                         format!(", {} rounds", r.rounds)
                     } else {
                         String::new()
+                    },
+                    match r.peak_rss_bytes {
+                        Some(b) => format!(", peak memory {}", human_bytes(b)),
+                        None => String::new(),
                     }
                 )
             });

@@ -328,6 +328,21 @@ impl Oware {
         Played { board, grand_slam }
     }
 
+    /// Whether playing `house` is legal in the position of `board` (South to move): the game is
+    /// not over and no feeding rule forbids the move.
+    fn is_legal(&self, board: Board, house: usize) -> bool {
+        let pos = TwoRowPosition {
+            board,
+            side: Side::South,
+        };
+        if self.outcome(&pos).is_some() {
+            return false;
+        }
+        let mut children = Children::<Self>::new();
+        self.children(&pos, &mut children);
+        children.iter().any(|c| c.mv as usize == house)
+    }
+
     /// Whether some move of the mover leaves the opponent with seeds.
     fn can_feed(&self, board: Board) -> bool {
         (0..self.m)
@@ -494,52 +509,51 @@ impl Rules for Oware {
         let after = child.flip(m);
         let seeds = after.board_seeds(m);
         let starves = after.opponent_seeds(m) == 0;
-        let tables = [Some(&self.table), self.skip_table.as_ref()];
         for origin in 0..m {
-            let mut candidates = [true, self.skip_table.is_some()];
-            for s in 1..=seeds {
-                let mut first = None;
-                for (k, table) in tables.iter().enumerate() {
-                    let Some(table) = table else { continue };
-                    if !candidates[k] {
-                        continue;
-                    }
-                    let before = match table.unsow(after, origin, s) {
-                        Unsown::Before(b) => b,
-                        Unsown::Short => {
-                            candidates[k] = false;
-                            continue;
-                        }
-                        Unsown::Mismatch => continue,
-                    };
-                    // The same board from both sowings is one move.
-                    if first == Some(before) {
-                        continue;
-                    }
-                    first = Some(before);
-                    // The move really ends there (no capture, the grand-slam policy applied)...
-                    if self.play_house(before, origin).board != after {
-                        continue;
-                    }
-                    // ...and is legal: a move that leaves the opponent without seeds may be
-                    // ruled out by the feeding rules, or the game may be over already.
-                    if starves {
-                        let pos = TwoRowPosition {
-                            board: before,
-                            side: Side::South,
-                        };
-                        let mut children = Children::<Self>::new();
-                        if self.outcome(&pos).is_none() {
-                            self.children(&pos, &mut children);
-                        }
-                        if !children.iter().any(|c| c.mv as usize == origin) {
-                            continue;
-                        }
-                    }
+            // Without a full lap the origin is left empty; with laps it may get seeds back.
+            let first = if after.get(origin) == 0 {
+                1
+            } else if self.table.sows_into_origin(origin) {
+                self.table.cycle_len(origin)
+            } else {
+                continue;
+            };
+            for s in first..=seeds {
+                let before = match self.table.unsow(after, origin, s) {
+                    Unsown::Before(before) => before,
+                    Unsown::Mismatch => continue,
+                    Unsown::Short => break,
+                };
+                // The move really ends there: no capture, or one the grand-slam policy undid.
+                let last = self.table.last_pit(origin, s);
+                if last >= m
+                    && self.capture.contains(after.get(last))
+                    && self.play_house(before, origin).board != after
+                {
+                    continue;
+                }
+                if !starves || self.is_legal(before, origin) {
                     f(before);
                 }
-                if !candidates.iter().any(|&c| c) {
-                    break;
+            }
+            // Woaley's grand-slam policy sows some moves along a second cycle (that skips the
+            // opponent's first house): their parents too, each board once.
+            if let Some(table) = &self.skip_table {
+                for s in 1..=seeds {
+                    let before = match table.unsow(after, origin, s) {
+                        Unsown::Before(before) => before,
+                        Unsown::Mismatch => continue,
+                        Unsown::Short => break,
+                    };
+                    if matches!(self.table.unsow(after, origin, s), Unsown::Before(b) if b == before)
+                    {
+                        continue;
+                    }
+                    if self.play_house(before, origin).board == after
+                        && (!starves || self.is_legal(before, origin))
+                    {
+                        f(before);
+                    }
                 }
             }
         }

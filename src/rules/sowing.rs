@@ -108,6 +108,24 @@ pub enum Unsown {
 }
 
 impl SowingTable {
+    /// Pits the cycle of `origin` has.
+    #[inline(always)]
+    pub fn cycle_len(&self, origin: usize) -> u32 {
+        self.cycle_len[origin] as u32
+    }
+
+    /// Whether `origin`'s own pit is on its cycle (it gets a seed back on each full lap).
+    #[inline(always)]
+    pub fn sows_into_origin(&self, origin: usize) -> bool {
+        self.lap[origin] >> (8 * origin) & 0xff != 0
+    }
+
+    /// The pit that receives the last of `seeds` seeds sown from `origin`.
+    #[inline(always)]
+    pub fn last_pit(&self, origin: usize, seeds: u32) -> usize {
+        self.last[origin][(seeds % self.cycle_len[origin] as u32) as usize] as usize
+    }
+
     /// Undoes [`SowingTable::sow`]: the board from which sowing `seeds` seeds from `origin`
     /// gives `after`, if there is one. Every byte of `after` must be below 128 (a game has at
     /// most 255 seeds, a database layer at most 120).
