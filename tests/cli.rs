@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{built, fails_with, json, mancala};
+use common::{built, fails_with, json, mancala, tamper_entry};
 use std::process::Command;
 
 #[test]
@@ -383,28 +383,149 @@ fn a_killed_build_resumes_to_identical_files() {
         v
     };
     let (fa, fb) = (files(a.path()), files(b.path()));
-    assert_eq!(fa.len(), 14);
+    assert_eq!(fa.len(), 15); // layers 0-13 and BUILD.json
     assert!(fa == fb, "resumed files differ");
 }
 
 #[test]
 fn egdb_verify_with_a_sample_as_large_as_a_layer_checks_every_entry() {
-    use mancala::egdb::LayerHeader;
     let (_root, dir) = built("kalah(houses=3)", "6");
     // One entry of layer 5 changed by 2 seeds, with the header's checksum made to match.
-    let path = std::path::Path::new(&dir).join("layer-005.egdb");
-    let mut bytes = std::fs::read(&path).unwrap();
-    let config = bincode::config::standard();
-    let (mut header, _): (LayerHeader, usize) =
-        bincode::decode_from_slice(&bytes[..256], config).unwrap();
-    let entry = 256 + 100;
-    bytes[entry] = (bytes[entry] as i8 + if (bytes[entry] as i8) < 0 { 2 } else { -2 }) as u8;
-    header.checksum = crc32fast::hash(&bytes[256..]);
-    bytes[..256].fill(0);
-    bincode::encode_into_slice(&header, &mut bytes[..256], config).unwrap();
-    std::fs::write(&path, bytes).unwrap();
+    tamper_entry(std::path::Path::new(&dir), 5, 100);
     let out = mancala(&["egdb", "verify", &dir, "--samples", "100000"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("layer 5 rank 100"), "{err}");
+}
+
+/// A changed entry whose checksum was made to match: the headers and checksums pass, the
+/// default 20 samples a layer miss it, and `--full` finds exactly that entry.
+#[test]
+fn egdb_verify_full_finds_a_changed_entry_the_samples_miss() {
+    use mancala::egdb::LayerIndex;
+    let (_root, dir) = built("kalah(houses=3)", "9");
+    // 1,2,1/2,1,2 (9 seeds, the top layer): every house holds seeds and none can lap the
+    // board, so no move of a position with 9 seeds or fewer leads to it (a move empties the
+    // house it starts from) and only its own equation can fail.
+    let rules = common::kalah("kalah(houses=3)");
+    let pos = mancala::Rules::parse_position(&rules, "1,2,1/2,1,2 8-7 S").unwrap();
+    let rank = LayerIndex::new(3).rank(mancala::Rules::egdb_board(&rules, &pos).unwrap());
+    let (before, after) = tamper_entry(std::path::Path::new(&dir), 9, rank);
+    let out = mancala(&["egdb", "verify", &dir]);
+    let (stdout, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("layer   9:          2002 positions, checksum ok"),
+        "{err}"
+    );
+    assert!(stdout.contains("verified (10 layers)"), "{stdout}");
+
+    let out = mancala(&["egdb", "verify", &dir, "--full", "--samples", "0"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let signed = |v: i8| {
+        if v > 0 {
+            format!("+{v}")
+        } else {
+            v.to_string()
+        }
+    };
+    let line = format!(
+        "layer 9 rank {rank} (1,2,1/2,1,2 0-0 S): database {}, one-step equation {}",
+        signed(after),
+        signed(before)
+    );
+    assert!(err.contains(&line), "`{line}` not in: {err}");
+    assert!(
+        err.contains("1 entry differs from the one-step equation"),
+        "{err}"
+    );
+    let out = mancala(&["egdb", "verify", &dir, "--full", "--samples", "0", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["failures"], serde_json::json!([line]));
+    // C(9 + 6, 6) positions with up to 9 seeds on 6 houses (the hockey-stick identity).
+    assert_eq!(v["full"]["checked"], 5005);
+    assert_eq!(v["full"]["mismatches"], 1);
+    assert_eq!(v["layers"][9]["full"]["mismatches"], 1);
+    assert_eq!(v["layers"][8]["full"]["mismatches"], 0);
+    assert_eq!(v["layers"][9]["checksum"], "ok");
+}
+
+/// A build killed part-way: the layers it was asked for and did not write are named, and
+/// verify fails; a directory without a build record verifies with a note.
+#[test]
+fn egdb_verify_names_the_layers_a_build_did_not_write() {
+    let (_root, dir) = built("kalah(houses=3)", "8");
+    let path = std::path::Path::new(&dir);
+    let record = std::fs::read_to_string(path.join("BUILD.json")).unwrap();
+    assert_eq!(record, "{\"game\":\"kalah(houses=3)\",\"max_seeds\":8}\n");
+    let v = json(&["egdb", "verify", &dir, "--full", "--samples", "2", "--json"]);
+    assert_eq!(v["ok"], true, "{v}");
+    assert_eq!(
+        v["build"],
+        serde_json::json!({"game": "kalah(houses=3)", "max_seeds": 8})
+    );
+    assert_eq!(v["missing_layers"], serde_json::json!([]));
+
+    // As a build killed while it wrote layer 7 leaves the directory.
+    std::fs::remove_file(path.join("layer-008.egdb")).unwrap();
+    std::fs::remove_file(path.join("layer-007.egdb")).unwrap();
+    let out = mancala(&["egdb", "verify", &dir, "--samples", "2"]);
+    let (stdout, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        stdout.contains("VERIFICATION FAILED (7 layers)"),
+        "{stdout}"
+    );
+    assert!(
+        err.contains("layers 7-8 missing: the last build asked for --max-seeds 8"),
+        "{err}"
+    );
+    let out = mancala(&["egdb", "verify", &dir, "--samples", "2", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["missing_layers"], serde_json::json!([7, 8]));
+    // The statistics and probes say so too.
+    let out = mancala(&["egdb", "stats", &dir]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("**Incomplete database**"));
+    fails_with(
+        &[
+            "egdb",
+            "probe",
+            "kalah(houses=3,seeds=2)",
+            "--position",
+            "4,0,0/4,0,0 2-2 S",
+            "--dir",
+            &dir,
+        ],
+        "layers 7-8 missing",
+    );
+
+    // A build killed before it wrote layer 0.
+    let empty = tempfile::tempdir().unwrap();
+    std::fs::write(empty.path().join("BUILD.json"), &record).unwrap();
+    fails_with(
+        &["egdb", "verify", empty.path().to_str().unwrap()],
+        "layers 0-8 missing",
+    );
+
+    // A database built before builds were recorded: verified as far as it goes, with a note.
+    std::fs::remove_file(path.join("BUILD.json")).unwrap();
+    let out = mancala(&["egdb", "verify", &dir, "--samples", "2"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("note: no build record (BUILD.json)"));
+
+    // A record that is not one is named.
+    std::fs::write(path.join("BUILD.json"), "max_seeds = 8").unwrap();
+    fails_with(&["egdb", "verify", &dir], "BUILD.json: not a build record");
 }

@@ -3,8 +3,11 @@
 
 mod common;
 
-use common::{kalah, oware};
-use mancala::egdb::{build, memory_needed, BuildOptions, Egdb, EgdbError, LayerReport};
+use common::{kalah, oware, tamper_entry};
+use mancala::egdb::{
+    build, memory_needed, missing_layers, read_build_record, record_build_request, verify_full,
+    BuildOptions, BuildRecord, Egdb, EgdbError, LayerReport, Mismatch, MissingLayers,
+};
 use mancala::search::negamax;
 use mancala::Rules;
 use std::path::Path;
@@ -86,6 +89,24 @@ fn awari_layers_equal_negamax() {
         assert_eq!(assert_equals_negamax(&oware(game), 7), 330, "{game}"); // C(11, 4)
     }
     assert_eq!(assert_equals_negamax(&oware("awari(houses=3)"), 4), 210); // C(10, 6)
+}
+
+/// Awari (6 houses) layers 0-14 carry the CRC-32 of the files the first builder wrote (a
+/// round-based fixpoint over stored move lists, `16 + 8m` bytes per position; replaced by the
+/// retrograde counter algorithm): the two algorithms agree byte for byte.
+#[test]
+fn awari_layers_equal_the_first_builders_files() {
+    const FIRST_BUILDER_CRC: [u32; 15] = [
+        0xd202ef8d, 0x45443dd0, 0x87290b66, 0xc3958906, 0x38ef9262, 0xb473f263, 0xe01ba003,
+        0x8fdb9c59, 0xd10edcaa, 0xd1485d31, 0xa45a943b, 0x7d524bff, 0x8b5dc945, 0x553f7db8,
+        0x1fb97bea,
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    build_quiet(&oware("awari"), dir.path(), 14, 2);
+    for (n, crc) in FIRST_BUILDER_CRC.into_iter().enumerate() {
+        let bytes = std::fs::read(dir.path().join(format!("layer-{n:03}.egdb"))).unwrap();
+        assert_eq!(crc32fast::hash(&bytes[256..]), crc, "layer {n}");
+    }
 }
 
 /// The cyclic builder (and the distributed one) walks the moves that stay in a layer
@@ -488,4 +509,185 @@ fn a_covered_root_is_solved_from_the_databases() {
     );
     assert_eq!(s.pv, db.principal_variation(&rules, &pos, 1000).unwrap());
     assert!(s.moves.iter().all(|m| m.exact));
+}
+
+/// The full check of every entry against the one-step equation, with the first `first`
+/// mismatches, on `threads`; and the mismatches counted.
+fn full_check<R: Rules>(
+    db: &Egdb,
+    rules: &R,
+    threads: usize,
+    first: usize,
+) -> (Vec<Mismatch>, u64) {
+    let mut counted = 0;
+    let threads = mancala::core::Threads::new(threads).unwrap();
+    let found = verify_full(db, rules, threads, first, &(), |c| counted += c.mismatches).unwrap();
+    (found, counted)
+}
+
+/// A correct database satisfies the one-step equation everywhere: Kalah (acyclic, with extra
+/// turns and captures) and Awari (the even-split fixpoint, with cycles); every position checked.
+#[test]
+fn correct_databases_satisfy_the_one_step_equation() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = kalah("kalah(houses=3)");
+    build_quiet(&rules, dir.path(), 10, 2);
+    let db = Egdb::open(dir.path(), &rules).unwrap();
+    let mut checked = 0;
+    let found = verify_full(
+        &db,
+        &rules,
+        mancala::core::Threads::new(2).unwrap(),
+        10,
+        &(),
+        |c| {
+            assert_eq!(c.mismatches, 0, "layer {}", c.layer);
+            checked += c.positions;
+        },
+    )
+    .unwrap();
+    assert!(found.is_empty());
+    // C(10 + 6, 6) boards of up to 10 seeds in 6 houses (the hockey-stick identity).
+    assert_eq!(checked, 8008);
+
+    let dir = tempfile::tempdir().unwrap();
+    let rules = oware("awari(houses=4)");
+    build_quiet(&rules, dir.path(), 10, 2);
+    let db = Egdb::open(dir.path(), &rules).unwrap();
+    assert_eq!(full_check(&db, &rules, 2, 10), (Vec::new(), 0));
+}
+
+/// One entry changed with its checksum fixed: the database opens (headers and checksums pass)
+/// and the full check finds exactly that entry, its equation giving the entry it had.
+#[test]
+fn the_full_check_finds_a_changed_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = kalah("kalah(houses=3)");
+    build_quiet(&rules, dir.path(), 9, 2);
+    // 2,1,1/1,2,2 (9 seeds, the top layer): every house holds seeds and 9 seeds cannot lap the
+    // board, so no move leads to it (a move empties its house) and no other equation reads it.
+    let pos = rules.parse_position("2,1,1/1,2,2 8-7 S").unwrap();
+    let board = rules.egdb_board(&pos).unwrap();
+    let rank = mancala::egdb::LayerIndex::new(3).rank(board);
+    let (before, after) = tamper_entry(dir.path(), 9, rank);
+    let db = Egdb::open(dir.path(), &rules).unwrap();
+    let expected = Mismatch {
+        layer: 9,
+        rank,
+        position: "2,1,1/1,2,2 0-0 S".into(),
+        stored: after as i32,
+        checked: before as i32,
+    };
+    assert_eq!(full_check(&db, &rules, 2, 10), (vec![expected], 1));
+
+    // Awari: a changed entry of a cyclic layer is found (its parents in the layer may fail
+    // too, when the change alters their best move).
+    let dir = tempfile::tempdir().unwrap();
+    let rules = oware("awari(houses=3)");
+    build_quiet(&rules, dir.path(), 8, 2);
+    let (before, after) = tamper_entry(dir.path(), 8, 40);
+    let db = Egdb::open(dir.path(), &rules).unwrap();
+    let (found, _) = full_check(&db, &rules, 2, usize::MAX);
+    assert!(
+        found
+            .iter()
+            .any(|m| (m.layer, m.rank, m.stored, m.checked) == (8, 40, after as i32, before as i32)),
+        "{found:?}"
+    );
+}
+
+/// The first failures are those of layer and rank order, and the counts are the same, whatever
+/// the thread count.
+#[test]
+fn the_first_failures_do_not_depend_on_the_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = kalah("kalah(houses=4)");
+    build_quiet(&rules, dir.path(), 9, 2);
+    for layer in [5, 7, 9] {
+        let size = mancala::egdb::LayerIndex::new(4).layer_size(layer).unwrap();
+        for k in 0..15 {
+            tamper_entry(dir.path(), layer, k * (size / 15) + 3);
+        }
+    }
+    let db = Egdb::open(dir.path(), &rules).unwrap();
+    let (all, counted) = full_check(&db, &rules, 1, usize::MAX);
+    assert_eq!(all.len() as u64, counted);
+    assert!(counted >= 45, "{counted}");
+    let mut sorted = all.clone();
+    sorted.sort_by_key(|m| (m.layer, m.rank));
+    assert_eq!(all, sorted);
+    for threads in [1, 2, 3] {
+        let (first, n) = full_check(&db, &rules, threads, 10);
+        assert_eq!(
+            (first.as_slice(), n),
+            (&all[..10], counted),
+            "{threads} threads"
+        );
+    }
+}
+
+/// A build records what it was asked for; the layers a directory lacks against that record
+/// are named; a record of another game or a file that is not one is refused.
+#[test]
+fn the_build_record_names_the_missing_layers() {
+    let rules = kalah("kalah(houses=3)");
+    let dir = tempfile::tempdir().unwrap();
+    build_quiet(&rules, dir.path(), 6, 1);
+    let record = BuildRecord {
+        game: "kalah(houses=3)".into(),
+        max_seeds: 6,
+    };
+    assert_eq!(read_build_record(dir.path()).unwrap(), Some(record.clone()));
+    let db = Egdb::open(dir.path(), &rules).unwrap();
+    assert_eq!(db.missing_layers().unwrap(), None);
+    // A build killed while it wrote layers 5 and 6.
+    for n in [5, 6] {
+        std::fs::remove_file(dir.path().join(mancala::egdb::layer_file(n))).unwrap();
+    }
+    let db = Egdb::open(dir.path(), &rules).unwrap();
+    let missing = db.missing_layers().unwrap().unwrap();
+    assert_eq!(missing, MissingLayers { first: 5, last: 6 });
+    assert!(missing
+        .to_string()
+        .starts_with("layers 5-6 missing: the last build asked for --max-seeds 6"));
+    assert!(MissingLayers { first: 6, last: 6 }
+        .to_string()
+        .starts_with("layer 6 missing: "));
+    // A later build asked for fewer layers: none is missing.
+    build_quiet(&rules, dir.path(), 4, 1);
+    assert_eq!(
+        missing_layers(dir.path(), "kalah(houses=3)", 5).unwrap(),
+        None
+    );
+
+    // Another game's record request is refused before it replaces the record.
+    let err = record_build_request(dir.path(), "kalah(capture=empty,houses=3)", 9).unwrap_err();
+    assert!(matches!(err, EgdbError::GameMismatch { .. }), "{err}");
+    assert!(err.to_string().contains("layer-000.egdb"), "{err}");
+    assert_eq!(read_build_record(dir.path()).unwrap().unwrap().max_seeds, 4);
+    // A record of another game than the layers'.
+    std::fs::write(
+        dir.path().join("BUILD.json"),
+        r#"{"game":"awari(houses=3)","max_seeds":9}"#,
+    )
+    .unwrap();
+    let err = Egdb::open(dir.path(), &rules)
+        .unwrap()
+        .missing_layers()
+        .unwrap_err();
+    assert!(matches!(err, EgdbError::GameMismatch { .. }), "{err}");
+    // Not a record.
+    std::fs::write(dir.path().join("BUILD.json"), "[1, 2]").unwrap();
+    let err = read_build_record(dir.path()).unwrap_err();
+    assert!(matches!(err, EgdbError::BadRecord { .. }), "{err}");
+    // No record: an older database, nothing can be said.
+    std::fs::remove_file(dir.path().join("BUILD.json")).unwrap();
+    assert_eq!(read_build_record(dir.path()).unwrap(), None);
+    assert_eq!(
+        Egdb::open(dir.path(), &rules)
+            .unwrap()
+            .missing_layers()
+            .unwrap(),
+        None
+    );
 }

@@ -6,6 +6,7 @@ mod common;
 use common::{fails_with, json, mancala};
 use mancala::jobs::{
     execute, ArenaRequest, BuildRequest, Method, Report, Request, RunFiles, SolveRequest, Threads,
+    VerifyRequest,
 };
 use serde_json::Value;
 use std::process::{Command, Stdio};
@@ -15,7 +16,13 @@ fn without_timing(mut value: Value) -> Value {
     fn strip(v: &mut Value) {
         match v {
             Value::Object(map) => {
-                for key in ["seconds", "open_seconds", "dir"] {
+                for key in [
+                    "seconds",
+                    "open_seconds",
+                    "dir",
+                    "entries_per_second",
+                    "peak_rss_bytes",
+                ] {
                     map.remove(key);
                 }
                 map.values_mut().for_each(strip);
@@ -98,21 +105,25 @@ fn a_match_job_through_the_library_is_the_cli_report() {
     assert_eq!(ours["games"], 6);
 }
 
-#[test]
-fn a_database_job_through_the_library_is_the_cli_report() {
-    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let game = "kalah(houses=3,capture=empty)";
-    let request = Request::EgdbBuild(BuildRequest {
+/// A request to build layers `0..=max_seeds` of `game` under `out`, on 2 threads.
+fn build_request(game: &str, max_seeds: u32, out: &std::path::Path) -> Request {
+    Request::EgdbBuild(BuildRequest {
         description: None,
         game: game.into(),
-        max_seeds: 8,
-        out: a.path().to_path_buf(),
+        max_seeds,
+        out: out.to_path_buf(),
         threads: Threads::new(2).unwrap(),
         memory_limit: None,
         checkpoint_minutes: None,
         distributed: false,
-    });
-    let ours = library(&request);
+    })
+}
+
+#[test]
+fn a_database_job_through_the_library_is_the_cli_report() {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let game = "kalah(houses=3,capture=empty)";
+    let ours = library(&build_request(game, 8, a.path()));
     let cli = json(&[
         "egdb",
         "build",
@@ -134,6 +145,43 @@ fn a_database_job_through_the_library_is_the_cli_report() {
         .map(|l| l["positions"].as_u64().unwrap())
         .collect();
     assert_eq!(positions, [1, 6, 21, 56, 126, 252, 462, 792, 1287]);
+}
+
+#[test]
+fn a_full_verification_through_the_library_is_the_cli_report() {
+    let root = tempfile::tempdir().unwrap();
+    let game = "awari(houses=3)";
+    let dir = library(&build_request(game, 7, root.path()))["dir"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let request = Request::EgdbVerify(VerifyRequest {
+        dir: dir.clone().into(),
+        samples: 4,
+        seed: 3,
+        full: true,
+        threads: Threads::new(2).unwrap(),
+    });
+    let ours = library(&request);
+    let cli = json(&[
+        "egdb",
+        "verify",
+        &dir,
+        "--samples",
+        "4",
+        "--seed",
+        "3",
+        "--full",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(without_timing(ours.clone()), without_timing(cli));
+    assert_eq!(ours["ok"], true);
+    assert_eq!(ours["build"]["max_seeds"], 7);
+    // C(7 + 6, 6) boards of up to 7 seeds in 6 houses.
+    assert_eq!(ours["full"]["checked"], 1716);
+    assert_eq!(ours["layers"][7]["full"]["checked"], 792);
 }
 
 #[test]
@@ -428,7 +476,7 @@ fn every_job_kind_runs_from_a_job_file() {
         .success());
     let db = format!("{results}/databases/kalah-capture=empty-houses=2");
     for (name, text) in [
-        ("v.toml", format!("kind = \"egdb-verify\"\ndir = \"{db}\"\nsamples = 3\n")),
+        ("v.toml", format!("kind = \"egdb-verify\"\ndir = \"{db}\"\nsamples = 3\nfull = true\n")),
         ("q.toml", format!("kind = \"egdb-probe\"\ngame = \"kalah(houses=2,capture=empty)\"\nposition = \"1,1/1,1 6-6 S\"\ndir = \"{db}\"\n")),
         ("s.toml", format!("kind = \"egdb-stats\"\ndir = \"{db}\"\n")),
     ] {

@@ -95,10 +95,17 @@ fn assert_distributed_equals_single(processes: usize) {
         let out = run(mpirun(processes, game, max_seeds, root.path(), &["--json"]));
         let dir = root.path().join(expected.file_name().unwrap());
         let ours = files(&dir);
+        let layers = ours
+            .iter()
+            .filter(|(name, _)| name.ends_with(".egdb"))
+            .count();
+        assert_eq!(layers, max_seeds as usize + 1, "{game}: one file per layer");
+        // The layer files and the build record (BUILD.json), nothing else.
         assert_eq!(
             ours.len(),
-            max_seeds as usize + 1,
-            "{game}: one file per layer"
+            layers + 1,
+            "{game}: {:?}",
+            ours.iter().map(|f| &f.0).collect::<Vec<_>>()
         );
         assert!(
             ours == files(&expected),

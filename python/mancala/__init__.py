@@ -180,10 +180,14 @@ def egdb_build(
     )
 
 
-def egdb_verify(dir: str, *, samples: int = 20, seed: int = 1, threads: Optional[int] = None) -> Dict[str, Any]:
-    """Checks a database's headers and checksums and re-derives ``samples`` values per layer;
-    the report of ``mancala egdb verify --json``."""
-    return _job(dict(kind="egdb-verify", dir=str(dir), samples=samples, seed=seed, threads=threads))
+def egdb_verify(
+    dir: str, *, samples: int = 20, seed: int = 1, full: bool = False, threads: Optional[int] = None
+) -> Dict[str, Any]:
+    """Checks a database's headers and checksums and the layers its last build asked for,
+    re-derives ``samples`` values per layer, and with ``full`` checks every entry against the
+    one-step equation; the report of ``mancala egdb verify --json`` (``report["ok"]`` is false
+    for a database that fails: no exception)."""
+    return _job(dict(kind="egdb-verify", dir=str(dir), samples=samples, seed=seed, full=full, threads=threads))
 
 
 def egdb_stats(dir: str) -> Dict[str, Any]:

@@ -71,8 +71,10 @@ def test_egdb_build_probe_verify(tmp_path):
     report = mancala.egdb_build("kalah(houses=3,capture=empty)", 12, out=str(tmp_path), threads=2)
     db = mancala.Egdb(report["dir"])
     assert db.max_seeds == 12 and db.game == "kalah(capture=empty,houses=3)"
-    verify = mancala.egdb_verify(report["dir"], samples=5)
+    verify = mancala.egdb_verify(report["dir"], samples=5, full=True)
     assert len(verify["layers"]) == 13
+    # C(12 + 6, 6) boards of up to 12 seeds in 6 houses, each checked.
+    assert verify["ok"] and verify["full"]["checked"] == 18564 and verify["full"]["mismatches"] == 0
     # Kalah(3,2) with capture=empty is +4 (tests/data/kalah-solved.csv): the database holds
     # the start of every seed count up to 12 on 3 houses.
     state = mancala.load_game("kalah(houses=3,seeds=2,capture=empty)").new_initial_state()

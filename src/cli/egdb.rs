@@ -9,7 +9,8 @@ use std::path::PathBuf;
 pub enum EgdbCommand {
     /// Build the layers 0..=N of a game's database (keeps layers already built and verified).
     Build(BuildArgs),
-    /// Check a database: headers, checksums, and a sample of values re-derived.
+    /// Check a database: headers, checksums, the layers its last build asked for, a sample of
+    /// values re-derived, and with --full every entry against the one-step equation.
     Verify(VerifyArgs),
     /// Value of a position and of each of its moves, from the database, and a line of moves
     /// that keep the value (for Awari it stops at a repetition: in a cyclic game a move that
@@ -65,10 +66,18 @@ pub struct VerifyArgs {
     /// Seed of the sample (the same seed picks the same positions).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Also check every entry of every layer against the one-step equation: the entry equals
+    /// the best of its moves' values read from the database (a finished game: its outcome).
+    /// Exact for Kalah; for Awari the fixpoint the builder solves. Reports the first failing
+    /// entries.
+    #[arg(long)]
+    pub full: bool,
     #[command(flatten)]
     pub threads: ThreadsArg,
     /// Print one JSON object: {"game", "dir", "layers": [{"layer", "positions", "checksum",
-    /// "samples", "method", "mismatches"}], "ok", "failures"}.
+    /// "samples", "method", "mismatches", "full": null | {"checked", "mismatches",
+    /// "seconds"}}], "build": null | {"game", "max_seeds"}, "missing_layers", "full": null |
+    /// {"checked", "mismatches", "seconds", "entries_per_second"}, "ok", "failures", "notes"}.
     #[arg(long)]
     pub json: bool,
 }
@@ -117,6 +126,7 @@ pub fn run(command: EgdbCommand) -> CliResult {
                 dir: a.dir,
                 samples: a.samples,
                 seed: a.seed,
+                full: a.full,
                 threads: a.threads.get(),
             });
             execute_and_print(&request, None, a.json, !a.json)

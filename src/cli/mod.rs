@@ -120,10 +120,7 @@ pub fn execute_and_print(
     print_report(&report, json)?;
     match &report {
         // A database that fails its check is a failure (exit 1), after its report.
-        Report::EgdbVerify(v) if !v.ok => Err(JobError::failed(format!(
-            "{} of the sampled values differ from search",
-            v.failures.len()
-        ))),
+        Report::EgdbVerify(v) => v.problem().map_or(Ok(()), |p| Err(JobError::failed(p))),
         _ => Ok(()),
     }
 }

@@ -191,6 +191,10 @@ pub(super) fn build_on<R: Rules>(
     cluster.barrier();
     let writers = writers(dir, cluster)?;
     let writer = writers.contains(&cluster.rank());
+    // One process per directory records what the build was asked for.
+    if writer {
+        super::record_build_request(dir, db.game(), n_max)?;
+    }
     for n in 0..=n_max {
         cluster.building(db.game(), n);
         let path = dir.join(layer_file(n));

@@ -379,18 +379,13 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             }
             Ok(())
         };
-        let stats = std::env::var_os("MANCALA_EGDB_STATS").is_some();
         // Segments of the first pass are counted in the longest range, so that every process
         // goes through the same stages.
         let longest = cluster.max(self.len);
         while let Stage::FirstPass { done } = self.stage {
             self.progress.status("first pass");
-            let t0 = Instant::now();
             let end = (done + SEGMENT).min(longest);
             self.first_pass(done.min(self.len), end.min(self.len));
-            if stats {
-                eprintln!("first pass {:.3}", t0.elapsed().as_secs_f64());
-            }
             self.stage = if end == longest {
                 Stage::Levels { next: self.n }
             } else {
@@ -403,13 +398,9 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
                 break;
             }
             self.progress.status(&format!("level {next}"));
-            let t0 = Instant::now();
             let (rounds, sent) = self.level(next);
             self.exchanged.rounds += rounds;
             self.exchanged.updates += cluster.sum(sent);
-            if stats {
-                eprintln!("level {next} {:.3}", t0.elapsed().as_secs_f64());
-            }
             self.stage = Stage::Levels { next: next - 1 };
             maybe_checkpoint(self)?;
         }

@@ -15,7 +15,7 @@
 //!   layer depends on the layers below it and on itself. Kalah layers have no cycles (every move
 //!   that stays in a layer carries seeds towards the mover's store), so each position is solved
 //!   once, depth first. Awari layers have cycles; they are solved by a fixpoint over thresholds
-//!   (see [`build`]), with the `awari` repetition rule: play that never leaves the layer shares
+//!   (retrograde analysis with counters, `cyclic.rs`), with the `awari` repetition rule: play that never leaves the layer shares
 //!   the seeds evenly (value 0).
 //!
 //! The on-disk format is described in `databases/README.md` and [`LayerHeader`].
@@ -32,7 +32,9 @@ pub use build::{build, human_bytes, memory_needed, BuildOptions, LayerExchange, 
 pub use index::{LayerIndex, MAX_LAYER_SEEDS};
 #[cfg(feature = "mpi")]
 pub use mpi::MpiProcesses;
-pub use verify::{check_method, layer_stats, verify, LayerCheck, LayerStats, Mismatch};
+pub use verify::{
+    check_method, layer_stats, verify, verify_full, FullCheck, LayerCheck, LayerStats, Mismatch,
+};
 
 use crate::core::Board;
 use crate::rules::spec::DEFAULT_SEEDS;
@@ -208,6 +210,14 @@ pub enum EgdbError {
         /// What exceeds which limit, with the figures.
         what: String,
     },
+    /// The build record of a directory ([`BUILD_RECORD`]) cannot be read.
+    #[error("{path}: not a build record ({reason}): remove it, or build the database again")]
+    BadRecord {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
     /// The worker threads could not be started.
     #[error("cannot start {threads} threads: {reason}")]
     Threads {
@@ -261,8 +271,9 @@ pub fn layer_file(layer: u32) -> String {
     format!("layer-{layer:03}.egdb")
 }
 
-/// CRC-32 of a payload.
-fn checksum(payload: &[u8]) -> u32 {
+/// The checksum a layer header holds ([`LayerHeader::checksum`]): CRC-32 (IEEE, as
+/// `crc32fast`) of the payload, the entries after the header block.
+pub fn checksum(payload: &[u8]) -> u32 {
     crc32fast::hash(payload)
 }
 
@@ -515,6 +526,154 @@ fn read_header(path: &Path, bytes: &[u8], layer: u32) -> Result<LayerHeader, Egd
     Ok(header)
 }
 
+/// The file in a database directory that records what its last `egdb build` was asked for
+/// ([`BuildRecord`], JSON).
+pub const BUILD_RECORD: &str = "BUILD.json";
+
+/// What the last build of a database directory was asked for: written by [`build`] when it
+/// starts (before any layer), so that a build killed part-way leaves a directory whose missing
+/// layers can be named ([`missing_layers`]). JSON in [`BUILD_RECORD`]:
+/// `{"game": "kalah", "max_seeds": 24}`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct BuildRecord {
+    /// The database's game string ([`database_game`]).
+    pub game: String,
+    /// The build was asked for layers `0..=max_seeds`.
+    pub max_seeds: u32,
+}
+
+/// Records in `dir` (which must exist) that a build of `game` (the database game string) up to
+/// `max_seeds` seeds has started: [`BUILD_RECORD`], written to a temporary file and renamed.
+/// The file is deterministic (no time stamp), so directories built alike stay identical.
+///
+/// # Errors
+/// [`EgdbError::GameMismatch`] (naming layer 0) if `dir` holds layers of another game: the
+/// build would stop there, and the record of that database is kept. [`EgdbError::Io`] if the
+/// file cannot be written.
+pub fn record_build_request(dir: &Path, game: &str, max_seeds: u32) -> Result<(), EgdbError> {
+    let layer0 = dir.join(layer_file(0));
+    // A layer 0 that cannot be read is the build's to rebuild or report.
+    if let Ok(header) = read_header_file(&layer0) {
+        if header.game != game {
+            return Err(EgdbError::GameMismatch {
+                path: layer0,
+                expected: game.to_string(),
+                found: header.game,
+            });
+        }
+    }
+    let record = BuildRecord {
+        game: game.to_string(),
+        max_seeds,
+    };
+    let mut text = serde_json::to_string(&record).expect("a build record encodes");
+    text.push('\n');
+    write_file_atomically(dir, BUILD_RECORD, |out| out.write_all(text.as_bytes()))
+}
+
+/// The build record of `dir` ([`BUILD_RECORD`]); `None` if there is none (databases built
+/// before builds were recorded).
+///
+/// # Errors
+/// [`EgdbError::BadRecord`] if the file is not a build record; [`EgdbError::Io`] if it cannot
+/// be read.
+pub fn read_build_record(dir: &Path) -> Result<Option<BuildRecord>, EgdbError> {
+    let path = dir.join(BUILD_RECORD);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io_error(&path)(e)),
+    };
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|e| EgdbError::BadRecord {
+            path,
+            reason: e.to_string(),
+        })
+}
+
+/// The layers a database directory lacks against what its last build was asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MissingLayers {
+    /// The first layer missing (the number of layers present).
+    pub first: u32,
+    /// The last layer missing: the record's `max_seeds`.
+    pub last: u32,
+}
+
+impl fmt::Display for MissingLayers {
+    /// `layers 21-22 missing: the last build asked for --max-seeds 22`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.first == self.last {
+            write!(f, "layer {} missing", self.first)?;
+        } else {
+            write!(f, "layers {}-{} missing", self.first, self.last)?;
+        }
+        write!(
+            f,
+            ": the last build asked for --max-seeds {} (interrupted? run the build again to \
+             complete it)",
+            self.last
+        )
+    }
+}
+
+/// The layers missing from `dir` against its build record, when `layers` (consecutive from 0)
+/// are present: `None` if the record asked for no more, or if there is no record.
+///
+/// # Errors
+/// As [`read_build_record`]; [`EgdbError::GameMismatch`] (naming the record) if the record is
+/// of another game than `game`, the layers' game string.
+pub fn missing_layers(
+    dir: &Path,
+    game: &str,
+    layers: u32,
+) -> Result<Option<MissingLayers>, EgdbError> {
+    let Some(record) = read_build_record(dir)? else {
+        return Ok(None);
+    };
+    if record.game != game {
+        return Err(EgdbError::GameMismatch {
+            path: dir.join(BUILD_RECORD),
+            expected: game.to_string(),
+            found: record.game,
+        });
+    }
+    Ok((record.max_seeds >= layers).then_some(MissingLayers {
+        first: layers,
+        last: record.max_seeds,
+    }))
+}
+
+impl Egdb {
+    /// The layers this database lacks against the build record of its directory
+    /// ([`missing_layers`]).
+    ///
+    /// # Errors
+    /// As [`missing_layers`].
+    pub fn missing_layers(&self) -> Result<Option<MissingLayers>, EgdbError> {
+        missing_layers(&self.dir, &self.game, self.layers())
+    }
+}
+
+/// The header of the layer file `path` (of layer 0), read without mapping the file.
+fn read_header_file(path: &Path) -> Result<LayerHeader, EgdbError> {
+    let mut bytes = vec![0u8; HEADER_BYTES];
+    let n = {
+        use std::io::Read;
+        let mut f = File::open(path).map_err(io_error(path))?;
+        let mut n = 0;
+        loop {
+            let k = f.read(&mut bytes[n..]).map_err(io_error(path))?;
+            if k == 0 || n + k == HEADER_BYTES {
+                break n + k;
+            }
+            n += k;
+        }
+    };
+    read_header(path, &bytes[..n], 0)
+}
+
 /// The game string recorded in the first layer of the database in `dir`, parsed; for tools
 /// that open a database without being told its game.
 ///
@@ -538,20 +697,7 @@ pub fn game_of_dir(dir: &Path) -> Result<GameSpec, EgdbError> {
             dir: dir.to_path_buf(),
         });
     }
-    let mut bytes = vec![0u8; HEADER_BYTES];
-    let n = {
-        use std::io::Read;
-        let mut f = File::open(&path).map_err(io_error(&path))?;
-        let mut n = 0;
-        loop {
-            let k = f.read(&mut bytes[n..]).map_err(io_error(&path))?;
-            if k == 0 || n + k == HEADER_BYTES {
-                break n + k;
-            }
-            n += k;
-        }
-    };
-    let header = read_header(&path, &bytes[..n], 0)?;
+    let header = read_header_file(&path)?;
     header.game.parse().map_err(|e| EgdbError::BadHeader {
         path,
         reason: format!("game string `{}`: {e}", header.game),

@@ -5,7 +5,8 @@ use super::{
     game_line, parse_game, physical_bytes, run_on, signed, JobError, OnRules, Progress, Threads,
 };
 use crate::egdb::{
-    self, check_method, human_bytes, layer_stats, BuildOptions, Egdb, EgdbError, LayerReport,
+    self, check_method, human_bytes, layer_stats, BuildOptions, BuildRecord, Egdb, EgdbError,
+    LayerReport,
 };
 use crate::results::{write_all_or_none, ResultTable};
 use crate::rules::Rules;
@@ -319,9 +320,26 @@ pub struct VerifyRequest {
     /// Seed of the sample.
     #[serde(default = "one")]
     pub seed: u64,
-    /// Worker threads for the searches (default: every core).
+    /// Also check every entry against the one-step equation ([`egdb::verify_full`]).
+    #[serde(default)]
+    pub full: bool,
+    /// Worker threads for the searches and the full check (default: every core).
     #[serde(default)]
     pub threads: Threads,
+}
+
+/// Mismatches of the full check reported one by one (the rest are counted).
+pub const FIRST_FAILURES: usize = 10;
+
+/// The full check of one layer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FullVerified {
+    /// Entries checked against the one-step equation: every one of the layer.
+    pub checked: u64,
+    /// Entries that differ from it.
+    pub mismatches: u64,
+    /// Wall time, seconds.
+    pub seconds: f64,
 }
 
 /// One layer's check.
@@ -339,6 +357,21 @@ pub struct LayerVerified {
     pub method: String,
     /// Values that differ.
     pub mismatches: u64,
+    /// The full check of the layer (`null` without `full`).
+    pub full: Option<FullVerified>,
+}
+
+/// The full check of every layer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FullSummary {
+    /// Entries checked against the one-step equation: every entry of every layer.
+    pub checked: u64,
+    /// Entries that differ from it.
+    pub mismatches: u64,
+    /// Wall time, seconds.
+    pub seconds: f64,
+    /// Entries checked per second.
+    pub entries_per_second: f64,
 }
 
 /// The report of a verification: `mancala egdb verify --json`.
@@ -349,16 +382,26 @@ pub struct VerifyReport {
     pub database: Database,
     /// Every layer.
     pub layers: Vec<LayerVerified>,
-    /// No value differs.
+    /// What the last build of the directory was asked for (`null`: no record, a database
+    /// built before builds were recorded).
+    pub build: Option<BuildRecord>,
+    /// Layers missing against that record, in order (a build that was interrupted).
+    pub missing_layers: Vec<u32>,
+    /// The full check's totals (`null` without `full`).
+    pub full: Option<FullSummary>,
+    /// No value differs and no layer is missing.
     pub ok: bool,
-    /// Each value that differs, in words.
+    /// Each problem, in words: the layers missing, the values that differ (the sampled ones,
+    /// and the first [`FIRST_FAILURES`] of the full check in layer and rank order).
     pub failures: Vec<String>,
+    /// Remarks that are not failures (no build record).
+    pub notes: Vec<String>,
 }
 
 impl VerifyReport {
     /// The text `mancala egdb verify` prints.
     pub fn text(&self) -> String {
-        format!(
+        let mut out = format!(
             "{}: {} ({} layers)\n",
             self.database.dir,
             if self.ok {
@@ -367,7 +410,45 @@ impl VerifyReport {
                 "VERIFICATION FAILED"
             },
             self.layers.len()
-        )
+        );
+        if let Some(f) = &self.full {
+            let _ = writeln!(
+                out,
+                "full check: {}",
+                full_line(f.checked, f.mismatches, f.seconds)
+            );
+        }
+        for note in &self.notes {
+            let _ = writeln!(out, "note: {note}");
+        }
+        out
+    }
+
+    /// What failed, in one line (`None` if the database verified).
+    pub fn problem(&self) -> Option<String> {
+        if self.ok {
+            return None;
+        }
+        let mut parts = Vec::new();
+        if let (Some(&first), Some(&last)) =
+            (self.missing_layers.first(), self.missing_layers.last())
+        {
+            parts.push(egdb::MissingLayers { first, last }.to_string());
+        }
+        let sampled: u64 = self.layers.iter().map(|l| l.mismatches).sum();
+        if sampled > 0 {
+            parts.push(format!(
+                "{sampled} of the sampled values differ from their check"
+            ));
+        }
+        if let Some(f) = self.full.as_ref().filter(|f| f.mismatches > 0) {
+            parts.push(if f.mismatches == 1 {
+                "1 entry differs from the one-step equation".to_string()
+            } else {
+                format!("{} entries differ from the one-step equation", f.mismatches)
+            });
+        }
+        Some(format!("{}: {}", self.database.dir, parts.join("; ")))
     }
 }
 
@@ -376,8 +457,58 @@ pub(super) fn verify(
     request: &VerifyRequest,
     progress: &dyn Progress,
 ) -> Result<VerifyReport, JobError> {
-    let spec = egdb::game_of_dir(&request.dir)?;
+    let spec = egdb::game_of_dir(&request.dir).map_err(|e| with_record(e, &request.dir))?;
     run_on(&spec, request, progress)
+}
+
+/// `e`, said with the layers the build record of `dir` asked for when `dir` holds no layer.
+fn with_record(e: EgdbError, dir: &Path) -> JobError {
+    match (&e, egdb::read_build_record(dir)) {
+        (EgdbError::Empty { .. }, Ok(Some(record))) => JobError::input(format!(
+            "{e}: {}",
+            egdb::MissingLayers {
+                first: 0,
+                last: record.max_seeds
+            }
+        )),
+        _ => JobError::from(e),
+    }
+}
+
+/// The layers `db` lacks against the build record of its directory, in words (`layers 21-22
+/// missing: the last build asked for --max-seeds 22 ...`), or why the record cannot be read;
+/// `None` if the record asked for no more layers or there is none. For the jobs that use a
+/// database without verifying it (the layers present are complete and checked).
+pub(super) fn missing_note(db: &Egdb) -> Option<String> {
+    match db.missing_layers() {
+        Ok(missing) => missing.map(|m| format!("{}: {m}", db.dir().display())),
+        Err(e) => Some(e.to_string()),
+    }
+}
+
+/// `N entries against the one-step equation, all equal (S s, R M entries/s)`.
+fn full_line(checked: u64, mismatches: u64, seconds: f64) -> String {
+    format!(
+        "{checked} entries against the one-step equation, {} ({seconds:.2} s, {:.1} M entries/s)",
+        if mismatches == 0 {
+            "all equal".to_string()
+        } else {
+            format!("{mismatches} DIFFER")
+        },
+        checked as f64 / seconds.max(1e-9) / 1e6
+    )
+}
+
+/// A stored value that its check does not reproduce, in words.
+fn mismatch_text(m: &egdb::Mismatch, check: &str) -> String {
+    format!(
+        "layer {} rank {} ({}): database {}, {check} {}",
+        m.layer,
+        m.rank,
+        m.position,
+        signed(m.stored),
+        signed(m.checked)
+    )
 }
 
 impl OnRules for VerifyRequest {
@@ -386,8 +517,53 @@ impl OnRules for VerifyRequest {
     fn run<R: Rules>(&self, rules: R, progress: &dyn Progress) -> Result<VerifyReport, JobError> {
         // Opening checks every header against the game and every payload's checksum.
         let db = Egdb::open(&self.dir, &rules)?;
+        // The layers missing against what the last build asked for.
+        let build = egdb::read_build_record(db.dir())?;
+        let missing = db.missing_layers()?;
+        let mut failures = Vec::new();
+        let mut notes = Vec::new();
+        // Printed with the other failures at the end.
+        if let Some(m) = &missing {
+            failures.push(m.to_string());
+        }
+        if build.is_none() {
+            notes.push(format!(
+                "no build record ({}): a database built before builds were recorded; layers \
+                 0..={} are checked, but whether its build asked for more cannot be told",
+                egdb::BUILD_RECORD,
+                db.layers() - 1
+            ));
+        }
+        let mut full_layers = Vec::new();
+        let mut full = None;
+        if self.full {
+            let started = std::time::Instant::now();
+            let found =
+                egdb::verify_full(&db, &rules, self.threads, FIRST_FAILURES, progress, |c| {
+                    progress.note(&format!(
+                        "layer {:>3}: full check: {}",
+                        c.layer,
+                        full_line(c.positions, c.mismatches, c.seconds)
+                    ));
+                    full_layers.push(FullVerified {
+                        checked: c.positions,
+                        mismatches: c.mismatches,
+                        seconds: c.seconds,
+                    });
+                })?;
+            let seconds = started.elapsed().as_secs_f64();
+            let checked = full_layers.iter().map(|l| l.checked).sum::<u64>();
+            full = Some(FullSummary {
+                checked,
+                mismatches: full_layers.iter().map(|l| l.mismatches).sum(),
+                seconds,
+                entries_per_second: checked as f64 / seconds.max(1e-9),
+            });
+            failures.extend(found.iter().map(|m| mismatch_text(m, "one-step equation")));
+        }
         let method = check_method::<R>();
         let mut layers = Vec::new();
+        let mut full_layers = full_layers.into_iter();
         let mismatches = egdb::verify(&db, &rules, self.samples, self.seed, self.threads, |c| {
             progress.note(&format!(
                 "layer {:>3}: {:>13} positions, checksum ok, {} values {method}{}",
@@ -407,30 +583,29 @@ impl OnRules for VerifyRequest {
                 samples: c.samples,
                 method: method.into(),
                 mismatches: c.mismatches,
+                full: full_layers.next(),
             });
         })
         .map_err(JobError::failed)?;
-        let failures: Vec<String> = mismatches
-            .iter()
-            .map(|m| {
-                format!(
-                    "layer {} rank {} ({}): database {}, search {}",
-                    m.layer,
-                    m.rank,
-                    m.position,
-                    signed(m.stored),
-                    signed(m.checked)
-                )
-            })
-            .collect();
+        let check = if R::CAN_REPEAT {
+            "its moves' values"
+        } else {
+            "search"
+        };
+        failures.extend(mismatches.iter().map(|m| mismatch_text(m, check)));
+        let ok = failures.is_empty();
         Ok(VerifyReport {
             database: Database {
                 game: db.game().to_string(),
                 dir: self.dir.display().to_string(),
             },
             layers,
-            ok: failures.is_empty(),
+            build,
+            missing_layers: missing.map_or(Vec::new(), |m| (m.first..=m.last).collect()),
+            full,
+            ok,
             failures,
+            notes,
         })
     }
 }
@@ -543,10 +718,11 @@ pub fn probe_open<R: Rules>(
     if seeds > max {
         return Err(JobError::input(format!(
             "the position has {seeds} seeds on the board; the database in {} covers at most {max} \
-             (build more layers with `mancala egdb build \"{}\" --max-seeds {seeds} --out {}`)",
+             (build more layers with `mancala egdb build \"{}\" --max-seeds {seeds} --out {}`){}",
             dir.display(),
             db.game(),
-            dir.parent().map_or(".".into(), |p| p.display().to_string())
+            dir.parent().map_or(".".into(), |p| p.display().to_string()),
+            missing_note(db).map_or(String::new(), |note| format!("; {note}"))
         )));
     }
     let value = db.value(rules, &pos).expect("checked: covered");
@@ -610,6 +786,9 @@ pub struct StatsReport {
     pub database: Database,
     /// Every layer.
     pub layers: Vec<LayerStatsReport>,
+    /// Layers missing against what the last build of the directory asked for (a build that
+    /// was interrupted), in order.
+    pub missing_layers: Vec<u32>,
     /// The page as Markdown.
     pub markdown: String,
     /// The files written (with `out`).
@@ -628,18 +807,29 @@ impl StatsReport {
 }
 
 /// Runs the stats job.
-pub(super) fn stats(request: &StatsRequest) -> Result<StatsReport, JobError> {
+pub(super) fn stats(
+    request: &StatsRequest,
+    progress: &dyn Progress,
+) -> Result<StatsReport, JobError> {
     let spec = egdb::game_of_dir(&request.dir)?;
-    run_on(&spec, request, &())
+    run_on(&spec, request, progress)
 }
 
 impl OnRules for StatsRequest {
     type Report = StatsReport;
 
-    fn run<R: Rules>(&self, rules: R, _: &dyn Progress) -> Result<StatsReport, JobError> {
+    fn run<R: Rules>(&self, rules: R, progress: &dyn Progress) -> Result<StatsReport, JobError> {
         let db = Egdb::open(&self.dir, &rules)?;
+        let missing_layers = match db.missing_layers() {
+            Ok(Some(m)) => (m.first..=m.last).collect(),
+            _ => Vec::new(),
+        };
         let mut md = String::new();
         let _ = writeln!(md, "# Endgame database statistics: `{}`\n", db.game());
+        if let Some(note) = missing_note(&db) {
+            progress.note(&note);
+            let _ = writeln!(md, "**Incomplete database**: {note}.\n");
+        }
         let _ = writeln!(
             md,
             "Made by `mancala egdb stats {}{}`. Values are what the mover will still gain from \
@@ -753,6 +943,7 @@ impl OnRules for StatsRequest {
                 dir: self.dir.display().to_string(),
             },
             layers,
+            missing_layers,
             markdown: md,
             written,
         })

@@ -273,7 +273,7 @@ pub fn execute(
         Request::EgdbBuild(r) => Report::EgdbBuild(egdb::build(r, progress)?),
         Request::EgdbVerify(r) => Report::EgdbVerify(egdb::verify(r, progress)?),
         Request::EgdbProbe(r) => Report::EgdbProbe(egdb::probe(r)?),
-        Request::EgdbStats(r) => Report::EgdbStats(egdb::stats(r)?),
+        Request::EgdbStats(r) => Report::EgdbStats(egdb::stats(r, progress)?),
         Request::Match(_) | Request::Tournament(_) | Request::Series(_) => {
             unreachable!("run by the arena above")
         }

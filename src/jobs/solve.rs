@@ -645,6 +645,9 @@ impl OnRules for SolveRequest {
             Some(dir) => {
                 let started = Instant::now();
                 let db = Egdb::open(dir, &rules)?;
+                if let Some(note) = super::egdb::missing_note(&db) {
+                    progress.note(&note);
+                }
                 Some((Arc::new(db), started.elapsed().as_secs_f64()))
             }
             None => None,

@@ -157,3 +157,24 @@ pub fn without_times(jsonl: &str) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// Changes entry `rank` of layer `layer` of the database in `dir` by 2 seeds (towards 0) and
+/// rewrites the header's checksum to match, so that the header and checksum checks pass;
+/// returns the entry before and after.
+pub fn tamper_entry(dir: &std::path::Path, layer: u32, rank: u64) -> (i8, i8) {
+    use mancala::egdb::{checksum, layer_file, LayerHeader, HEADER_BYTES};
+    let path = dir.join(layer_file(layer));
+    let mut bytes = std::fs::read(&path).unwrap();
+    let config = bincode::config::standard();
+    let (mut header, _): (LayerHeader, usize) =
+        bincode::decode_from_slice(&bytes[..HEADER_BYTES], config).unwrap();
+    let at = HEADER_BYTES + rank as usize;
+    let before = bytes[at] as i8;
+    let after = if before < 0 { before + 2 } else { before - 2 };
+    bytes[at] = after as u8;
+    header.checksum = checksum(&bytes[HEADER_BYTES..]);
+    bytes[..HEADER_BYTES].fill(0);
+    bincode::encode_into_slice(&header, &mut bytes[..HEADER_BYTES], config).unwrap();
+    std::fs::write(&path, bytes).unwrap();
+    (before, after)
+}
