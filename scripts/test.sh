@@ -2,6 +2,8 @@
 # The test command of README.md: every test of the repository, Rust and Python.
 #
 #   1. cargo test                      (the Rust crate: unit, integration and doc tests)
+#      then the distributed builds over MPI: cargo test --features mpi --test mpi, with Open
+#      MPI and libclang installed from the Debian packages if missing
 #   2. cargo build --release           (the command-line binary the Python tests compare with)
 #   3. a virtual environment (target/python-venv, or $MANCALA_VENV) with maturin, numpy,
 #      pytest, open-spiel, pettingzoo and gymnasium installed from the package registry (PyPI)
@@ -16,6 +18,19 @@ root=$(pwd)
 
 if [[ "${MANCALA_SKIP_CARGO_TEST:-0}" != 1 ]]; then
   cargo test
+  if ! dpkg -s openmpi-bin libopenmpi-dev libclang-dev >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null 2>&1; then
+      echo "scripts/test.sh: installing openmpi-bin libopenmpi-dev libclang-dev (the MPI tests need them)" >&2
+      DEBIAN_FRONTEND=noninteractive apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openmpi-bin libopenmpi-dev libclang-dev
+    else
+      echo "scripts/test.sh: the MPI tests need Open MPI (mpirun, mpi.h) and libclang" >&2
+      exit 1
+    fi
+  fi
+  # Open MPI refuses to run as root without these (CI runs as root); 2 and 4 processes on
+  # localhost against the single-process files, and a process killed inside a layer.
+  OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 cargo test --features mpi --test mpi
 fi
 cargo build --release
 

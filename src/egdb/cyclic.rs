@@ -172,7 +172,7 @@ impl ExitBatch<'_> {
                 .max();
             k = end;
             let byte = best_exit.map_or(NO_EXIT, |v| v as i8 as u8 as u16);
-            cells[i as usize].store(byte | open * OPEN, Relaxed);
+            cells[i as usize].store(byte | (open * OPEN), Relaxed);
         }
         self.positions.clear();
         self.exits.clear();
