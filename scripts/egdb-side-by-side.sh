@@ -8,6 +8,9 @@
 # Writes OUT_DIR/{old,new}-REP.json (the builds' --json reports), OUT_DIR/{old,new}-REP.time
 # (/usr/bin/time -v), OUT_DIR/load.txt (load averages before each run) and prints a markdown
 # table (scripts/egdb-side-by-side.py).
+# LOWER=DIR (environment): copy DIR's layer files below MAX_SEEDS into each build's database
+# directory first, so that each build keeps them and builds (and times) only the layers above,
+# e.g. LOWER=/tmp/sbs/db-new/awari ... awari 19 3 /tmp/sbs19 times layer 19 three times each.
 set -euo pipefail
 old=$1 new=$2 game=$3 max=$4 reps=$5 out=$6 threads=${7:-2}
 mkdir -p "$out"
@@ -17,6 +20,13 @@ for rep in $(seq 1 "$reps"); do
     bin=$old; [ "$which" = new ] && bin=$new
     dir="$out/db-$which"
     rm -rf "$dir"
+    if [ -n "${LOWER:-}" ]; then
+      mkdir -p "$dir/$(basename "$LOWER")"
+      for f in "$LOWER"/layer-*.egdb; do
+        n=$(basename "$f" .egdb); n=$((10#${n#layer-}))
+        if [ "$n" -lt "$max" ]; then cp "$f" "$dir/$(basename "$LOWER")/"; fi
+      done
+    fi
     echo "$which rep $rep: $(cat /proc/loadavg)" >> "$out/load.txt"
     /usr/bin/time -v -o "$out/$which-$rep.time" \
       "$bin" egdb build "$game" --max-seeds "$max" --out "$dir" --threads "$threads" --json \
