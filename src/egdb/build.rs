@@ -540,7 +540,9 @@ pub fn human_bytes(bytes: u64) -> String {
         v /= 1024.0;
         unit += 1;
     }
-    if unit == 0 {
+    if bytes == 1 {
+        "1 byte".to_string()
+    } else if unit == 0 {
         format!("{bytes} bytes")
     } else {
         format!("{v:.1} {}", UNITS[unit])

@@ -270,9 +270,11 @@ fn layer_line(r: &LayerReport) -> String {
         },
         match &r.exchange {
             Some(x) => format!(
-                ", {} sent between processes in {} exchanges",
+                ", {} sent between processes: {} exchange{} of updates, then the entries \
+                 to the writers",
                 human_bytes(x.update_bytes + x.gather_bytes),
-                x.rounds
+                x.rounds,
+                if x.rounds == 1 { "" } else { "s" }
             ),
             None => String::new(),
         }
