@@ -137,6 +137,15 @@ fn four_processes_on_two_cores_write_the_files_of_one() {
     assert_distributed_equals_single(4);
 }
 
+/// Waits (up to 5 minutes) until `path` exists; whether it does.
+fn wait_for(path: &Path) -> bool {
+    let started = std::time::Instant::now();
+    while !path.exists() && started.elapsed() < std::time::Duration::from_secs(300) {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    path.exists()
+}
+
 /// The processes of the `mpirun` job writing to `out` (the `mancala` processes whose command
 /// line names it), with their MPI ranks.
 fn ranks_of(out: &Path) -> Vec<(u32, usize)> {
@@ -188,11 +197,7 @@ fn a_process_killed_inside_a_layer_stops_the_run_which_resumes() {
         .spawn()
         .expect("mpirun runs");
     let work = dir.join("layer-014.part-1-of-2.work");
-    let started = std::time::Instant::now();
-    while !work.exists() && started.elapsed() < std::time::Duration::from_secs(300) {
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    assert!(work.exists(), "process 1 wrote a checkpoint of layer 14");
+    assert!(wait_for(&work), "process 1 wrote a checkpoint of layer 14");
     let victim = ranks_of(root.path())
         .into_iter()
         .find(|&(_, rank)| rank == 1)
@@ -332,15 +337,11 @@ fn a_checkpoint_of_another_number_of_processes_is_not_used_and_removed() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let work = dir.join("layer-012.work");
-    let started = std::time::Instant::now();
-    while !work.exists() && started.elapsed() < std::time::Duration::from_secs(300) {
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
+    let checkpointed = wait_for(&dir.join("layer-012.work"));
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(
-        work.exists(),
+        checkpointed,
         "the single-process build checkpointed layer 12"
     );
     assert!(
