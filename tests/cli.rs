@@ -326,6 +326,31 @@ fn egdb_bad_input_is_named() {
     );
     fails_with(&["egdb", "verify", out], "no database layers");
     fails_with(&["egdb", "verify", "/nonexistent/db"], "/nonexistent/db");
+    // A file where the database directory OUT/<game> goes.
+    let in_the_way = root.path().join("in-the-way");
+    std::fs::create_dir(&in_the_way).unwrap();
+    std::fs::write(in_the_way.join("kalah"), b"").unwrap();
+    fails_with(
+        &["egdb", "build", "kalah", "--max-seeds", "2", "--out"]
+            .into_iter()
+            .chain([in_the_way.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+        "in-the-way/kalah: a file, not a directory",
+    );
+    #[cfg(not(feature = "mpi"))]
+    fails_with(
+        &[
+            "egdb",
+            "build",
+            "kalah",
+            "--max-seeds",
+            "2",
+            "--distributed",
+            "--out",
+            out,
+        ],
+        "--distributed needs a build with MPI",
+    );
     let (_r, dir) = built("kalah(houses=3)", "4");
     fails_with(
         &["egdb", "probe", "kalah(houses=3)", "--dir", &dir],

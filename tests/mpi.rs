@@ -137,6 +137,15 @@ fn four_processes_on_two_cores_write_the_files_of_one() {
     assert_distributed_equals_single(4);
 }
 
+/// Waits (up to 5 minutes) until `path` exists; whether it does.
+fn wait_for(path: &Path) -> bool {
+    let started = std::time::Instant::now();
+    while !path.exists() && started.elapsed() < std::time::Duration::from_secs(300) {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    path.exists()
+}
+
 /// The processes of the `mpirun` job writing to `out` (the `mancala` processes whose command
 /// line names it), with their MPI ranks.
 fn ranks_of(out: &Path) -> Vec<(u32, usize)> {
@@ -188,11 +197,7 @@ fn a_process_killed_inside_a_layer_stops_the_run_which_resumes() {
         .spawn()
         .expect("mpirun runs");
     let work = dir.join("layer-014.part-1-of-2.work");
-    let started = std::time::Instant::now();
-    while !work.exists() && started.elapsed() < std::time::Duration::from_secs(300) {
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    assert!(work.exists(), "process 1 wrote a checkpoint of layer 14");
+    assert!(wait_for(&work), "process 1 wrote a checkpoint of layer 14");
     let victim = ranks_of(root.path())
         .into_iter()
         .find(|&(_, rank)| rank == 1)
@@ -230,4 +235,128 @@ fn a_process_killed_inside_a_layer_stops_the_run_which_resumes() {
         .collect();
     assert_eq!(kept, (0..14).collect::<Vec<u64>>());
     assert!(files(&dir) == files(&expected), "the resumed build's bytes");
+}
+
+/// Waits for `child` up to `seconds` (killing it then: a hang fails the test, not the suite).
+fn wait_or_kill(mut child: std::process::Child, seconds: u64) -> Output {
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(seconds) {
+            child.kill().unwrap();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "still running after {seconds} s (hung?): {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Processes given different command lines (an MPMD `mpirun ... : ...`) would wait for each
+/// other for ever: they stop at once, saying which process was given what, and write no layer.
+#[test]
+fn processes_given_different_builds_stop_with_a_message() {
+    let root = tempfile::tempdir().unwrap();
+    let program = env!("CARGO_BIN_EXE_mancala");
+    let mut command = Command::new("mpirun");
+    command
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .arg("--oversubscribe");
+    for max_seeds in ["6", "5"] {
+        if max_seeds == "5" {
+            command.arg(":");
+        }
+        command
+            .args(["-np", "1", program, "egdb", "build", "awari", "--max-seeds"])
+            .args([max_seeds, "--threads", "1", "--distributed", "--out"])
+            .arg(root.path());
+    }
+    let child = command
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mpirun runs");
+    let out = wait_or_kill(child, 120);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("were given different builds: process 0: `awari` layers 0..=6")
+            && stderr.contains("process 1: `awari` layers 0..=5"),
+        "{stderr}"
+    );
+    assert!(
+        !root.path().join("awari").join("layer-000.egdb").exists(),
+        "no layer written"
+    );
+}
+
+/// `mpirun` without `--distributed` would start processes that each build the whole database
+/// in the same directory: refused, before any file is written.
+#[test]
+fn mpirun_without_distributed_is_refused() {
+    let root = tempfile::tempdir().unwrap();
+    let mut command = Command::new("mpirun");
+    command
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .args(["-np", "2", "--oversubscribe", env!("CARGO_BIN_EXE_mancala")])
+        .args(["egdb", "build", "awari", "--max-seeds", "6", "--out"])
+        .arg(root.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    let out = wait_or_kill(command.spawn().expect("mpirun runs"), 120);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(
+            "one of 2 processes started by mpirun (OMPI_COMM_WORLD_SIZE=2) but --distributed \
+             was not given"
+        ),
+        "{stderr}"
+    );
+    assert!(!root.path().join("awari").exists(), "nothing written");
+}
+
+/// A single-process build interrupted inside a layer (killed after its checkpoint was
+/// written), resumed by 2 processes: the checkpoint does not fit 2 processes, which say so,
+/// build the layer afresh to the single-process bytes and remove it.
+#[test]
+fn a_checkpoint_of_another_number_of_processes_is_not_used_and_removed() {
+    let (game, max_seeds) = ("awari", 12);
+    let (_single, expected) = single(&oware(game), max_seeds);
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("awari");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["egdb", "build", game, "--max-seeds", &max_seeds.to_string()])
+        .args(["--threads", "1", "--checkpoint-minutes", "0", "--out"])
+        .arg(root.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let checkpointed = wait_for(&dir.join("layer-012.work"));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        checkpointed,
+        "the single-process build checkpointed layer 12"
+    );
+    assert!(
+        !dir.join("layer-012.egdb").exists(),
+        "killed inside layer 12"
+    );
+
+    let out = run(mpirun(2, game, max_seeds, root.path(), &[]));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "layer  12: checkpoints layer-012.work were written by another number of \
+             processes than 2: not used"
+        ),
+        "{stderr}"
+    );
+    assert!(files(&dir) == files(&expected), "the resumed build's files");
 }

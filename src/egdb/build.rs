@@ -13,7 +13,9 @@
 //! byte for byte whatever the thread count, and a resumed build writes the same files.
 
 use super::cluster::{Cluster, Partition, Single};
-use super::cyclic::{work_name, working_bytes, Checkpoints, Exchanged, LeanLayer};
+use super::cyclic::{
+    checkpoint_files, checkpoint_fits, work_name, working_bytes, Checkpoints, Exchanged, LeanLayer,
+};
 use super::{
     layer_file, pieces, write_layer, write_layer_known, Egdb, EgdbError, LayerIndex,
     MAX_LAYER_SEEDS, PIECE,
@@ -152,6 +154,16 @@ pub(super) fn build_on<R: Rules>(
 ) -> Result<Egdb, EgdbError> {
     let mut db = Egdb::empty(dir, rules)?;
     let n_max = options.max_seeds;
+    // A process given another game or other layers would wait for collectives the others
+    // never make (or make others): check first.
+    agree(
+        cluster,
+        &format!(
+            "`{}` layers 0..={n_max} (mancala {})",
+            db.game(),
+            env!("CARGO_PKG_VERSION")
+        ),
+    )?;
     if n_max > MAX_LAYER_SEEDS {
         return Err(EgdbError::TooLarge {
             what: format!(
@@ -172,6 +184,15 @@ pub(super) fn build_on<R: Rules>(
                 human_bytes(needed),
                 if processes > 1 { " per process" } else { "" },
                 human_bytes(options.memory_limit)
+            ),
+        });
+    }
+    if dir.exists() && !dir.is_dir() {
+        return Err(EgdbError::Io {
+            path: dir.to_path_buf(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::NotADirectory,
+                "a file, not a directory (the database goes to the directory OUT/<game>)",
             ),
         });
     }
@@ -223,6 +244,9 @@ pub(super) fn build_on<R: Rules>(
         if cluster.all(existing.is_some()) {
             db.layers
                 .push(Arc::new(existing.expect("every process has it")));
+            if writer {
+                remove_checkpoints(dir, n);
+            }
             report(&LayerReport {
                 layer: n,
                 positions,
@@ -244,9 +268,21 @@ pub(super) fn build_on<R: Rules>(
         } else {
             positions
         };
-        if processes > 1 {
+        // (Not layer 0, one position: the job's first note follows its report.)
+        if processes > 1 && n > 0 {
             progress.note(&format!(
                 "layer {n:>3}: building on {processes} processes ({positions} positions)"
+            ));
+        }
+        let foreign: Vec<String> = checkpoint_files(dir, n)
+            .into_iter()
+            .filter(|name| !checkpoint_fits(name, n, processes))
+            .collect();
+        if !foreign.is_empty() {
+            progress.note(&format!(
+                "layer {n:>3}: checkpoints {} were written by another number of processes \
+                 than {processes}: not used (removed once the layer is written)",
+                foreign.join(", ")
             ));
         }
         progress.start(&format!("layer {n}"), Some(positions));
@@ -280,6 +316,7 @@ pub(super) fn build_on<R: Rules>(
         })?;
         if writer {
             db.push_file(&path, n, false)?;
+            remove_checkpoints(dir, n);
         } else {
             // Another process wrote it: read it whole and check it (a shared file system may
             // show the new file a little late).
@@ -315,6 +352,58 @@ pub(super) fn build_on<R: Rules>(
         });
     }
     Ok(db)
+}
+
+/// Removes every checkpoint file of layer `n` in `dir` (of any number of processes: it is
+/// complete).
+fn remove_checkpoints(dir: &Path, n: u32) {
+    for name in checkpoint_files(dir, n) {
+        let _ = std::fs::remove_file(dir.join(name));
+    }
+}
+
+/// Checks that every process of `cluster` was given the same `build` (a description of the
+/// game and layers): else [`EgdbError::Processes`] on every process, naming which process was
+/// given what. Collective.
+fn agree(cluster: &dyn Cluster, build: &str) -> Result<(), EgdbError> {
+    if cluster.ranks() == 1 {
+        return Ok(());
+    }
+    let all = cluster.all_gather_bytes(build.as_bytes());
+    if all.iter().all(|b| *b == all[0]) {
+        return Ok(());
+    }
+    Err(EgdbError::Processes {
+        what: disagreement(&all),
+    })
+}
+
+/// `process 0: X; processes 1, 2: Y`: the distinct values of `all` (one per process, in
+/// process order), each with the processes that gave it (at most 8 named).
+fn disagreement(all: &[Vec<u8>]) -> String {
+    let mut groups: Vec<(&[u8], Vec<usize>)> = Vec::new();
+    for (r, b) in all.iter().enumerate() {
+        match groups.iter_mut().find(|g| g.0 == &b[..]) {
+            Some(g) => g.1.push(r),
+            None => groups.push((b, vec![r])),
+        }
+    }
+    let groups: Vec<String> = groups
+        .iter()
+        .map(|(b, ranks)| {
+            let mut named: Vec<String> = ranks.iter().take(8).map(usize::to_string).collect();
+            if ranks.len() > 8 {
+                named.push(format!("... ({} in all)", ranks.len()));
+            }
+            format!(
+                "process{} {}: {}",
+                if ranks.len() > 1 { "es" } else { "" },
+                named.join(", "),
+                String::from_utf8_lossy(b)
+            )
+        })
+        .collect();
+    groups.join("; ")
 }
 
 /// The processes that write the layer files: the first process of each group that sees the
@@ -451,7 +540,9 @@ pub fn human_bytes(bytes: u64) -> String {
         v /= 1024.0;
         unit += 1;
     }
-    if unit == 0 {
+    if bytes == 1 {
+        "1 byte".to_string()
+    } else if unit == 0 {
         format!("{bytes} bytes")
     } else {
         format!("{v:.1} {}", UNITS[unit])
@@ -582,5 +673,22 @@ impl<R: Rules> LayerBuilder<'_, R> {
             best = best.max(if c.same_side { v } else { -v });
         }
         best as i8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_disagreement_names_each_process_and_what_it_was_given() {
+        let all: Vec<Vec<u8>> = ["a", "b", "a", "a"].map(|s| s.as_bytes().to_vec()).into();
+        assert_eq!(disagreement(&all), "processes 0, 2, 3: a; process 1: b");
+        let mut many = vec![b"x".to_vec(); 10];
+        many.push(b"y".to_vec());
+        assert_eq!(
+            disagreement(&many),
+            "processes 0, 1, 2, 3, 4, 5, 6, 7, ... (10 in all): x; process 10: y"
+        );
     }
 }

@@ -46,6 +46,32 @@ pub(crate) trait Cluster: Sync {
     fn all(&self, yes: bool) -> bool {
         self.all_gather(&[yes as u64]).iter().all(|&v| v == 1)
     }
+    /// Each process gives `mine` (of any length); every process gets all of them in process
+    /// order.
+    fn all_gather_bytes(&self, mine: &[u8]) -> Vec<Vec<u8>> {
+        let lens = self.all_gather(&[mine.len() as u64]);
+        // At least one word: an empty buffer may be read as `MPI_IN_PLACE`.
+        let words = lens
+            .iter()
+            .map(|&l| l.div_ceil(8))
+            .max()
+            .unwrap_or(0)
+            .max(1) as usize;
+        let mut padded = vec![0u64; words];
+        for (word, chunk) in padded.iter_mut().zip(mine.chunks(8)) {
+            let mut bytes = [0u8; 8];
+            bytes[..chunk.len()].copy_from_slice(chunk);
+            *word = u64::from_le_bytes(bytes);
+        }
+        let all = self.all_gather(&padded);
+        all.chunks(words)
+            .zip(&lens)
+            .map(|(words, &len)| {
+                let bytes = words.iter().flat_map(|w| w.to_le_bytes());
+                bytes.take(len as usize).collect()
+            })
+            .collect()
+    }
 }
 
 /// One process: every collective is a copy.

@@ -108,6 +108,38 @@ pub(super) fn work_name(layer: u32, cluster: &dyn Cluster) -> String {
     }
 }
 
+/// The checkpoint files of layer `layer` in `dir` written by a build of any number of
+/// processes (`layer-NNN.work`, `layer-NNN.part-R-of-P.work`, and their temporary files), by
+/// name, sorted.
+pub(super) fn checkpoint_files(dir: &Path, layer: u32) -> Vec<String> {
+    let single = work_file(layer);
+    let part = format!("layer-{layer:03}.part-");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|name| {
+            let name = name.strip_suffix(".tmp").unwrap_or(name);
+            name == single || (name.starts_with(&part) && name.ends_with(".work"))
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// Whether checkpoint file `name` of layer `layer` ([`checkpoint_files`]) is one a build of
+/// `processes` processes writes and resumes from.
+pub(super) fn checkpoint_fits(name: &str, layer: u32, processes: usize) -> bool {
+    match processes {
+        1 => name == work_file(layer),
+        p => {
+            name.starts_with(&format!("layer-{layer:03}.part-"))
+                && name.ends_with(&format!("-of-{p}.work"))
+        }
+    }
+}
+
 /// Working bytes of a layer of `positions` positions.
 pub(super) fn working_bytes(positions: u64) -> u64 {
     2 * positions

@@ -218,6 +218,16 @@ pub enum EgdbError {
         /// What is wrong.
         reason: String,
     },
+    /// The processes of a distributed build were not given the same build (game, layers or
+    /// program version): they would wait for each other for ever.
+    #[error(
+        "the processes of the distributed build were given different builds: {what}; every \
+         process must run the same command line and program"
+    )]
+    Processes {
+        /// Which process was given what.
+        what: String,
+    },
     /// The worker threads could not be started.
     #[error("cannot start {threads} threads: {reason}")]
     Threads {

@@ -149,9 +149,26 @@ impl OnRules for BuildRequest {
         };
         let game = egdb::database_game(rules.spec());
         let started = std::time::Instant::now();
+        // Said before MPI starts, so that every process says it plainly and exits.
+        if let Err(reason) = rules.egdb_houses() {
+            return Err(EgdbError::Unsupported {
+                game: rules.spec().to_string(),
+                reason,
+            }
+            .into());
+        }
         let mpi = if self.distributed {
             Some(start_mpi()?)
         } else {
+            if let Some((var, processes)) = mpi_job_size().filter(|&(_, p)| p > 1) {
+                return Err(JobError::input(format!(
+                    "this is one of {processes} processes started by mpirun ({var}={processes}) \
+                     but --distributed was not given: each would build the whole database in \
+                     {}, racing on its files; add --distributed, or run one process without \
+                     mpirun",
+                    dir.display()
+                )));
+            }
             None
         };
         let process = mpi.as_ref().map_or(0, MpiProcesses::rank);
@@ -161,13 +178,15 @@ impl OnRules for BuildRequest {
         let on_layer = |r: &LayerReport| {
             if r.layer == 0 {
                 // Said once the checks have passed and the work has begun.
+                let threads = self.threads.get();
                 progress.note(&format!(
-                    "building {game} layers 0..={} in {} ({} threads{})",
+                    "building {game} layers 0..={} in {} ({threads} thread{}{})",
                     self.max_seeds,
                     dir.display(),
-                    self.threads,
-                    match &mpi {
-                        Some(mpi) => format!(" in each of {} processes", mpi.processes()),
+                    if threads == 1 { "" } else { "s" },
+                    match mpi.as_ref().map(MpiProcesses::processes) {
+                        Some(1) => " in the one process of the MPI job".to_string(),
+                        Some(p) => format!(" in each of {p} processes"),
                         None => String::new(),
                     }
                 ));
@@ -192,12 +211,21 @@ impl OnRules for BuildRequest {
         });
         if let (Err(e), Some(mpi)) = (&built, &mpi) {
             // The other processes may be waiting for this one: stop them all.
-            let layer = layers.len();
+            let stopped = match layers.len() {
+                0 => format!(
+                    "the distributed build of {game} stopped before any layer was complete: \
+                     once the cause is fixed, run the same command again"
+                ),
+                layer => format!(
+                    "the distributed build stopped at layer {layer} of {game}; layers \
+                     0..={} are complete and kept: once the cause is fixed, the same command \
+                     resumes",
+                    layer - 1
+                ),
+            };
             mpi.abort(
                 &format!(
-                    "error: process {process} of {}: {e}\nthe distributed build stopped at \
-                     layer {layer} of {game}; complete layers are kept: once the cause is \
-                     fixed, the same command resumes",
+                    "error: process {process} of {}: {e}\n{stopped}",
                     mpi.processes()
                 ),
                 e.kind().exit_status().into(),
@@ -242,13 +270,27 @@ fn layer_line(r: &LayerReport) -> String {
         },
         match &r.exchange {
             Some(x) => format!(
-                ", {} sent between processes in {} exchanges",
+                ", {} sent between processes: {} exchange{} of updates, then the entries \
+                 to the writers",
                 human_bytes(x.update_bytes + x.gather_bytes),
-                x.rounds
+                x.rounds,
+                if x.rounds == 1 { "" } else { "s" }
             ),
             None => String::new(),
         }
     )
+}
+
+/// The processes of the MPI job this process was started in, from the variables `mpirun`
+/// sets (Open MPI's `OMPI_COMM_WORLD_SIZE`, MPICH's and Intel MPI's `PMI_SIZE`), with the
+/// variable's name; `None` outside `mpirun`.
+fn mpi_job_size() -> Option<(&'static str, u64)> {
+    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"]
+        .into_iter()
+        .find_map(|var| {
+            let size = std::env::var(var).ok()?.trim().parse().ok()?;
+            Some((var, size))
+        })
 }
 
 /// How to get a build that can run distributed.
