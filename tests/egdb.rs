@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{kalah, oware, tamper_entry};
+use common::{files, kalah, oware, tamper_entry};
 use mancala::egdb::{
     build, memory_needed, missing_layers, read_build_record, record_build_request, verify_full,
     BuildOptions, BuildRecord, Egdb, EgdbError, LayerReport, Mismatch, MissingLayers,
@@ -302,21 +302,6 @@ fn a_build_killed_inside_a_layer_resumes_from_its_checkpoint() {
         .iter()
         .all(|n| !n.contains("resumed")));
     assert_eq!(files(&dir), files(whole.path()));
-}
-
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| {
-            let e = e.unwrap();
-            (
-                e.file_name().to_string_lossy().into_owned(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
-        .collect();
-    v.sort();
-    v
 }
 
 #[test]

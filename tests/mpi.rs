@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{kalah, oware};
+use common::{files, kalah, oware};
 use mancala::egdb::{build, BuildOptions};
 use mancala::Rules;
 use std::path::{Path, PathBuf};
@@ -40,22 +40,6 @@ fn run(mut command: Command) -> Output {
         String::from_utf8_lossy(&out.stderr)
     );
     out
-}
-
-/// The files of `dir`, sorted by name, with their bytes.
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| {
-            let e = e.unwrap();
-            (
-                e.file_name().to_string_lossy().into_owned(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
-        .collect();
-    v.sort();
-    v
 }
 
 /// The single-process build of `rules` to `max_seeds` in a new directory (kept alive by the

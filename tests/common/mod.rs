@@ -178,3 +178,20 @@ pub fn tamper_entry(dir: &std::path::Path, layer: u32, rank: u64) -> (i8, i8) {
     std::fs::write(&path, bytes).unwrap();
     (before, after)
 }
+
+/// The files of `dir`, sorted by name, with their bytes.
+#[allow(dead_code)] // not every test file compares directories
+pub fn files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
