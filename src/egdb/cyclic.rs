@@ -108,6 +108,20 @@ pub(super) fn work_name(layer: u32, cluster: &dyn Cluster) -> String {
     }
 }
 
+/// Environment variable naming a checkpoint file (e.g. `layer-014.work`, or
+/// `layer-014.part-1-of-2.work` for process 1 of 2): the process that writes it aborts right
+/// after, as a crash would stop it. Tests use it to interrupt a build at a known point instead
+/// of racing a kill against the end of the layer.
+const CRASH_AFTER_ENV: &str = "MANCALA_EGDB_CRASH_AFTER";
+
+/// Aborts the process if [`CRASH_AFTER_ENV`] names checkpoint file `name`, just written.
+fn crash_point(name: &str) {
+    if std::env::var_os(CRASH_AFTER_ENV).is_some_and(|v| v == name) {
+        eprintln!("{CRASH_AFTER_ENV}={name}: aborting after writing it");
+        std::process::abort();
+    }
+}
+
 /// The checkpoint files of layer `layer` in `dir` written by a build of any number of
 /// processes (`layer-NNN.work`, `layer-NNN.part-R-of-P.work`, and their temporary files), by
 /// name, sorted.
@@ -392,10 +406,13 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             },
         )?;
         self.progress.status("writing checkpoint");
-        write_file_atomically(dir, &work_name(self.n, self.cluster), |out| {
+        let name = work_name(self.n, self.cluster);
+        write_file_atomically(dir, &name, |out| {
             out.write_all(&block)?;
             out.write_all(as_bytes(&self.cells))
-        })
+        })?;
+        crash_point(&name);
+        Ok(())
     }
 
     /// Solves the layer (then [`LeanLayer::values`] gives the values); returns the rounds it
