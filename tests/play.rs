@@ -186,7 +186,7 @@ fn kalah_hint_flip_and_the_end_of_game_sweep() {
         ]),
     );
     g.send("B");
-    shows(&g.until("North (greedy) plays b\n"), "North <- to move");
+    shows(&g.until("North (greedy) plays b"), "North <- to move");
     shows(
         &g.until("South to move (C): "),
         &board(&[
