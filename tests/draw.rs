@@ -5,14 +5,12 @@
 //! owners' right, the side to move, and each game's further state.
 
 mod common;
+#[path = "common/boards.rs"]
+mod boards;
+use boards::{board as lines, BAO_LA_KETE_START};
 use common::*;
 use mancala::core::Side;
 use mancala::Rules;
-
-/// The lines of a drawing, joined with newlines and ended by one.
-fn lines(rows: &[&str]) -> String {
-    rows.iter().map(|r| format!("{r}\n")).collect()
-}
 
 /// Kalah(3,2) after South's `A` (A: 2 -> 0, B 3, C 3): North to move. North's houses `c b a`
 /// stand above `A B C` (RULES.md §0: house `i` faces `2m-1-i`), North's store on the left.
@@ -73,22 +71,7 @@ fn two_row_game_state_lines() {
 #[test]
 fn bao_la_kete_start_of_seed_003() {
     let b = bao("bao-la-kete");
-    assert_eq!(
-        b.draw(&b.start()),
-        lines(&[
-            "   h   g   f   e   d   c   b   a",
-            "   0   0   0   0   0   0   0   0   North back",
-            "   i   j   k [l]   m   n   o   p",
-            "   0   2   2   6   0   0   0   0   North front",
-            "   P   O   N   M [L]   K   J   I",
-            "   0   0   0   0   6   2   2   0   South front",
-            "   A   B   C   D   E   F   G   H",
-            "   0   0   0   0   0   0   0   0   South back <- to move",
-            "North: 32 seeds (22 in reserve), kuu l, nemo stage",
-            "South: 32 seeds (22 in reserve), kuu L, nemo stage",
-            "takasia: none",
-        ])
-    );
+    assert_eq!(b.draw(&b.start()), lines(&BAO_LA_KETE_START));
 }
 
 /// A Bao la Kete middle game seen from North's seat: South (on top) has sown out their reserve
@@ -154,4 +137,24 @@ fn omweso_rows_and_seed_counts() {
             "South: 40 seeds",
         ])
     );
+}
+
+/// `mancala show --flip` draws from North's seat; without it, North is on top.
+#[test]
+fn show_draws_from_either_seat() {
+    let out = mancala(&["show", "kalah(houses=3,seeds=2)", "--moves", "A", "--flip"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    // A: 2 seeds into B and C; North to move.
+    let flipped = lines(&[
+        "        C  B  A     South",
+        "        3  3  0",
+        "    0             0",
+        "        2  2  2",
+        "        a  b  c     North <- to move",
+    ]);
+    assert!(text.contains(&flipped), "{text}");
+    let out = mancala(&["show", "kalah(houses=3,seeds=2)", "--moves", "A"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("        A  B  C     South\n"), "{text}");
 }

@@ -7,6 +7,9 @@
 //! from the rules whatever it plays (an undo brings back the hand-worked board before it).
 #![cfg(unix)]
 
+#[path = "common/boards.rs"]
+mod boards;
+use boards::{board, BAO_LA_KETE_START};
 use rexpect::session::{spawn_with_options, Options, PtySession};
 use std::process::Command;
 
@@ -53,11 +56,6 @@ impl Game {
             panic!("waiting for the end: {e}\nprinted so far:\n{}", self.seen);
         }
     }
-}
-
-/// The lines of a board, each ended by a newline.
-fn board(rows: &[&str]) -> String {
-    rows.iter().map(|r| format!("{r}\n")).collect()
 }
 
 /// Asserts that `text` contains `part`.
@@ -282,19 +280,7 @@ fn giuti_from_north_with_directions_and_a_hint_past_its_budget() {
 #[test]
 fn bao_la_kete_reserves_kuu_stage_and_undo() {
     let mut g = play(&["bao-la-kete", "--agent", "greedy"]);
-    let start = board(&[
-        "   h   g   f   e   d   c   b   a",
-        "   0   0   0   0   0   0   0   0   North back",
-        "   i   j   k [l]   m   n   o   p",
-        "   0   2   2   6   0   0   0   0   North front",
-        "   P   O   N   M [L]   K   J   I",
-        "   0   0   0   0   6   2   2   0   South front",
-        "   A   B   C   D   E   F   G   H",
-        "   0   0   0   0   0   0   0   0   South back <- to move",
-        "North: 32 seeds (22 in reserve), kuu l, nemo stage",
-        "South: 32 seeds (22 in reserve), kuu L, nemo stage",
-        "takasia: none",
-    ]);
+    let start = board(&BAO_LA_KETE_START);
     let intro = g.until("South to move (J+ J- K+ K-): ");
     shows(&intro, "Moves: a Bao move is an own hole letter");
     shows(&intro, "For example `J+` (a move of South here).\n");
