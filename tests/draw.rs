@@ -4,9 +4,9 @@
 //! every house under its letter, each house above the one it faces, the stores at their
 //! owners' right, the side to move, and each game's further state.
 
-mod common;
 #[path = "common/boards.rs"]
 mod boards;
+mod common;
 use boards::{board as lines, BAO_LA_KETE_START};
 use common::*;
 use mancala::core::Side;
@@ -52,9 +52,7 @@ fn two_row_game_state_lines() {
         .draw(&pos)
         .ends_with("South\n      forced: B must be lifted\n"));
     let c = cups("cups(bowls=3)");
-    let pos = c
-        .parse_position("1,0,0/0,0,0 0-0 N;hand=29-30")
-        .unwrap();
+    let pos = c.parse_position("1,0,0/0,0,0 0-0 N;hand=29-30").unwrap();
     assert!(c
         .draw_from(&pos, Side::North)
         .ends_with("North <- to move\n      in hand: South 29, North 30\n"));
@@ -84,7 +82,9 @@ fn bao_from_north_with_a_lost_kuu_and_a_takasia_mark() {
     let south = "2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2";
     let north = "0,1,2,2,2,2,2,2,2,2,2,2,2,2,2,2";
     let pos = b
-        .parse_position(&format!("{south}/{north} 0-0 S;reserve=0-3;kuu=N;takasia=K"))
+        .parse_position(&format!(
+            "{south}/{north} 0-0 S;reserve=0-3;kuu=N;takasia=K"
+        ))
         .unwrap();
     assert_eq!(
         b.draw_from(&pos, Side::North),
@@ -118,9 +118,7 @@ fn bao_from_north_with_a_lost_kuu_and_a_takasia_mark() {
 fn omweso_rows_and_seed_counts() {
     let o = omweso("omweso");
     let pos = o
-        .parse_position(
-            "1,3,0,3,3,0,3,3,3,3,3,3,3,3,3,3/0,2,2,2,0,2,2,2,2,2,2,0,2,2,2,0 0-0 N",
-        )
+        .parse_position("1,3,0,3,3,0,3,3,3,3,3,3,3,3,3,3/0,2,2,2,0,2,2,2,2,2,2,0,2,2,2,0 0-0 N")
         .unwrap();
     assert_eq!(
         o.draw(&pos),

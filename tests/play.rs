@@ -38,7 +38,10 @@ impl Game {
     fn until(&mut self, needle: &str) -> String {
         let text = match self.pty.exp_string(needle) {
             Ok(t) => t.replace("\r\n", "\n"),
-            Err(e) => panic!("waiting for {needle:?}: {e}\nprinted so far:\n{}", self.seen),
+            Err(e) => panic!(
+                "waiting for {needle:?}: {e}\nprinted so far:\n{}",
+                self.seen
+            ),
         };
         self.seen.push_str(&text);
         self.seen.push_str(needle);
@@ -71,7 +74,10 @@ fn shows(text: &str, part: &str) {
 fn kalah_moves_refused_input_moves_list_and_undo() {
     let mut g = play(&["kalah(houses=3,seeds=2)", "--agent", "greedy"]);
     let intro = g.until("South to move (A B C): ");
-    shows(&intro, "kalah(houses=3,seeds=2): you play South against greedy.\n");
+    shows(
+        &intro,
+        "kalah(houses=3,seeds=2): you play South against greedy.\n",
+    );
     shows(
         &intro,
         "Moves: moves are house letters, South's `A`.. and North's `a`...\n\
@@ -261,14 +267,20 @@ fn giuti_from_north_with_directions_and_a_hint_past_its_budget() {
         && m.ends_with(['+', '-'])));
     let prompt = format!("North to move ({legal}): ");
     g.send("A+");
-    shows(&g.until(&prompt), "is a house of South, but North is to move");
+    shows(
+        &g.until(&prompt),
+        "is a house of South, but North is to move",
+    );
     g.send("undo");
     shows(&g.until(&prompt), "Nothing to undo");
     g.send("moves");
     shows(&g.until(&prompt), &format!("Moves so far: {agent_move}\n"));
     g.send("hint");
     let hint = g.until(&prompt);
-    shows(&hint, "the solver did not finish within 1000 nodes; the agent greedy would play ");
+    shows(
+        &hint,
+        "the solver did not finish within 1000 nodes; the agent greedy would play ",
+    );
     g.send("quit");
     g.end();
 }
@@ -286,7 +298,10 @@ fn bao_la_kete_reserves_kuu_stage_and_undo() {
     shows(&intro, "For example `J+` (a move of South here).\n");
     shows(&intro, &start);
     g.send("J");
-    shows(&g.until("South to move (J+ J- K+ K-): "), "`J` is not a move");
+    shows(
+        &g.until("South to move (J+ J- K+ K-): "),
+        "`J` is not a move",
+    );
     g.send("J+");
     shows(
         &g.until("North (greedy) plays "),

@@ -339,9 +339,9 @@ impl GameJob for Play {
                     "undo" => {
                         // Back to the last earlier position where a human was to move.
                         let n = line.moves().len();
-                        let back = line.positions()[..n].iter().rposition(|p| {
-                            both_human || rules.side_to_move(p) == self.human
-                        });
+                        let back = line.positions()[..n]
+                            .iter()
+                            .rposition(|p| both_human || rules.side_to_move(p) == self.human);
                         match back {
                             Some(k) => {
                                 line = take_back(&rules, &line, n - k);

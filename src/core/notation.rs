@@ -301,10 +301,14 @@ impl TwoRowPosition {
         let top = bottom.opponent();
         let first = |side: Side| if side == Side::South { 0 } else { m };
         let labels = |side: Side, order: &mut dyn Iterator<Item = usize>| -> String {
-            order.map(|i| format!("{:>3}", house_letter(side, i))).collect()
+            order
+                .map(|i| format!("{:>3}", house_letter(side, i)))
+                .collect()
         };
         let counts = |side: Side, order: &mut dyn Iterator<Item = usize>| -> String {
-            order.map(|i| format!("{:>3}", h[first(side) + i])).collect()
+            order
+                .map(|i| format!("{:>3}", h[first(side) + i]))
+                .collect()
         };
         let mark = |s: Side| if self.side == s { " <- to move" } else { "" };
         let mut out = String::new();
