@@ -227,6 +227,12 @@ impl FourRowPosition {
         out
     }
 
+    /// [`FourRowPosition::draw_from`] with South at the bottom and rows named `outer` and
+    /// `inner`, nothing marked: the drawing of a four-row game without further state.
+    pub fn draw(&self) -> String {
+        self.draw_from(Side::South, ["outer", "inner"], &|_, _| false)
+    }
+
     /// The eight lines of rows of [`FourRowPosition::draw_from`], without the seed counts.
     pub fn draw_rows(
         &self,
@@ -354,7 +360,7 @@ macro_rules! four_row_basics {
         $crate::rules::four_row::four_row_basics!(own_drawing);
 
         fn draw(&self, pos: &FourRowPosition) -> String {
-            self.draw_from(pos, Side::South)
+            pos.draw()
         }
 
         fn draw_from(&self, pos: &FourRowPosition, bottom: Side) -> String {
