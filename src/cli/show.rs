@@ -1,8 +1,10 @@
-//! `mancala show GAME [--position P] [--moves M] [--json]`.
+//! `mancala show GAME [--position P] [--moves M] [--json] [--flip]`: the position text, the
+//! board as the game's [`Rules::draw_from`] draws it (every piece of the game's state), the
+//! side to move and the legal moves, or the result.
 
 use super::{emit, print_json, CliResult, PositionArgs};
 use clap::Args;
-use mancala::{dispatch, GameJob, Rules, Status};
+use mancala::{dispatch, GameJob, Rules, Side, Status};
 use serde_json::json;
 use std::fmt::Write as _;
 
@@ -14,6 +16,9 @@ pub struct ShowArgs {
     /// "stores":[south, north]} (stores after the end-of-game rule when over).
     #[arg(long)]
     pub json: bool,
+    /// Draw the board as North sees it (North's rows at the bottom).
+    #[arg(long)]
+    pub flip: bool,
 }
 
 struct Show(ShowArgs);
@@ -50,7 +55,8 @@ impl GameJob for Show {
         let _ = writeln!(out, "game      {}", rules.spec());
         let _ = writeln!(out, "position  {}", rules.format_position(pos));
         let _ = writeln!(out);
-        let _ = write!(out, "{}", rules.draw(pos));
+        let bottom = if args.flip { Side::North } else { Side::South };
+        let _ = write!(out, "{}", rules.draw_from(pos, bottom));
         let _ = writeln!(out);
         match status {
             Status::Ongoing => {

@@ -276,34 +276,63 @@ impl TwoRowPosition {
         s
     }
 
-    /// An ASCII drawing with North on top, as OpenSpiel prints boards: North's houses from
-    /// North's right to left (so that each stands above the South house it faces), the stores
-    /// at the ends (North's on the left), South's houses left to right, letters labelling them.
+    /// An ASCII drawing with North on top, as OpenSpiel prints boards:
+    /// [`TwoRowPosition::to_ascii_from`] with South at the bottom.
     pub fn to_ascii(&self, m: usize) -> String {
+        self.to_ascii_from(m, Side::South)
+    }
+
+    /// An ASCII drawing as the player `bottom` sees the board from their seat: the opponent's
+    /// houses on top from the opponent's right to left (so that each stands above the house it
+    /// faces), the stores at the ends (the opponent's on the left, `bottom`'s on the right, each
+    /// to its owner's right), `bottom`'s houses left to right, letters labelling the houses, and
+    /// `<- to move` after the name of the side to move. Five lines; with South at the bottom
+    /// (the start of Kalah(3,2), North to move):
+    ///
+    /// ```text
+    ///         c  b  a     North <- to move
+    ///         2  2  2
+    ///     0             0
+    ///         2  2  2
+    ///         A  B  C     South
+    /// ```
+    pub fn to_ascii_from(&self, m: usize, bottom: Side) -> String {
         let h = self.absolute_houses(m);
-        let cell = |n: u32| format!("{n:>3}");
-        let mut out = String::new();
-        let north_labels: String = (0..m)
-            .rev()
-            .map(|i| format!("{:>3}", house_letter(Side::North, i)))
-            .collect();
-        let south_labels: String = (0..m)
-            .map(|i| format!("{:>3}", house_letter(Side::South, i)))
-            .collect();
-        let north_row: String = (0..m).rev().map(|i| cell(h[m + i])).collect();
-        let south_row: String = (0..m).map(|i| cell(h[i])).collect();
+        let top = bottom.opponent();
+        let first = |side: Side| if side == Side::South { 0 } else { m };
+        let labels = |side: Side, order: &mut dyn Iterator<Item = usize>| -> String {
+            order
+                .map(|i| format!("{:>3}", house_letter(side, i)))
+                .collect()
+        };
+        let counts = |side: Side, order: &mut dyn Iterator<Item = usize>| -> String {
+            order
+                .map(|i| format!("{:>3}", h[first(side) + i]))
+                .collect()
+        };
         let mark = |s: Side| if self.side == s { " <- to move" } else { "" };
-        let _ = writeln!(out, "      {north_labels}     North{}", mark(Side::North));
-        let _ = writeln!(out, "      {north_row}");
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "      {}     {top}{}",
+            labels(top, &mut (0..m).rev()),
+            mark(top)
+        );
+        let _ = writeln!(out, "      {}", counts(top, &mut (0..m).rev()));
         let _ = writeln!(
             out,
             "  {:>3}{}{:>3}",
-            self.store(Side::North),
+            self.store(top),
             " ".repeat(3 * m + 2),
-            self.store(Side::South)
+            self.store(bottom)
         );
-        let _ = writeln!(out, "      {south_row}");
-        let _ = writeln!(out, "      {south_labels}     South{}", mark(Side::South));
+        let _ = writeln!(out, "      {}", counts(bottom, &mut (0..m)));
+        let _ = writeln!(
+            out,
+            "      {}     {bottom}{}",
+            labels(bottom, &mut (0..m)),
+            mark(bottom)
+        );
         out
     }
 }

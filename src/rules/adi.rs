@@ -225,7 +225,13 @@ impl Rules for Adi {
     }
 
     fn draw(&self, pos: &TwoRowPosition) -> String {
-        let mut text = pos.to_ascii(self.m);
+        self.draw_from(pos, Side::South)
+    }
+
+    /// The two-row drawing, then `last capture: <side>` once a player has captured (who takes
+    /// the last seeds at the round's end).
+    fn draw_from(&self, pos: &TwoRowPosition, bottom: Side) -> String {
+        let mut text = pos.to_ascii_from(self.m, bottom);
         if let Some(side) = self.last_capturer(pos) {
             text.push_str(&format!("      last capture: {side}\n"));
         }

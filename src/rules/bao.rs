@@ -565,7 +565,67 @@ impl Bao {
 }
 
 impl Rules for Bao {
-    four_row_basics!();
+    four_row_basics!(own_drawing);
+
+    fn draw(&self, pos: &FourRowPosition) -> String {
+        self.draw_from(pos, Side::South)
+    }
+
+    /// The four-row drawing ([`FourRowPosition::draw_from`]) with rows named `back` and
+    /// `front` and each owned kuu's letter in brackets (`[L]`), then one line a player, the
+    /// top player first: `<side>: <n> seeds (<r> in reserve), kuu <L|none>, <stage> stage`
+    /// (seeds in holes and reserve), the stage being `nemo` while the player has reserve seeds
+    /// and `hizi zetu` after (Bao la Kiswahili: `nyumba` for `kuu`, stages `namua` and
+    /// `mtaji`), and last `takasia: <holes|none>`, the marked holes (South's first). The start of Bao la Kete (seed 003), South to move:
+    ///
+    /// ```text
+    ///    h   g   f   e   d   c   b   a
+    ///    0   0   0   0   0   0   0   0   North back
+    ///    i   j   k [l]   m   n   o   p
+    ///    0   2   2   6   0   0   0   0   North front
+    ///    P   O   N   M [L]   K   J   I
+    ///    0   0   0   0   6   2   2   0   South front
+    ///    A   B   C   D   E   F   G   H
+    ///    0   0   0   0   0   0   0   0   South back <- to move
+    /// North: 32 seeds (22 in reserve), kuu l, nemo stage
+    /// South: 32 seeds (22 in reserve), kuu L, nemo stage
+    /// takasia: none
+    /// ```
+    fn draw_from(&self, pos: &FourRowPosition, bottom: Side) -> String {
+        let mut out = pos.draw_rows(bottom, ["back", "front"], &|side, hole| {
+            hole == KUU && pos.kuu[side.index()]
+        });
+        let (sowing, reserve, house) = match self.game {
+            BaoGame::Kete => ("hizi zetu", "nemo", "kuu"),
+            BaoGame::Kiswahili => ("mtaji", "namua", "nyumba"),
+        };
+        for side in [bottom.opponent(), bottom] {
+            let k = side.index();
+            let kuu = if pos.kuu[k] {
+                house_letter(side, KUU).to_string()
+            } else {
+                "none".to_string()
+            };
+            let stage = if pos.reserve[k] > 0 { reserve } else { sowing };
+            out.push_str(&format!(
+                "{side}: {} seeds ({} in reserve), {house} {kuu}, {stage} stage\n",
+                pos.seeds_of(side),
+                pos.reserve[k]
+            ));
+        }
+        let marks: Vec<String> = [Side::South, Side::North]
+            .iter()
+            .filter_map(|&side| Self::mark_text(side, pos.takasia[side.index()]))
+            .map(String::from)
+            .collect();
+        let marks = if marks.is_empty() {
+            "none".to_string()
+        } else {
+            marks.join(", ")
+        };
+        out.push_str(&format!("takasia: {marks}\n"));
+        out
+    }
 
     fn start(&self) -> FourRowPosition {
         let mut pos = FourRowPosition::new([self.start; 2], Side::South);

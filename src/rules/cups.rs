@@ -218,9 +218,14 @@ impl Rules for Cups {
     }
 
     fn draw(&self, pos: &TwoRowPosition) -> String {
+        self.draw_from(pos, Side::South)
+    }
+
+    /// The two-row drawing, then `in hand: South <beans>, North <beans>`.
+    fn draw_from(&self, pos: &TwoRowPosition, bottom: Side) -> String {
         format!(
             "{}      in hand: South {}, North {}\n",
-            pos.to_ascii(self.m),
+            pos.to_ascii_from(self.m, bottom),
             self.hand(pos, Side::South),
             self.hand(pos, Side::North)
         )

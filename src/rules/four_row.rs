@@ -192,30 +192,87 @@ impl FourRowPosition {
         }
     }
 
-    /// The board in ASCII from South's side, North on top: North's outer row (`h` .. `a`),
-    /// North's inner row (`i` .. `p`), South's inner row (`P` .. `I`), South's outer row (`A` ..
-    /// `H`), each hole under its letter.
+    /// The board in ASCII as the player `bottom` sees it from their seat: the opponent's outer
+    /// (Bao: back) row on top from the opponent's right to left (South at the bottom: `h` ..
+    /// `a`), their inner (front) row (`i` .. `p`), `bottom`'s inner row (`P` .. `I`) and outer
+    /// row (`A` .. `H`), so that each hole stands in its column; every row is a line of hole
+    /// letters and a line of seed counts (4 characters a hole) followed by the row's name,
+    /// `<side> <names[0]>` for the outer row and `<side> <names[1]>` for the inner row, and
+    /// ` <- to move` after the mover's outer row. `mark(side, hole)` may put a letter in
+    /// brackets (Bao's kuu). Then one line a player, the top player first:
+    /// `<side>: <n> seeds` (holes and reserve). The start of Omweso, South to move:
+    ///
+    /// ```text
+    ///    h   g   f   e   d   c   b   a
+    ///    2   2   2   2   2   2   2   2   North outer
+    ///    i   j   k   l   m   n   o   p
+    ///    2   2   2   2   2   2   2   2   North inner
+    ///    P   O   N   M   L   K   J   I
+    ///    2   2   2   2   2   2   2   2   South inner
+    ///    A   B   C   D   E   F   G   H
+    ///    2   2   2   2   2   2   2   2   South outer <- to move
+    /// North: 32 seeds
+    /// South: 32 seeds
+    /// ```
+    pub fn draw_from(
+        &self,
+        bottom: Side,
+        names: [&str; 2],
+        mark: &dyn Fn(Side, usize) -> bool,
+    ) -> String {
+        let mut out = self.draw_rows(bottom, names, mark);
+        for side in [bottom.opponent(), bottom] {
+            out.push_str(&format!("{side}: {} seeds\n", self.seeds_of(side)));
+        }
+        out
+    }
+
+    /// [`FourRowPosition::draw_from`] with South at the bottom and rows named `outer` and
+    /// `inner`, nothing marked: the drawing of a four-row game without further state.
     pub fn draw(&self) -> String {
-        let north: Vec<usize> = (0..INNER).rev().collect();
-        let north_inner: Vec<usize> = (INNER..HOLES).collect();
-        let south_inner: Vec<usize> = (INNER..HOLES).rev().collect();
-        let south: Vec<usize> = (0..INNER).collect();
+        self.draw_from(Side::South, ["outer", "inner"], &|_, _| false)
+    }
+
+    /// The eight lines of rows of [`FourRowPosition::draw_from`], without the seed counts.
+    pub fn draw_rows(
+        &self,
+        bottom: Side,
+        names: [&str; 2],
+        mark: &dyn Fn(Side, usize) -> bool,
+    ) -> String {
+        let top = bottom.opponent();
+        let top_outer: Vec<usize> = (0..INNER).rev().collect();
+        let top_inner: Vec<usize> = (INNER..HOLES).collect();
+        let bottom_inner: Vec<usize> = (INNER..HOLES).rev().collect();
+        let bottom_outer: Vec<usize> = (0..INNER).collect();
         let mut out = String::new();
-        for (side, holes, label) in [
-            (Side::North, &north, "North outer"),
-            (Side::North, &north_inner, "North inner"),
-            (Side::South, &south_inner, "South inner"),
-            (Side::South, &south, "South outer"),
+        for (side, holes, name) in [
+            (top, &top_outer, names[0]),
+            (top, &top_inner, names[1]),
+            (bottom, &bottom_inner, names[1]),
+            (bottom, &bottom_outer, names[0]),
         ] {
             let letters: String = holes
                 .iter()
-                .map(|&i| format!("{:>4}", house_letter(side, i)))
+                .map(|&i| {
+                    let letter = house_letter(side, i);
+                    if mark(side, i) {
+                        format!(" [{letter}]")
+                    } else {
+                        format!("{letter:>4}")
+                    }
+                })
                 .collect();
             let counts: String = holes
                 .iter()
                 .map(|&i| format!("{:>4}", self.holes[side.index()][i]))
                 .collect();
-            out.push_str(&format!("{letters}\n{counts}   {label}\n"));
+            let to_move = if side == self.side && name == names[0] {
+                " <- to move"
+            } else {
+                ""
+            };
+            out.push_str(&format!("{letters}\n{counts}   {side} {name}{to_move}\n"));
         }
         out
     }
@@ -295,9 +352,22 @@ pub fn parse_hole<'t>(
 
 /// The [`Rules`](super::Rules) items both four-row game families share: no extra turns,
 /// positions that can repeat, [`FourRowPosition`], one-byte moves, no stores, material as the
-/// evaluation. Expects a field `spec: GameSpec` and a method `total(&self) -> u32`.
+/// evaluation, and (unless called as `four_row_basics!(own_drawing)`) the drawing of
+/// [`FourRowPosition::draw_from`] with rows named `outer` and `inner`. Expects a field
+/// `spec: GameSpec` and a method `total(&self) -> u32`.
 macro_rules! four_row_basics {
     () => {
+        $crate::rules::four_row::four_row_basics!(own_drawing);
+
+        fn draw(&self, pos: &FourRowPosition) -> String {
+            pos.draw()
+        }
+
+        fn draw_from(&self, pos: &FourRowPosition, bottom: Side) -> String {
+            pos.draw_from(bottom, ["outer", "inner"], &|_, _| false)
+        }
+    };
+    (own_drawing) => {
         const EXTRA_TURN: bool = false;
         const CAN_REPEAT: bool = true;
         const EQUAL_GAIN_LAST_FIRST: bool = false;
@@ -342,10 +412,6 @@ macro_rules! four_row_basics {
 
         fn final_stores(&self, pos: &FourRowPosition, outcome: Outcome) -> [u32; 2] {
             $crate::rules::four_row::final_stores(pos, outcome)
-        }
-
-        fn draw(&self, pos: &FourRowPosition) -> String {
-            pos.draw()
         }
 
         fn observation_shape(&self) -> Vec<usize> {

@@ -201,8 +201,21 @@ pub trait Rules: Send + Sync + Sized + 'static {
     fn parse_position(&self, text: &str) -> Result<Self::Position, ParsePositionError>;
     /// Prints position text (RULES.md §12).
     fn format_position(&self, pos: &Self::Position) -> String;
-    /// Draws the board in ASCII, North on top.
+    /// Draws the board in ASCII, North on top: [`Rules::draw_from`] with South at the bottom.
+    ///
+    /// A drawing shows every piece of state a player needs: the seeds in each house (hole) and
+    /// store, the side to move (`<- to move`), and the game's further state (Woaley I's forced
+    /// house, Cups' hands, Adi's last capturer, Bao's reserves, kuu, stage and takasia marks),
+    /// as each game's `draw_from` documents. The text is stable: tests compare it.
     fn draw(&self, pos: &Self::Position) -> String;
+    /// Draws the board as the player `bottom` sees it from their seat: their own rows at the
+    /// bottom, the opponent's on top (`mancala play` draws the human's side at the bottom).
+    /// The default draws [`Rules::draw`] whatever `bottom` is (North on top): every game of
+    /// the crate overrides it.
+    fn draw_from(&self, pos: &Self::Position, bottom: Side) -> String {
+        let _ = bottom;
+        self.draw(pos)
+    }
     /// Parses a move for the side to move of `pos` (not checked for legality).
     fn parse_move(&self, pos: &Self::Position, text: &str) -> Result<Self::Move, ParseMoveError>;
     /// Prints a move of the side to move of `pos`.
@@ -382,6 +395,10 @@ pub(crate) mod two_row {
 
             fn draw(&self, pos: &TwoRowPosition) -> String {
                 pos.to_ascii(self.m)
+            }
+
+            fn draw_from(&self, pos: &TwoRowPosition, bottom: Side) -> String {
+                pos.to_ascii_from(self.m, bottom)
             }
         };
     }

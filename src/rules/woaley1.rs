@@ -288,7 +288,13 @@ impl Rules for Woaley1 {
     }
 
     fn draw(&self, pos: &TwoRowPosition) -> String {
-        let mut text = pos.to_ascii(self.m);
+        self.draw_from(pos, Side::South)
+    }
+
+    /// The two-row drawing, then the line `first move: from the own side` at the first move,
+    /// or `forced: <house> must be lifted` when the mover must lift that house.
+    fn draw_from(&self, pos: &TwoRowPosition, bottom: Side) -> String {
+        let mut text = pos.to_ascii_from(self.m, bottom);
         match pos.board.get(STATE_BYTE) {
             0 => {}
             OWN_SIDE => text.push_str("      first move: from the own side\n"),
