@@ -142,7 +142,9 @@ proptest! {
             GameSpec::Adi(_) => play_and_check(&adi(&game), m, total, &choices)?,
             GameSpec::Giuti(_) => play_and_check(&giuti(&game), m, total, &choices)?,
             GameSpec::Cups(_) => play_and_check(&cups(&game), m, total, &choices)?,
-            GameSpec::Kalah(_) | GameSpec::Omweso(_) | GameSpec::Bao(_) => unreachable!(),
+            GameSpec::Kalah(_) | GameSpec::Omweso(_) | GameSpec::Bao(_) | GameSpec::Lela(_) => {
+                unreachable!()
+            }
         }
     }
 
