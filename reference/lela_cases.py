@@ -129,24 +129,38 @@ L0 = "lela(hand=0)"                                       # 36 seeds, no placeme
 
 PERFT_CASES = [
     "Start position (seed 000: 9, 6, 2, 1 in A..D and 3 seeds in hand; 14 placements each)",
-    ("lela", "start", range(1, 6)),
+    ("lela", "start", range(1, 8)),
     "No placement stage (hand=0)",
-    (L0, "start", range(1, 8)),
+    (L0, "start", range(1, 10)),
     "Reduced games",
-    (L3, "start", range(1, 16)),
-    ("lela(hand=2,start=1.1.1.1.0.0.0.0.0.0.0.0.0.0)", "start", range(1, 11)),
+    (L3, "start", range(1, 21)),
+    ("lela(hand=2,start=1.1.1.1.0.0.0.0.0.0.0.0.0.0)", "start", range(1, 15)),
     ("lela(hand=0,start=2.2.2.2.2.2.2.0.0.0.0.0.0.0)", "start", range(1, 8)),
     "Middle-game positions with captures possible",
-    ("lela", "9,0,3,2,2,2,2,1,0,0,0,0,0,0/9,6,2,1,1,1,1,0,0,0,0,0,0,0 0-0 N", range(1, 6)),
-    ("lela", "0,7,3,0,2,0,4,1,3,0,1,0,0,2/2,0,1,5,0,3,1,2,0,0,4,0,1,0 0-1 S", range(1, 6)),
+    ("lela", "9,0,3,2,2,2,2,1,0,0,0,0,0,0/9,6,2,1,1,1,1,0,0,0,0,0,0,0 0-0 N", range(1, 8)),
+    ("lela", "0,7,3,0,2,0,4,1,3,0,1,0,0,2/2,0,1,5,0,3,1,2,0,0,4,0,1,0 0-0 S", range(1, 7)),
 ]
 
+G8 = "lela(hand=0,start=2.2.0.0.0.0.0.0.0.0.0.0.0.0)"    # 8 seeds
+G10 = "lela(hand=0,start=3.2.0.0.0.0.0.0.0.0.0.0.0.0)"   # 10 seeds
+
 SOLVED_CASES = [
-    "Reduced games solved from the start",
-    (L3, "start"),
+    "Reduced games solved from the start (symmetric starts: no capture can be forced)",
     ("lela(hand=1,start=1.1.1.0.0.0.0.0.0.0.0.0.0.0)", "start"),
-    ("lela(hand=0,start=2.2.1.0.0.0.0.0.0.0.0.0.0.0)", "start"),
-    ("lela(hand=2,start=1.1.1.1.0.0.0.0.0.0.0.0.0.0)", "start"),
+    ("lela(hand=0,start=2.1.0.0.0.0.0.0.0.0.0.0.0.0)", "start"),
+    ("lela(hand=1,start=2.1.0.0.0.0.0.0.0.0.0.0.0.0)", "start"),
+    ("lela(hand=0,start=2.2.0.0.0.0.0.0.0.0.0.0.0.0)", "start"),
+    ("lela(hand=2,start=1.1.0.0.0.0.0.0.0.0.0.0.0.0)", "start"),
+    "Positions with captures (seeds placed at random, kept where the value is not 0)",
+    (G8, "0,0,0,0,0,2,0,1,0,0,0,0,0,0/3,0,0,0,0,0,0,0,0,0,0,0,0,2 0-0 S"),
+    (G8, "1,0,0,0,1,1,0,3,0,0,0,0,0,0/0,0,0,0,0,0,0,0,1,0,1,0,0,0 0-0 S"),
+    (G8, "0,0,0,0,0,0,2,0,0,1,0,1,1,0/0,0,0,0,1,0,0,0,0,0,0,1,0,1 0-0 S"),
+    (G8, "0,0,0,0,0,0,0,1,1,0,0,1,2,0/0,0,0,0,0,0,0,0,2,1,0,0,0,0 0-0 N"),
+    (G8, "0,0,0,0,1,0,0,2,0,1,0,1,0,0/0,0,0,0,0,0,0,0,1,0,0,1,1,0 0-0 S"),
+    (G10, "0,0,0,0,0,0,0,2,0,0,1,0,3,0/0,0,0,1,0,0,0,0,0,1,0,2,0,0 0-0 S"),
+    (G10, "0,0,0,0,0,0,1,0,1,0,3,0,0,1/0,1,0,0,0,0,0,1,2,0,0,0,0,0 0-0 N"),
+    (G10, "0,0,0,0,0,0,0,1,2,0,0,0,1,0/1,0,0,0,0,0,1,0,0,1,0,0,3,0 0-0 N"),
+    (G10, "0,0,0,0,0,0,0,1,0,0,1,0,0,1/1,0,0,0,0,0,0,0,1,3,0,1,0,1 0-0 N"),
 ]
 
 

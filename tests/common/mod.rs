@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use mancala::rules::spec::{GameSpec, ParseGameError};
-use mancala::rules::{Adi, Bao, Cups, Giuti, Omweso, Woaley1};
+use mancala::rules::{Adi, Bao, Cups, Giuti, Lela, Omweso, Woaley1};
 use mancala::{Kalah, Line, Oware, Rules, Status};
 
 /// The spec of `game`, a game string of spec type `S`.
@@ -40,6 +40,10 @@ pub fn omweso(game: &str) -> Omweso {
 
 pub fn bao(game: &str) -> Bao {
     Bao::new(spec(game))
+}
+
+pub fn lela(game: &str) -> Lela {
+    Lela::new(spec(game))
 }
 
 /// Four-row position text from hole contents named by letter: `south` and `north` list
