@@ -1,7 +1,8 @@
 //! What the four-row games (Omweso, Bao la Kete, Bao la Kiswahili; RULES.md §9-§10) share: the
 //! position, its text, its drawing and its table key. The rules are in [`super::omweso`] and
 //! [`super::bao`]; the decisions on points the sources leave open are in
-//! `docs/rule-decisions-four-row.md`.
+//! `docs/rule-decisions-four-row.md`. Lela ([`super::lela`], §11) uses the same position with 14
+//! holes a player and its two stores, and has its own text, drawing and key.
 //!
 //! Each player owns 16 holes, indexed `0..16` in the owner's sowing order (counter-clockwise as
 //! the owner sees the board) and lettered `A..P` (South) or `a..p` (North): `0..8` = `A..H` is
