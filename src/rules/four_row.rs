@@ -259,17 +259,23 @@ pub fn split(text: &str) -> Result<(FourRowPosition, PositionText<'_>), ParsePos
             expected: "`0-0`: four-row games have no stores".to_string(),
         });
     }
-    let mut holes = [[0u8; HOLES]; 2];
+    Ok((holes_of(&parts, HOLES)?, parts))
+}
+
+/// The position of split position text `parts` of `holes` holes a player (its holes and side;
+/// stores and fields not applied): each count at most [`MAX_TOTAL`].
+pub fn holes_of(parts: &PositionText<'_>, holes: usize) -> Result<FourRowPosition, ParsePositionError> {
+    let mut rows = [[0u8; HOLES]; 2];
     for (i, &n) in parts.houses.iter().enumerate() {
         if n > MAX_TOTAL {
             return Err(ParsePositionError::Number {
                 token: n.to_string(),
-                place: format!("{}'s holes", [Side::South, Side::North][i / HOLES]),
+                place: format!("{}'s holes", [Side::South, Side::North][i / holes]),
             });
         }
-        holes[i / HOLES][i % HOLES] = n as u8;
+        rows[i / holes][i % holes] = n as u8;
     }
-    Ok((FourRowPosition::new(holes, parts.side), parts))
+    Ok(FourRowPosition::new(rows, parts.side))
 }
 
 /// Checks that `pos` holds the game's `total` seeds.

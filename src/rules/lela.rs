@@ -310,17 +310,7 @@ impl Rules for Lela {
     fn parse_position(&self, text: &str) -> Result<FourRowPosition, ParsePositionError> {
         let parts = PositionText::split(text, LELA_HOLES)?;
         parts.check_fields(&["hand"], "Lela positions have `;hand=<South>-<North>`")?;
-        let mut holes = [[0u8; four_row::HOLES]; 2];
-        for (i, &n) in parts.houses.iter().enumerate() {
-            if n > MAX_TOTAL {
-                return Err(ParsePositionError::Number {
-                    token: n.to_string(),
-                    place: format!("{}'s holes", [Side::South, Side::North][i / LELA_HOLES]),
-                });
-            }
-            holes[i / LELA_HOLES][i % LELA_HOLES] = n as u8;
-        }
-        let mut pos = FourRowPosition::new(holes, parts.side);
+        let mut pos = four_row::holes_of(&parts, LELA_HOLES)?;
         for (k, &n) in parts.stores.iter().enumerate() {
             if n > MAX_TOTAL {
                 return Err(ParsePositionError::Number {
