@@ -46,7 +46,10 @@ fn start_has_9_6_2_1_in_the_near_row_and_3_in_hand() {
 fn placement_puts_three_seeds_in_consecutive_holes() {
     let l = lela("lela");
     let start = l.format_position(&l.start());
-    assert_eq!(legal(&l, &start), "A* B* C* D* E* F* G* H* I* J* K* L* M* N*");
+    assert_eq!(
+        legal(&l, &start),
+        "A* B* C* D* E* F* G* H* I* J* K* L* M* N*"
+    );
     assert_eq!(
         after(&l, &start, "E*"),
         lela_text("A9 B6 C2 D1 E1 F1 G1", "a9 b6 c2 d1", "0-0", "N;hand=0-3")
@@ -108,7 +111,10 @@ fn capture_of_both_facing_holes_into_the_store_ends_the_move() {
 fn no_capture_unless_both_facing_holes_are_occupied() {
     let l = lela8();
     let pos = lela_text("F2 H1", "a5", "0-0", "S");
-    assert_eq!(after(&l, &pos, "F"), lela_text("G1 I1 J1", "a5", "0-0", "N"));
+    assert_eq!(
+        after(&l, &pos, "F"),
+        lela_text("G1 I1 J1", "a5", "0-0", "N")
+    );
 }
 
 /// Only inner holes capture: `D` (2) ends in the occupied outer `F`, which relays into empty `H`.
@@ -116,7 +122,10 @@ fn no_capture_unless_both_facing_holes_are_occupied() {
 fn outer_holes_never_capture() {
     let l = lela8();
     let pos = lela_text("D2 F1", "a3 n2", "0-0", "S");
-    assert_eq!(after(&l, &pos, "D"), lela_text("E1 G1 H1", "a3 n2", "0-0", "N"));
+    assert_eq!(
+        after(&l, &pos, "D"),
+        lela_text("E1 G1 H1", "a3 n2", "0-0", "N")
+    );
 }
 
 /// Decision: the game ends when either player has no seeds; each player adds their own seeds to
@@ -165,9 +174,21 @@ fn position_text_and_move_errors() {
     assert!(err(&start.replace("hand", "reserve")).contains("reserve"));
     assert!(err(&start.replace("0-0", "1-0")).contains("43"));
     let pos = l.start();
-    assert!(l.parse_move(&pos, "O").unwrap_err().to_string().contains("`O`"));
-    assert!(l.parse_move(&pos, "A+").unwrap_err().to_string().contains("`A+`"));
-    assert!(l.parse_move(&pos, "a*").unwrap_err().to_string().contains("North"));
+    assert!(l
+        .parse_move(&pos, "O")
+        .unwrap_err()
+        .to_string()
+        .contains("`O`"));
+    assert!(l
+        .parse_move(&pos, "A+")
+        .unwrap_err()
+        .to_string()
+        .contains("`A+`"));
+    assert!(l
+        .parse_move(&pos, "a*")
+        .unwrap_err()
+        .to_string()
+        .contains("North"));
     assert_eq!(l.format_move(&pos, l.parse_move(&pos, "C*").unwrap()), "C*");
 }
 
@@ -175,9 +196,17 @@ fn position_text_and_move_errors() {
 #[test]
 fn game_strings() {
     let canon = |g: &str| g.parse::<mancala::GameSpec>().unwrap().to_string();
-    assert_eq!(canon("lela(hand=3,start=9.6.2.1.0.0.0.0.0.0.0.0.0.0)"), "lela");
+    assert_eq!(
+        canon("lela(hand=3,start=9.6.2.1.0.0.0.0.0.0.0.0.0.0)"),
+        "lela"
+    );
     assert_eq!(canon("lela(start=1,hand=0)"), "lela(hand=0,start=1)");
-    for bad in ["lela(hand=8)", "lela(start=3)", "lela(start=0,hand=0)", "lela(start=1.2)"] {
+    for bad in [
+        "lela(hand=8)",
+        "lela(start=3)",
+        "lela(start=0,hand=0)",
+        "lela(start=1.2)",
+    ] {
         assert!(bad.parse::<mancala::GameSpec>().is_err(), "{bad}");
     }
 }

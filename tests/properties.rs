@@ -199,7 +199,9 @@ fn lela_game() -> impl Strategy<Value = String> {
             Just("lela".to_string()),
             Just("lela(hand=0)".to_string()),
             Just(format!("lela(hand={hand},start={seeds})")),
-            Just(format!("lela(hand={hand},start=2.2.2.2.0.0.0.0.0.0.0.0.0.0)")),
+            Just(format!(
+                "lela(hand={hand},start=2.2.2.2.0.0.0.0.0.0.0.0.0.0)"
+            )),
         ]
     })
 }

@@ -264,7 +264,10 @@ pub fn split(text: &str) -> Result<(FourRowPosition, PositionText<'_>), ParsePos
 
 /// The position of split position text `parts` of `holes` holes a player (its holes and side;
 /// stores and fields not applied): each count at most [`MAX_TOTAL`].
-pub fn holes_of(parts: &PositionText<'_>, holes: usize) -> Result<FourRowPosition, ParsePositionError> {
+pub fn holes_of(
+    parts: &PositionText<'_>,
+    holes: usize,
+) -> Result<FourRowPosition, ParsePositionError> {
     let mut rows = [[0u8; HOLES]; 2];
     for (i, &n) in parts.houses.iter().enumerate() {
         if n > MAX_TOTAL {

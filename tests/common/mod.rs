@@ -213,7 +213,10 @@ pub fn random_game<R: Rules<Position = mancala::rules::FourRowPosition>>(
     for ply in 0..20_000 {
         let pos = *line.current();
         // Holes, reserves / hands and (Lela) stores.
-        prop_assert_eq!(pos.total() + pos.stores[0] as u32 + pos.stores[1] as u32, total);
+        prop_assert_eq!(
+            pos.total() + pos.stores[0] as u32 + pos.stores[1] as u32,
+            total
+        );
         let text = rules.format_position(&pos);
         prop_assert_eq!(
             rules.parse_position(&text).unwrap(),
