@@ -192,9 +192,9 @@ proptest! {
     }
 }
 
-/// Lela game strings: the default, no placement, and reduced starts with 1 to 3 seeds in hand.
+/// Lela game strings: the default, no placement, and reduced starts with 0 to 3 seeds in hand.
 fn lela_game() -> impl Strategy<Value = String> {
-    (0u8..=3, 1u8..=3).prop_flat_map(|(hand, seeds)| {
+    (0u8..=3, 1u8..=2).prop_flat_map(|(hand, seeds)| {
         prop_oneof![
             Just("lela".to_string()),
             Just("lela(hand=0)".to_string()),
