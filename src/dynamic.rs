@@ -510,6 +510,8 @@ mod tests {
         "omweso",
         "bao-la-kete",
         "bao-la-kiswahili",
+        "lela",
+        "lela(hand=0,start=2.2.1.0.0.0.0.0.0.0.0.0.0.0)",
     ];
 
     #[test]

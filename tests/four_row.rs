@@ -450,45 +450,6 @@ fn four_row_game() -> impl Strategy<Value = String> {
     })
 }
 
-/// Plays random moves until the game ends (by its rules or by repetition), checking every
-/// position: seeds conserved, text round trip, moves exist exactly while the game goes on.
-fn random_game<R: Rules<Position = mancala::rules::FourRowPosition>>(
-    rules: &R,
-    choices: &[usize],
-) -> Result<usize, TestCaseError> {
-    let total = rules.spec().total_seeds();
-    let mut line: Line<R> = Line::new(rules.start());
-    for ply in 0..20_000 {
-        let pos = *line.current();
-        prop_assert_eq!(pos.total(), total);
-        let text = rules.format_position(&pos);
-        prop_assert_eq!(
-            rules.parse_position(&text).unwrap(),
-            pos,
-            "round trip of {}",
-            text
-        );
-        let children = line.children(rules);
-        let status = line.status(rules);
-        prop_assert_eq!(
-            children.is_empty(),
-            status != Status::Ongoing,
-            "moves exist iff the game goes on: {}",
-            text
-        );
-        if status != Status::Ongoing {
-            let stores = rules.final_stores(&pos, status.outcome().unwrap());
-            prop_assert_eq!(stores[0] + stores[1], total);
-            return Ok(ply);
-        }
-        let c = children[choices[ply % choices.len()] % children.len()];
-        line.push(rules, c.mv, c.pos);
-    }
-    Err(TestCaseError::fail(
-        "a random game did not end in 20000 plies",
-    ))
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(60))]
 

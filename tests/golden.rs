@@ -120,6 +120,19 @@ fn four_row_games_perft_matches_the_reference_implementation() {
     }
 }
 
+/// Lela (issue 17), its own golden file (`reference/lela.py`, written before the Rust code).
+#[test]
+fn lela_perft_matches_the_reference_implementation() {
+    check_perft_file("lela.perft");
+}
+
+/// Small Lela games and positions solved by the Python reference (full negamax with the
+/// repetition history), against the Rust solver.
+#[test]
+fn small_lela_games_match_the_reference_solver() {
+    check_solved_file("solved-lela.txt");
+}
+
 #[test]
 fn small_positions_match_the_reference_solver() {
     check_solved_file("solved-small.txt");

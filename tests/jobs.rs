@@ -405,7 +405,8 @@ fn games_lists_every_game_with_its_keys() {
             "cups",
             "omweso",
             "bao-la-kete",
-            "bao-la-kiswahili"
+            "bao-la-kiswahili",
+            "lela"
         ]
     );
     let bao = &v[10]["keys"];

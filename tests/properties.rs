@@ -142,7 +142,9 @@ proptest! {
             GameSpec::Adi(_) => play_and_check(&adi(&game), m, total, &choices)?,
             GameSpec::Giuti(_) => play_and_check(&giuti(&game), m, total, &choices)?,
             GameSpec::Cups(_) => play_and_check(&cups(&game), m, total, &choices)?,
-            GameSpec::Kalah(_) | GameSpec::Omweso(_) | GameSpec::Bao(_) => unreachable!(),
+            GameSpec::Kalah(_) | GameSpec::Omweso(_) | GameSpec::Bao(_) | GameSpec::Lela(_) => {
+                unreachable!()
+            }
         }
     }
 
@@ -187,5 +189,33 @@ proptest! {
         let _ = rules.parse_position(&text);
         let mut line = Line::new(rules.start());
         let _ = line.play_text(&rules, &text);
+    }
+}
+
+/// Lela game strings: the default, no placement, and reduced starts with 0 to 3 seeds in hand.
+fn lela_game() -> impl Strategy<Value = String> {
+    (0u8..=3, 1u8..=2).prop_flat_map(|(hand, seeds)| {
+        prop_oneof![
+            Just("lela".to_string()),
+            Just("lela(hand=0)".to_string()),
+            Just(format!("lela(hand={hand},start={seeds})")),
+            Just(format!(
+                "lela(hand={hand},start=2.2.2.2.0.0.0.0.0.0.0.0.0.0)"
+            )),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    #[test]
+    fn lela_random_games_conserve_seeds_round_trip_and_end(
+        game in lela_game(),
+        choices in prop::collection::vec(0usize..28, 1..64),
+    ) {
+        // Seeds in holes, hands and stores conserved, text round trip, moves exist exactly
+        // while the game goes on, the final stores share every seed, the game ends.
+        random_game(&lela(&game), &choices)?;
     }
 }

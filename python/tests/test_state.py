@@ -88,6 +88,7 @@ def test_action_names_in_every_game():
         "cups": (9, "p1"),
         "omweso": (48, "A"),
         "bao-la-kete": (48, "J+"),
+        "lela": (28, "E*"),
     }
     for name, (n, first) in expected.items():
         game = mancala.load_game(name)

@@ -557,6 +557,7 @@ mod tests {
             ("omweso", 64),
             ("bao-la-kete", 64),
             ("bao-la-kiswahili", 64),
+            ("lela", 42),
         ] {
             let spec: GameSpec = game.parse().unwrap();
             let awarded = dispatch(&spec, Awarded);

@@ -259,7 +259,8 @@ pub fn database_game(spec: &GameSpec) -> GameSpec {
         | GameSpec::Giuti(_)
         | GameSpec::Cups(_)
         | GameSpec::Omweso(_)
-        | GameSpec::Bao(_) => {}
+        | GameSpec::Bao(_)
+        | GameSpec::Lela(_) => {}
     }
     spec
 }

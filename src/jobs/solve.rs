@@ -156,7 +156,7 @@ impl SolveRequest {
         if method == Method::Retrograde && !rules.spec().result_is_win_draw_loss() {
             return Err(JobError::input(format!(
                 "--method retrograde finds wins, draws and losses, which are the results of the \
-                 four-row games (omweso, bao-la-kete, bao-la-kiswahili), not of `{}`",
+                 four-row games without stores (omweso, bao-la-kete, bao-la-kiswahili), not of `{}`",
                 rules.spec()
             )));
         }

@@ -1,7 +1,7 @@
 //! The one place where a runtime game string becomes a rules type.
 
 use super::spec::GameSpec;
-use super::{Adi, Bao, Cups, Giuti, Kalah, Omweso, Oware, Rules, Woaley1};
+use super::{Adi, Bao, Cups, Giuti, Kalah, Lela, Omweso, Oware, Rules, Woaley1};
 
 /// A job that can run on any game: `run` is instantiated once per rules type.
 pub trait GameJob {
@@ -22,5 +22,6 @@ pub fn dispatch<J: GameJob>(spec: &GameSpec, job: J) -> J::Output {
         GameSpec::Cups(c) => job.run(Cups::new(c.clone())),
         GameSpec::Omweso(o) => job.run(Omweso::new(o.clone())),
         GameSpec::Bao(b) => job.run(Bao::new(b.clone())),
+        GameSpec::Lela(l) => job.run(Lela::new(l.clone())),
     }
 }

@@ -1,7 +1,8 @@
 //! What the four-row games (Omweso, Bao la Kete, Bao la Kiswahili; RULES.md §9-§10) share: the
 //! position, its text, its drawing and its table key. The rules are in [`super::omweso`] and
 //! [`super::bao`]; the decisions on points the sources leave open are in
-//! `docs/rule-decisions-four-row.md`.
+//! `docs/rule-decisions-four-row.md`. Lela ([`super::lela`], §11) uses the same position with 14
+//! holes a player and its two stores, and has its own text, drawing and key.
 //!
 //! Each player owns 16 holes, indexed `0..16` in the owner's sowing order (counter-clockwise as
 //! the owner sees the board) and lettered `A..P` (South) or `a..p` (North): `0..8` = `A..H` is
@@ -41,33 +42,51 @@ pub(crate) fn start_option<S>(
     get: fn(&S) -> [u8; HOLES],
     default: [u8; HOLES],
 ) -> Result<[u8; HOLES], ParseGameError> {
-    o.option(
-        "start",
+    holes_option(
+        o,
         get,
         default,
-        parse_start,
-        start_text,
+        32,
         "seeds in every hole (a number), or 16 counts joined by `.` for holes A..P of each \
          player, 32 seeds a player at most",
     )
 }
 
-/// A `start` value: one count for every hole, or 16 counts joined by `.`; 32 seeds at most.
-fn parse_start(v: &str) -> Option<[u8; HOLES]> {
+/// A `start` key of `N` holes a player (Lela: 14): one count for every hole or `N` counts
+/// joined by `.`, at most `max` seeds a player; `expected` says so in words.
+pub(crate) fn holes_option<S, const N: usize>(
+    o: &mut Options<S>,
+    get: fn(&S) -> [u8; N],
+    default: [u8; N],
+    max: u32,
+    expected: &str,
+) -> Result<[u8; N], ParseGameError> {
+    o.option(
+        "start",
+        get,
+        default,
+        |v| parse_start(v, max),
+        start_text,
+        expected,
+    )
+}
+
+/// A `start` value: one count for every hole, or `N` counts joined by `.`; `max` seeds at most.
+fn parse_start<const N: usize>(v: &str, max: u32) -> Option<[u8; N]> {
     let counts: Vec<u8> = v
         .split('.')
         .map(|c| number(c, 0, 255).map(|n| n as u8))
         .collect::<Option<_>>()?;
-    let start: [u8; HOLES] = match counts.len() {
-        1 => [counts[0]; HOLES],
-        HOLES => counts.try_into().expect("16 counts"),
+    let start: [u8; N] = match counts.len() {
+        1 => [counts[0]; N],
+        n if n == N => counts.try_into().expect("N counts"),
         _ => return None,
     };
-    Some(start).filter(|s| s.iter().map(|&n| n as u32).sum::<u32>() <= 32)
+    Some(start).filter(|s| s.iter().map(|&n| n as u32).sum::<u32>() <= max)
 }
 
-/// A `start` value as written: one number if every hole is alike, else 16 joined by `.`.
-fn start_text(start: &[u8; HOLES]) -> String {
+/// A `start` value as written: one number if every hole is alike, else `N` joined by `.`.
+fn start_text<const N: usize>(start: &[u8; N]) -> String {
     if start.iter().all(|&n| n == start[0]) {
         start[0].to_string()
     } else {
@@ -76,9 +95,11 @@ fn start_text(start: &[u8; HOLES]) -> String {
     }
 }
 
-/// A four-row position: both players' holes, the side to move and the Bao state.
+/// A four-row position: both players' holes, the side to move, the Bao state and the Lela
+/// stores.
 ///
-/// Packed one byte a hole (two 16-byte rows, as wide as two `u128`), 40 bytes in all; `Copy`.
+/// Packed one byte a hole (two 16-byte rows, as wide as two `u128`), 42 bytes in all; `Copy`.
+/// Lela ([`super::lela`]) uses holes `0..14` of each row (the others stay 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FourRowPosition {
     /// Seeds in each hole, `[South, North]`, each row in its owner's sowing order.
@@ -91,10 +112,14 @@ pub struct FourRowPosition {
     pub kuu: [bool; 2],
     /// The takasia-marked hole of each player, or [`NO_MARK`] (Bao la Kete / Kiswahili).
     pub takasia: [u8; 2],
+    /// Seeds in each player's store, `[South, North]` (Lela; 0 in Omweso and Bao, which have
+    /// no stores). Not in [`FourRowPosition::key`], [`FourRowPosition::seeds_of`] nor
+    /// [`FourRowPosition::total`].
+    pub stores: [u8; 2],
 }
 
 impl FourRowPosition {
-    /// A position with these holes, `side` to move, and no reserves, kuu or marks.
+    /// A position with these holes, `side` to move, and no reserves, kuu, marks or stores.
     pub fn new(holes: [[u8; HOLES]; 2], side: Side) -> FourRowPosition {
         FourRowPosition {
             holes,
@@ -102,6 +127,7 @@ impl FourRowPosition {
             reserve: [0, 0],
             kuu: [false, false],
             takasia: [NO_MARK, NO_MARK],
+            stores: [0, 0],
         }
     }
 
@@ -290,17 +316,26 @@ pub fn split(text: &str) -> Result<(FourRowPosition, PositionText<'_>), ParsePos
             expected: "`0-0`: four-row games have no stores".to_string(),
         });
     }
-    let mut holes = [[0u8; HOLES]; 2];
+    Ok((holes_of(&parts, HOLES)?, parts))
+}
+
+/// The position of split position text `parts` of `holes` holes a player (its holes and side;
+/// stores and fields not applied): each count at most [`MAX_TOTAL`].
+pub fn holes_of(
+    parts: &PositionText<'_>,
+    holes: usize,
+) -> Result<FourRowPosition, ParsePositionError> {
+    let mut rows = [[0u8; HOLES]; 2];
     for (i, &n) in parts.houses.iter().enumerate() {
         if n > MAX_TOTAL {
             return Err(ParsePositionError::Number {
                 token: n.to_string(),
-                place: format!("{}'s holes", [Side::South, Side::North][i / HOLES]),
+                place: format!("{}'s holes", [Side::South, Side::North][i / holes]),
             });
         }
-        holes[i / HOLES][i % HOLES] = n as u8;
+        rows[i / holes][i % holes] = n as u8;
     }
-    Ok((FourRowPosition::new(holes, parts.side), parts))
+    Ok(FourRowPosition::new(rows, parts.side))
 }
 
 /// Checks that `pos` holds the game's `total` seeds.
@@ -328,16 +363,26 @@ pub fn parse_hole<'t>(
     token: &'t str,
     notation: &'static str,
 ) -> Result<(usize, &'t str), ParseMoveError> {
+    parse_own_hole(pos, token, notation, HOLES)
+}
+
+/// [`parse_hole`] on a board of `holes` holes a player (Lela: 14).
+pub fn parse_own_hole<'t>(
+    pos: &FourRowPosition,
+    token: &'t str,
+    notation: &'static str,
+    holes: usize,
+) -> Result<(usize, &'t str), ParseMoveError> {
     let not_a_move = || ParseMoveError::NotAMove {
         token: token.to_string(),
         notation,
     };
     let first = token.chars().next().ok_or_else(not_a_move)?;
     let (owner, hole) = parse_house_letter(first).ok_or_else(not_a_move)?;
-    if hole >= HOLES {
+    if hole >= holes {
         return Err(ParseMoveError::NoSuchHouse {
             token: token.to_string(),
-            houses: HOLES,
+            houses: holes,
         });
     }
     if owner != pos.side {

@@ -12,6 +12,7 @@ pub mod dispatch;
 pub mod four_row;
 pub mod giuti;
 pub mod kalah;
+pub mod lela;
 pub mod omweso;
 pub mod oware;
 pub mod relay;
@@ -32,6 +33,7 @@ pub use dispatch::{dispatch, GameJob};
 pub use four_row::FourRowPosition;
 pub use giuti::{Giuti, GiutiSpec};
 pub use kalah::{Kalah, KalahSpec};
+pub use lela::{Lela, LelaSpec};
 pub use omweso::{Omweso, OmwesoSpec};
 pub use oware::{Oware, OwareSpec};
 pub use spec::{games, GameInfo, GameSpec, KeyInfo, ParseGameError};
@@ -240,6 +242,7 @@ pub trait Rules: Send + Sync + Sized + 'static {
     ///   `16 + 8j + k - 1` for `X` the `j`-th of `A`, `B`, `O`, `P`; 48 actions.
     /// * Bao: hole `h` plus 16 for `-` (`A+` 0, `P-` 31); a safari at the kuu, `X+s` / `X-s`
     ///   (front holes `I`..`P` only), is `32 + (h - 8)` plus 8 for `-`; 48 actions.
+    /// * Lela: sowing hole `h` (`A`..`N`) is `h`, placing from `h` (`X*`) is `14 + h`; 28.
     fn action(&self, mv: Self::Move) -> usize;
 
     /// The shape of [`Rules::observe`]'s tensor (row-major), the same for every position:
@@ -255,6 +258,8 @@ pub trait Rules: Send + Sync + Sized + 'static {
     ///   `0..16` the seeds in holes `A`..`P` of that player (RULES.md §9 letters: back row
     ///   `A`..`H`, front row `I`..`P`), 16 the reserve (Bao), 17 1 if they own their kuu
     ///   (Bao), 18 `1 + h` if their hole `h` is takasia-marked, else 0.
+    /// * Lela `[2, 16]`: row 0 the player to move, row 1 the opponent; columns `0..14` the seeds
+    ///   in holes `A`..`N` of that player, 14 their store, 15 the seeds in their hand.
     fn observation_shape(&self) -> Vec<usize>;
     /// Writes the observation of `pos` into `out` (as long as the product of
     /// [`Rules::observation_shape`]), from the point of view of `pos`'s mover, in seeds.

@@ -4,7 +4,8 @@
 //! Each game's spec type and its table of names and keys (each once, with its default and its
 //! values, read both when parsing and when printing) are in the game's module: [`super::kalah`],
 //! [`super::oware`] (also `awari`, `wari`, `woaley2`), [`super::woaley1`], [`super::adi`],
-//! [`super::giuti`], [`super::cups`], [`super::omweso`], [`super::bao`]. This module has what
+//! [`super::giuti`], [`super::cups`], [`super::omweso`], [`super::bao`], [`super::lela`]. This
+//! module has what
 //! they share: the [`GameSpec`] variants, the name table, the pass over a game's table, the
 //! errors, and (in [`crate::core::keyvalue`], shared with agent strings) the syntax and the kinds
 //! of values. The keys of every game:
@@ -22,6 +23,7 @@
 //! | `cups`  | `bowls` (4, from 3 to 6) |
 //! | `omweso` | `start` (2): seeds in every hole, or 16 counts joined by `.` for holes `A..P` of each player; 64 seeds at most |
 //! | `bao-la-kete`, `bao-la-kiswahili` | `reserve` (22, from 0 to 22): seeds in each reserve at the start; `start` (seed 003's `J` = 2, `K` = 2, `L` = 6): as Omweso's, a kuu at the start where `L` holds 6 or more; 32 seeds a player at most |
+//! | `lela` | `start` (seed 000's `9.6.2.1.0.0.0.0.0.0.0.0.0.0`): seeds in every hole, or 14 counts joined by `.` for holes `A..N` of each player; `hand` (3, from 0 to 7): seeds each player places in consecutive holes; 32 seeds a player at most |
 //!
 //! Games with extra position state (`woaley1`, `adi`, `cups`) keep it in board bytes 12 and 13,
 //! so they have at most 6 houses a side.
@@ -40,6 +42,7 @@ pub use super::bao::{BaoGame, BaoSpec, BAO_START};
 pub use super::cups::CupsSpec;
 pub use super::giuti::GiutiSpec;
 pub use super::kalah::{KalahCapture, KalahEnd, KalahSpec};
+pub use super::lela::LelaSpec;
 pub use super::omweso::OmwesoSpec;
 pub use super::oware::{CaptureSet, GrandSlam, OwarePreset, OwareSpec, Repetition};
 pub use super::woaley1::{FreeChoice, Woaley1Spec};
@@ -104,6 +107,8 @@ game_spec! {
     Omweso(OmwesoSpec),
     /// Bao la Kete and Bao la Kiswahili (RULES.md §10).
     Bao(BaoSpec),
+    /// Lela (RULES.md §11).
+    Lela(LelaSpec),
 }
 
 /// Every game name with its parser, in the order [`ParseGameError::UnknownGame`] lists them.
@@ -120,6 +125,7 @@ const GAMES: &[Game] = &[
     Game::of::<OmwesoSpec>("omweso"),
     Game::of::<BaoSpec>("bao-la-kete"),
     Game::of::<BaoSpec>("bao-la-kiswahili"),
+    Game::of::<LelaSpec>("lela"),
 ];
 
 /// A game name and how to read and describe its keys.
@@ -283,6 +289,7 @@ impl GameSpec {
             GameSpec::Giuti(g) => g.houses as usize,
             GameSpec::Cups(c) => c.bowls as usize,
             GameSpec::Omweso(_) | GameSpec::Bao(_) => 16,
+            GameSpec::Lela(_) => super::lela::LELA_HOLES,
         }
     }
 
@@ -293,6 +300,9 @@ impl GameSpec {
             GameSpec::Omweso(o) => return 2 * o.start.iter().map(|&n| n as u32).sum::<u32>(),
             GameSpec::Bao(b) => {
                 return 2 * (b.start.iter().map(|&n| n as u32).sum::<u32>() + b.reserve as u32)
+            }
+            GameSpec::Lela(l) => {
+                return 2 * (l.start.iter().map(|&n| n as u32).sum::<u32>() + l.hand as u32)
             }
             GameSpec::Kalah(k) => (k.houses, k.seeds),
             GameSpec::Oware(o) => (o.houses, o.seeds),
@@ -315,7 +325,8 @@ impl GameSpec {
             | GameSpec::Woaley1(_)
             | GameSpec::Adi(_)
             | GameSpec::Giuti(_)
-            | GameSpec::Cups(_) => false,
+            | GameSpec::Cups(_)
+            | GameSpec::Lela(_) => false,
         }
     }
 }
@@ -631,7 +642,7 @@ mod tests {
         assert_eq!(key("cups", "bowls").default, "4");
         let kalah: Vec<&str> = games[0].keys.iter().map(|k| k.key.as_str()).collect();
         assert_eq!(kalah, ["houses", "seeds", "capture", "end"]);
-        assert_eq!(games.len(), 12);
+        assert_eq!(games.len(), 13);
     }
 
     #[test]
@@ -642,7 +653,7 @@ mod tests {
         assert_eq!(
             "chess".parse::<GameSpec>().unwrap_err().to_string(),
             "unknown game `chess`: expected one of kalah, oware, awari, wari, woaley1, woaley2, \
-             adi, giuti, cups, omweso, bao-la-kete, bao-la-kiswahili"
+             adi, giuti, cups, omweso, bao-la-kete, bao-la-kiswahili, lela"
         );
         let spec: GameSpec = "wari(seeds=6)".parse().unwrap();
         let oware = OwareSpec::try_from(spec.clone()).unwrap();

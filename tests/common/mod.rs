@@ -2,8 +2,9 @@
 #![allow(dead_code)]
 
 use mancala::rules::spec::{GameSpec, ParseGameError};
-use mancala::rules::{Adi, Bao, Cups, Giuti, Omweso, Woaley1};
+use mancala::rules::{Adi, Bao, Cups, Giuti, Lela, Omweso, Woaley1};
 use mancala::{Kalah, Line, Oware, Rules, Status};
+use proptest::prelude::*;
 
 /// The spec of `game`, a game string of spec type `S`.
 pub fn spec<S: TryFrom<GameSpec, Error = ParseGameError>>(game: &str) -> S {
@@ -40,6 +41,10 @@ pub fn omweso(game: &str) -> Omweso {
 
 pub fn bao(game: &str) -> Bao {
     Bao::new(spec(game))
+}
+
+pub fn lela(game: &str) -> Lela {
+    Lela::new(spec(game))
 }
 
 /// Four-row position text from hole contents named by letter: `south` and `north` list
@@ -194,4 +199,48 @@ pub fn files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
         .collect();
     v.sort();
     v
+}
+
+/// Plays random moves of a four-row game (Omweso, Bao, Lela) until it ends (by its rules or by
+/// repetition; at most 20,000 plies), checking every position: seeds conserved (holes, reserves
+/// and stores), text round trip, moves exist exactly while the game goes on.
+pub fn random_game<R: Rules<Position = mancala::rules::FourRowPosition>>(
+    rules: &R,
+    choices: &[usize],
+) -> Result<usize, TestCaseError> {
+    let total = rules.spec().total_seeds();
+    let mut line: Line<R> = Line::new(rules.start());
+    for ply in 0..20_000 {
+        let pos = *line.current();
+        // Holes, reserves / hands and (Lela) stores.
+        prop_assert_eq!(
+            pos.total() + pos.stores[0] as u32 + pos.stores[1] as u32,
+            total
+        );
+        let text = rules.format_position(&pos);
+        prop_assert_eq!(
+            rules.parse_position(&text).unwrap(),
+            pos,
+            "round trip of {}",
+            text
+        );
+        let children = line.children(rules);
+        let status = line.status(rules);
+        prop_assert_eq!(
+            children.is_empty(),
+            status != Status::Ongoing,
+            "moves exist iff the game goes on: {}",
+            text
+        );
+        if status != Status::Ongoing {
+            let stores = rules.final_stores(&pos, status.outcome().unwrap());
+            prop_assert_eq!(stores[0] + stores[1], total);
+            return Ok(ply);
+        }
+        let c = children[choices[ply % choices.len()] % children.len()];
+        line.push(rules, c.mv, c.pos);
+    }
+    Err(TestCaseError::fail(
+        "a random game did not end in 20000 plies",
+    ))
 }
