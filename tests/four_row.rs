@@ -9,7 +9,7 @@
 
 mod common;
 use common::*;
-use mancala::{Line, Rules, Status};
+use mancala::Rules;
 use proptest::prelude::*;
 
 /// An Omweso game of `total` seeds (the hand-worked positions are smaller than 64).
