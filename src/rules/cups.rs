@@ -111,7 +111,8 @@ impl Rules for Cups {
 
     fn start(&self) -> TwoRowPosition {
         let hand = 10 * self.m as u32;
-        let mut p = TwoRowPosition::from_absolute(&vec![0; 2 * self.m], [0, 0], Side::South);
+        let mut p: TwoRowPosition =
+            TwoRowPosition::from_absolute(&vec![0; 2 * self.m], [0, 0], Side::South);
         p.board = p.board.with(STATE_BYTE, hand).with(STATE_BYTE_2, hand);
         p
     }
@@ -196,7 +197,7 @@ impl Rules for Cups {
         let (south, north) = value.split_once('-').ok_or_else(bad)?;
         let hands = [count(south).ok_or_else(bad)?, count(north).ok_or_else(bad)?];
         parts.check_total(hands[0] + hands[1], self.spec.total_seeds())?;
-        let mut pos = parts.position();
+        let mut pos: TwoRowPosition = parts.position();
         let (mover, opponent) = match pos.side {
             Side::South => (hands[0], hands[1]),
             Side::North => (hands[1], hands[0]),

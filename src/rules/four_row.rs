@@ -239,6 +239,7 @@ pub fn split(text: &str) -> Result<(FourRowPosition, PositionText<'_>), ParsePos
             return Err(ParsePositionError::Number {
                 token: n.to_string(),
                 place: format!("{}'s holes", [Side::South, Side::North][i / HOLES]),
+                max: MAX_TOTAL,
             });
         }
         holes[i / HOLES][i % HOLES] = n as u8;

@@ -30,7 +30,7 @@
 //! all (the packed board keeps one byte per pit); larger games are refused here, never truncated.
 
 use crate::core::keyvalue::{self, KeyValueError, KeyValues, BOOLS};
-use crate::core::MAX_SEEDS;
+use crate::core::{Board, Pits, WideBoard, MAX_HOUSES, MAX_SEEDS, WIDE_MAX_SEEDS};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -230,13 +230,17 @@ pub enum ParseGameError {
         /// What the key takes.
         expected: String,
     },
-    /// The game does not fit the packed board.
-    #[error("`{game}` has {seeds} seeds in all; the packed board holds at most {max} (one byte per pit)", max = MAX_SEEDS)]
+    /// The game does not fit the board its family is played on ([`GameSpec::capacity`]).
+    #[error("`{game}` has {seeds} seeds in all; {board} holds at most {max}")]
     TooManySeeds {
         /// The game string as written.
         game: String,
         /// 2 x houses x seeds.
         seeds: u32,
+        /// The most seeds the board holds.
+        max: u32,
+        /// The board, in words.
+        board: &'static str,
     },
     /// A game string of another game than the spec type asked for (`TryFrom<GameSpec>`).
     #[error("`{game}` is not a game string of {expected}")]
@@ -305,6 +309,31 @@ impl GameSpec {
         2 * h as u32 * s as u32
     }
 
+    /// Whether the game fits the packed board ([`crate::core::Board`]: at most 7 houses a
+    /// player, 6 in games with extra state, and 255 seeds), so that [`super::dispatch`] plays it
+    /// there; the others (Kalah, the Oware family and Cups beyond those limits) are played on
+    /// the wide board ([`crate::core::WideBoard`]).
+    pub fn fits_packed(&self) -> bool {
+        let houses = match self {
+            GameSpec::Cups(_) => MAX_HOUSES_WITH_STATE as usize,
+            _ => MAX_HOUSES,
+        };
+        self.houses() <= houses && self.total_seeds() <= MAX_SEEDS
+    }
+
+    /// The most seeds a game of this family holds in all, and on which board: the wide
+    /// board's [`WIDE_MAX_SEEDS`] for the families it plays (Kalah, the Oware family, Cups),
+    /// else the packed board's [`MAX_SEEDS`] (four-row games: their own limits, checked by
+    /// their keys).
+    pub fn capacity(&self) -> (u32, &'static str) {
+        match self {
+            GameSpec::Kalah(_) | GameSpec::Oware(_) | GameSpec::Cups(_) => {
+                (WIDE_MAX_SEEDS, <WideBoard as Pits>::NAME)
+            }
+            _ => (MAX_SEEDS, <Board as Pits>::NAME),
+        }
+    }
+
     /// Whether a result is a win, a draw or a loss rather than a store difference: the
     /// four-row games (RULES.md §9, §10), where the winner takes all the seeds.
     pub fn result_is_win_draw_loss(&self) -> bool {
@@ -335,10 +364,13 @@ impl FromStr for GameSpec {
                 })?;
         let spec = (game.parse)(&mut kv)?;
         let seeds = spec.total_seeds();
-        if seeds > MAX_SEEDS {
+        let (max, board) = spec.capacity();
+        if seeds > max {
             return Err(ParseGameError::TooManySeeds {
                 game: text.trim().to_string(),
                 seeds,
+                max,
+                board,
             });
         }
         Ok(spec)
@@ -600,8 +632,12 @@ mod tests {
         let err = |s: &str| s.parse::<GameSpec>().unwrap_err().to_string();
         assert!(err("chess").contains("`chess`"));
         assert!(err("kalah(hoses=4)").contains("`hoses`"));
-        assert!(err("kalah(houses=8)").contains("`houses=8`"));
-        assert!(err("kalah(houses=0)").contains("from 1 to 7"));
+        // Kalah and the Oware family go to 20 houses on the wide board, Giuti stays at 7.
+        assert!(err("kalah(houses=21)").contains("`houses=21`"));
+        assert!(err("kalah(houses=0)").contains("from 1 to 20"));
+        assert!(err("oware(houses=21)").contains("from 1 to 20"));
+        assert!(err("awari(houses=21)").contains("from 1 to 20"));
+        assert!(err("giuti(houses=8)").contains("from 1 to 7"));
         assert!(err("kalah(capture=maybe)").contains("opposite-nonempty or empty"));
         assert!(err("kalah(houses=4,houses=5)").contains("twice"));
         assert!(err("kalah(houses=4").contains("not of the form"));
@@ -609,7 +645,20 @@ mod tests {
             "kalah(seeds=20)".parse::<GameSpec>().is_ok(),
             "240 seeds fit"
         );
-        assert!(err("kalah(houses=7,seeds=19)").contains("266 seeds"));
+        // 266 seeds: beyond the packed board, so Kalah plays it on the wide board; Woaley I
+        // has only the packed board.
+        assert!("kalah(houses=7,seeds=19)".parse::<GameSpec>().is_ok());
+        assert!("kalah(houses=20,seeds=255)".parse::<GameSpec>().is_ok());
+        assert_eq!(
+            err("woaley1(seeds=22)"),
+            "`woaley1(seeds=22)` has 264 seeds in all; the packed board (one byte per pit) \
+             holds at most 255"
+        );
+        assert_eq!(
+            err("adi(houses=6,seeds=50)"),
+            "`adi(houses=6,seeds=50)` has 600 seeds in all; the packed board (one byte per \
+             pit) holds at most 255"
+        );
         assert!(err("oware(capture=2-x)").contains("`capture=2-x`"));
         assert!(err("oware(stop-at-majority=yes)").contains("true or false"));
     }
@@ -627,11 +676,24 @@ mod tests {
         assert_eq!(key("oware", "grand-slam").default, "no-capture");
         assert_eq!(key("awari", "repetition").default, "even-split");
         assert_eq!(key("wari", "capture").default, "2-3");
-        assert_eq!(key("kalah", "houses").values, "a whole number from 1 to 7");
+        assert_eq!(key("kalah", "houses").values, "a whole number from 1 to 20");
+        assert_eq!(key("giuti", "houses").values, "a whole number from 1 to 7");
         assert_eq!(key("cups", "bowls").default, "4");
         let kalah: Vec<&str> = games[0].keys.iter().map(|k| k.key.as_str()).collect();
         assert_eq!(kalah, ["houses", "seeds", "capture", "end"]);
         assert_eq!(games.len(), 12);
+    }
+
+    /// The packed board takes every game that fits it; the rest go wide (dispatch).
+    #[test]
+    fn fits_packed_at_the_limits() {
+        let fits = |s: &str| s.parse::<GameSpec>().unwrap().fits_packed();
+        assert!(fits("kalah(houses=7,seeds=18)"));
+        assert!(!fits("kalah(houses=7,seeds=19)"));
+        assert!(!fits("kalah(houses=8,seeds=1)"));
+        assert!(fits("oware(houses=7)"));
+        assert!(!fits("awari(houses=8)"));
+        assert!(fits("cups(bowls=6)"));
     }
 
     #[test]
