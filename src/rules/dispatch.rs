@@ -23,7 +23,8 @@ pub fn dispatch<J: GameJob>(spec: &GameSpec, job: J) -> J::Output {
         GameSpec::Woaley1(w) => job.run(Woaley1::new(w.clone())),
         GameSpec::Adi(a) => job.run(Adi::new(a.clone())),
         GameSpec::Giuti(g) => job.run(Giuti::new(g.clone())),
-        GameSpec::Cups(c) => job.run(Cups::new(c.clone())),
+        GameSpec::Cups(c) if spec.fits_packed() => job.run(Cups::new(c.clone())),
+        GameSpec::Cups(c) => job.run(Cups::<WideBoard>::on_pits(c.clone())),
         GameSpec::Omweso(o) => job.run(Omweso::new(o.clone())),
         GameSpec::Bao(b) => job.run(Bao::new(b.clone())),
     }

@@ -117,12 +117,14 @@ impl<B: Pits> Kalah<B> {
                 .collect()
         })
         .expect("a Kalah cycle is never empty");
-        let index = LayerIndex::new(m);
-        let ranks = index
-            .layer_offset(2 * spec.houses as u32 * spec.seeds as u32 + 1)
-            .filter(|&codes| m <= 6 && codes < (1 << CODE_BITS) - RANK_BASE)
-            .filter(|_| B::from_narrow(Board(0)).is_some())
-            .map(|_| index);
+        // Ranks only on the packed board (the wide board's table codes are hashed).
+        let ranks = B::from_narrow(Board(0)).and_then(|_| {
+            let index = LayerIndex::new(m);
+            index
+                .layer_offset(2 * spec.houses as u32 * spec.seeds as u32 + 1)
+                .filter(|&codes| m <= 6 && codes < (1 << CODE_BITS) - RANK_BASE)
+                .map(|_| index)
+        });
         Kalah {
             ranks,
             m,

@@ -532,6 +532,17 @@ pub(crate) mod two_row {
         ))
     }
 
+    /// The unary key ([`Pits::unary_key`]) of the `2m` houses followed by the two counts
+    /// `extra` (stores or hands): the value key of wide games whose key holds more than the
+    /// houses. `None` where it does not fit 128 bits.
+    pub fn unary_with<B: Pits>(board: &B, m: usize, extra: [u32; 2]) -> Option<u128> {
+        board
+            .houses_only(m)
+            .with(2 * m, extra[0])
+            .with(2 * m + 1, extra[1])
+            .unary_key(2 * m + 2)
+    }
+
     /// `Ok` on the packed board; the databases' refusal on the wide board.
     pub fn packed_only<B: Pits>() -> Result<(), String> {
         match B::from_narrow(Board(0)) {

@@ -491,11 +491,8 @@ impl<B: Pits> Rules for Oware<B> {
         if let Some(b) = pos.board.narrow() {
             return b.0;
         }
-        let b = pos.board.houses_only(m);
-        b.with(2 * m, pos.board.get(B::MOVER_STORE))
-            .with(2 * m + 1, pos.board.get(B::OPPONENT_STORE))
-            .unary_key(2 * m + 2)
-            .unwrap_or(0)
+        let stores = [pos.board.get(B::MOVER_STORE), pos.board.get(B::OPPONENT_STORE)];
+        two_row::unary_with(&pos.board, m, stores).unwrap_or(0)
     }
 
     fn exact_keys(&self, pos: &TwoRowPosition<B>) -> Result<(), String> {
