@@ -3,8 +3,8 @@
 
 mod common;
 use common::*;
-use mancala::rules::spec::GameSpec;
 use mancala::core::{Pits, WideBoard};
+use mancala::rules::spec::GameSpec;
 use mancala::rules::{Cups, Kalah, Oware};
 use mancala::{Line, Rules, Side, Status};
 use proptest::prelude::*;
@@ -95,10 +95,22 @@ fn oware_game() -> impl Strategy<Value = String> {
 /// Game strings beyond the packed board: 8 to 20 houses, or 6 and 7 houses with more than 255
 /// seeds, or Cups with 7 to 10 bowls.
 fn wide_game() -> impl Strategy<Value = String> {
-    (8usize..=20, 1u32..=12, 6usize..=7, 22u32..=40, 7usize..=10, 0usize..4, 0usize..5).prop_map(
-        |(h, s, small_h, many, bowls, name, kind)| {
+    (
+        8usize..=20,
+        1u32..=12,
+        6usize..=7,
+        22u32..=40,
+        7usize..=10,
+        0usize..4,
+        0usize..5,
+    )
+        .prop_map(|(h, s, small_h, many, bowls, name, kind)| {
             let oware = ["oware", "awari", "wari", "woaley2"][name];
-            let capture = if s % 2 == 0 { "empty" } else { "opposite-nonempty" };
+            let capture = if s % 2 == 0 {
+                "empty"
+            } else {
+                "opposite-nonempty"
+            };
             match kind {
                 0 => format!("kalah(houses={h},seeds={s},capture={capture})"),
                 1 => format!("{oware}(houses={h},seeds={s})"),
@@ -106,8 +118,7 @@ fn wide_game() -> impl Strategy<Value = String> {
                 3 => format!("{oware}(houses={small_h},seeds={many})"),
                 _ => format!("cups(bowls={bowls})"),
             }
-        },
-    )
+        })
 }
 
 /// Game strings of `wari`, `woaley2`, `woaley1`, `adi`, `giuti` and `cups` with their keys.

@@ -185,7 +185,10 @@ fn actions_and_observations_on_twenty_houses() {
     let pos = rules.parse_position(&format!(
         "{}/{} 3-5 N",
         (0..20).map(|i| i.to_string()).collect::<Vec<_>>().join(","),
-        (0..20).map(|i| (i % 2).to_string()).collect::<Vec<_>>().join(","),
+        (0..20)
+            .map(|i| (i % 2).to_string())
+            .collect::<Vec<_>>()
+            .join(","),
     ));
     // 190 + 10 + 3 + 5 = 208 seeds, not 160: refused.
     assert!(pos.is_err());
@@ -311,7 +314,10 @@ fn refusals_name_the_limit() {
     let e = rules.exact_keys(&rules.start()).unwrap_err();
     assert!(e.contains("160") && e.contains("below 128"), "{e}");
     let e = rules.egdb_houses().unwrap_err();
-    assert!(e.contains("packed board") && e.contains("wide board"), "{e}");
+    assert!(
+        e.contains("packed board") && e.contains("wide board"),
+        "{e}"
+    );
     assert!(rules.egdb_board(&rules.start()).is_none());
     let e = oware("awari(houses=8)").egdb_houses().unwrap_err();
     assert!(e.contains("wide board"), "{e}");

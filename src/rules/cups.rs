@@ -162,7 +162,10 @@ impl<B: Pits> Rules for Cups<B> {
             if was_empty {
                 let facing = 2 * m - 1 - bowl;
                 after = after
-                    .with(B::MOVER_STORE, after.get(B::MOVER_STORE) + after.get(facing))
+                    .with(
+                        B::MOVER_STORE,
+                        after.get(B::MOVER_STORE) + after.get(facing),
+                    )
                     .with(facing, 0);
             }
             out.push(self.child(pos, PLANT | k as u8, after));
@@ -190,8 +193,9 @@ impl<B: Pits> Rules for Cups<B> {
             Some(n) => {
                 n.0 & (Board::houses_mask(self.m) | 0xffff << (8 * <Board as Pits>::STATE_2))
             }
-            None => two_row::unary_with(&b, self.m, [b.get(B::STATE), b.get(B::STATE_2)])
-                .unwrap_or(0),
+            None => {
+                two_row::unary_with(&b, self.m, [b.get(B::STATE), b.get(B::STATE_2)]).unwrap_or(0)
+            }
         }
     }
 
@@ -230,10 +234,7 @@ impl<B: Pits> Rules for Cups<B> {
             Side::South => (hands[0], hands[1]),
             Side::North => (hands[1], hands[0]),
         };
-        pos.board = pos
-            .board
-            .with(B::STATE, mover)
-            .with(B::STATE_2, opponent);
+        pos.board = pos.board.with(B::STATE, mover).with(B::STATE_2, opponent);
         Ok(pos)
     }
 

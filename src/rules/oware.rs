@@ -491,7 +491,10 @@ impl<B: Pits> Rules for Oware<B> {
         if let Some(b) = pos.board.narrow() {
             return b.0;
         }
-        let stores = [pos.board.get(B::MOVER_STORE), pos.board.get(B::OPPONENT_STORE)];
+        let stores = [
+            pos.board.get(B::MOVER_STORE),
+            pos.board.get(B::OPPONENT_STORE),
+        ];
         two_row::unary_with(&pos.board, m, stores).unwrap_or(0)
     }
 

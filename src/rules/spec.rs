@@ -11,23 +11,26 @@
 //!
 //! | name    | keys (default) |
 //! |---------|----------------|
-//! | `kalah` | `houses` (6), `seeds` (4), `capture` (`opposite-nonempty`, or `empty`: Irving's rule), `end` (`either-side-empty`, or `mover-empty`) |
-//! | `oware` | `houses` (6), `seeds` (4), `skip-origin` (true), `must-feed` (true), `grand-slam` (`no-capture`, `forbidden`, `capture-all`, `woaley-skip`), `capture` (`2-3`), `repetition` (`own-side`, `even-split`), `stop-at-majority` (false) |
+//! | `kalah` | `houses` (6, 1 to 20), `seeds` (4, 1 to 255), `capture` (`opposite-nonempty`, or `empty`: Irving's rule), `end` (`either-side-empty`, or `mover-empty`) |
+//! | `oware` | `houses` (6, 1 to 20), `seeds` (4, 1 to 255), `skip-origin` (true), `must-feed` (true), `grand-slam` (`no-capture`, `forbidden`, `capture-all`, `woaley-skip`), `capture` (`2-3`), `repetition` (`own-side`, `even-split`), `stop-at-majority` (false) |
 //! | `awari` | the keys of `oware`; defaults `grand-slam=forbidden`, `repetition=even-split` and the Awari starving rule (Romein & Bal 2002) |
 //! | `wari`  | the keys of `oware` but `must-feed`, plus `american` (false: the feeding rule holds); `capture` defaults to `2-4-6` when `seeds=6` (Wari-72) |
 //! | `woaley2` | the keys of `oware`; default `grand-slam=woaley-skip` and the sudden-death gift of RULES.md §4.4 |
 //! | `woaley1` | `houses` (6, at most 6), `seeds` (4), `free-choice` (`any`, or `own-side`) |
 //! | `adi`   | `houses` (6, at most 6), `seeds` (4), `round-end` (8) |
-//! | `giuti` | `houses` (6), `seeds` (4) |
-//! | `cups`  | `bowls` (4, from 3 to 6) |
+//! | `giuti` | `houses` (6, at most 7), `seeds` (4) |
+//! | `cups`  | `bowls` (4, from 3 to 10) |
 //! | `omweso` | `start` (2): seeds in every hole, or 16 counts joined by `.` for holes `A..P` of each player; 64 seeds at most |
 //! | `bao-la-kete`, `bao-la-kiswahili` | `reserve` (22, from 0 to 22): seeds in each reserve at the start; `start` (seed 003's `J` = 2, `K` = 2, `L` = 6): as Omweso's, a kuu at the start where `L` holds 6 or more; 32 seeds a player at most |
 //!
-//! Games with extra position state (`woaley1`, `adi`, `cups`) keep it in board bytes 12 and 13,
-//! so they have at most 6 houses a side.
-//!
-//! Capacity: at most [`crate::core::MAX_HOUSES`] houses per player and [`MAX_SEEDS`] seeds in
-//! all (the packed board keeps one byte per pit); larger games are refused here, never truncated.
+//! Capacity ([`GameSpec::capacity`], [`GameSpec::fits_packed`]): the packed board
+//! ([`crate::core::Board`], one byte per pit) holds [`crate::core::MAX_HOUSES`] houses per player
+//! and [`MAX_SEEDS`] seeds; games with extra position state (`woaley1`, `adi`, `cups`) keep it in
+//! board bytes 12 and 13, so they have at most 6 houses a side there. Kalah, the Oware family and
+//! Cups go beyond it on the wide board ([`crate::core::WideBoard`], one `u16` per pit: up to
+//! [`crate::core::WIDE_MAX_HOUSES`] houses a player, Cups 10 bowls, [`WIDE_MAX_SEEDS`] seeds);
+//! [`super::dispatch`] keeps the packed board for every game that fits it. Larger games are
+//! refused here with the limit named, never truncated.
 
 use crate::core::keyvalue::{self, KeyValueError, KeyValues, BOOLS};
 use crate::core::{Board, Pits, WideBoard, MAX_HOUSES, MAX_SEEDS, WIDE_MAX_SEEDS};
