@@ -220,6 +220,7 @@ fn actions_and_observations_on_twenty_houses() {
 /// The exact solver against plain negamax (no table, no pruning) on small wide positions, and
 /// the start of Kalah with 8 houses of 1 seed against the value of the Python reference.
 #[test]
+#[ignore = "unfinished: plain negamax on these cases ran past 20 minutes (issue 17 report); shrink the cases"]
 fn solver_matches_negamax_on_small_wide_positions() {
     let options = SolveOptions {
         threads: 2,
