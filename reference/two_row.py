@@ -109,7 +109,7 @@ def parse_value(name, key, value):
     if key == "seeds":
         return parse_int(key, value, 1)
     if key == "bowls":
-        return parse_int(key, value, 3, 6)
+        return parse_int(key, value, 3, 10)  # RULES.md §8: 3..10 bowls
     if key == "round-end":
         return parse_int(key, value, 0)
     if key == "free-choice":

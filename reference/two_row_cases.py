@@ -1058,6 +1058,11 @@ CUPS_PERFT_CASES = [
 ]
 
 PERFT_NOTES = {
+    "wide": [
+        "Issue 17, wider boards: kalah and the oware family beyond 7 houses a player or",
+        "255 seeds in all, cups with 7 to 10 bowls (the same rules as the other files; in",
+        "oware a repeated position, root included, ends the line).",
+    ],
     "wari": [
         "A repeated position (root included) ends the line, as in oware.  wari(...) plays",
         "as oware(...) with must-feed = not american and capture 2-4-6 by default when",
@@ -1240,6 +1245,46 @@ SOLVED_TWO_ROW_CASES = [
     ("cups", "10,4,8,4/9,12,7,6 7-6 S;hand=7-0"),
 ]
 
+# Issue 17, wider boards: games beyond 7 houses a player or 255 seeds in all (and Cups with 7 to
+# 10 bowls), which the Rust crate plays on its wide board.
+WIDE_PERFT_CASES = [
+    "Kalah beyond 7 houses or 255 seeds",
+    ("kalah(houses=8,seeds=1)", "start", range(1, 9)),
+    ("kalah(houses=8,seeds=3)", "start", range(1, 7)),
+    ("kalah(capture=empty,houses=9,seeds=2)", "start", range(1, 6)),
+    ("kalah(houses=10,seeds=10)", "start", range(1, 5)),
+    ("kalah(houses=20,seeds=4)", "start", range(1, 4)),
+    ("kalah(houses=20,seeds=25)", "start", range(1, 3)),
+    ("kalah(houses=7,seeds=19)", "start", range(1, 5)),
+    ("kalah(end=mover-empty,houses=12,seeds=2)", "start", range(1, 5)),
+    "Kalah midgames: a house of 1000 seeds (laps of 21 pits) and a wide capture",
+    ("kalah(houses=10,seeds=50)",
+     "980,0,0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,1,0 10-9 S", range(1, 4)),
+    ("kalah(houses=10,seeds=50)",
+     "1,0,0,5,0,0,0,0,0,3/0,0,0,0,0,0,200,0,0,1 500-290 S", range(1, 6)),
+    ("kalah(houses=9,seeds=3)",
+     "0,0,0,0,0,0,0,1,0/6,0,0,0,0,0,0,0,5 20-22 S", range(1, 7)),
+    "The Oware family beyond 7 houses or 255 seeds",
+    ("oware(houses=10)", "start", range(1, 5)),
+    ("oware(houses=8,seeds=2)", "start", range(1, 6)),
+    ("awari(houses=8)", "start", range(1, 5)),
+    ("wari(houses=9,seeds=6)", "start", range(1, 4)),
+    ("woaley2(houses=10,seeds=3)", "start", range(1, 5)),
+    ("oware(houses=6,seeds=25)", "start", range(1, 5)),
+    ("oware(houses=20,seeds=3)", "start", range(1, 4)),
+    ("oware(houses=8,stop-at-majority=true)",
+     "0,0,0,0,0,0,0,1/1,1,2,0,0,0,0,0 28-31 S", range(1, 4)),
+    "Oware midgames: a capture chain and feeding on 8 houses, a 300-seed lap",
+    ("oware(houses=8,seeds=2)", "0,0,0,0,0,0,1,3/1,2,1,1,0,0,0,0 10-13 S", range(1, 6)),
+    ("oware(houses=8,seeds=2)", "0,0,0,1,0,0,2,0/0,0,0,0,0,0,0,0 14-15 S", range(1, 6)),
+    ("oware(houses=6,seeds=25)", "280,0,0,0,0,0/1,1,0,0,0,0 10-8 S", range(1, 4)),
+    "Cups with 7 to 10 bowls",
+    ("cups(bowls=7)", "start", range(1, 6)),
+    ("cups(bowls=10)", "start", range(1, 5)),
+    ("cups(bowls=10)",
+     "0,0,0,0,0,0,0,3,2,1/1,0,0,0,0,0,0,0,0,0 20-25 S;hand=70-78", range(1, 6)),
+]
+
 
 def perft_file(target, cases, header):
     return GoldenFile(target, target + ".perft", "perft", GENERATED_BY, header, cases,
@@ -1257,6 +1302,7 @@ GOLDEN_FILES = [
     perft_file("adi", ADI_PERFT_CASES, two_row_perft_header("adi")),
     perft_file("giuti", GIUTI_PERFT_CASES, two_row_perft_header("giuti")),
     perft_file("cups", CUPS_PERFT_CASES, two_row_perft_header("cups")),
+    perft_file("wide", WIDE_PERFT_CASES, two_row_perft_header("wide")),
     GoldenFile("solved-two-row", "solved-two-row.txt", "solved", GENERATED_BY,
                SOLVED_TWO_ROW_HEADER, SOLVED_TWO_ROW_CASES, compare),
 ]

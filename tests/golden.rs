@@ -112,6 +112,22 @@ fn other_two_row_games_perft_matches_the_reference_implementation() {
     }
 }
 
+/// Issue 17, wider boards: Kalah and the Oware family beyond 7 houses or 255 seeds, Cups with 7
+/// to 10 bowls (the wide board), against the same reference (`python3 reference generate wide`).
+#[test]
+fn wide_boards_perft_matches_the_reference_implementation() {
+    for game in [
+        "kalah(houses=8,seeds=3)",
+        "kalah(houses=20,seeds=25)",
+        "oware(houses=10)",
+        "cups(bowls=10)",
+    ] {
+        let spec: GameSpec = game.parse().unwrap();
+        assert!(!spec.fits_packed(), "{game} is played on the wide board");
+    }
+    check_perft_file("wide.perft");
+}
+
 /// The four-row games of issue 6, one golden file each (`reference/four_row.py`).
 #[test]
 fn four_row_games_perft_matches_the_reference_implementation() {

@@ -3,24 +3,26 @@
 
 mod common;
 use common::*;
+use mancala::core::{Pits, WideBoard};
 use mancala::rules::spec::GameSpec;
+use mancala::rules::{Cups, Kalah, Oware};
 use mancala::{Line, Rules, Side, Status};
 use proptest::prelude::*;
 
 /// Plays the move choices `choices` (each taken modulo the number of legal moves) and checks
 /// every position on the way.
-fn play_and_check<R>(
+fn play_and_check<R, B: Pits>(
     rules: &R,
     m: usize,
     total: u32,
     choices: &[usize],
 ) -> Result<(), TestCaseError>
 where
-    R: Rules<Position = mancala::TwoRowPosition>,
+    R: Rules<Position = mancala::TwoRowPosition<B>>,
 {
     let mut line: Line<R> = Line::new(rules.start());
     for &k in choices {
-        let pos: mancala::TwoRowPosition = *line.current();
+        let pos: mancala::TwoRowPosition<B> = *line.current();
         // Seeds not in a store (Cups: in bowls and hands) plus both stores.
         let seeds: u32 = rules.board_seeds(&pos) + pos.store(Side::South) + pos.store(Side::North);
         prop_assert!(rules.board_seeds(&pos) >= pos.absolute_houses(m).iter().sum::<u32>());
@@ -87,6 +89,35 @@ fn oware_game() -> impl Strategy<Value = String> {
             format!(
                 "{name}(houses={h},seeds={s},skip-origin={skip},must-feed={feed},grand-slam={gs},capture={cap},repetition={rep},stop-at-majority={maj})"
             )
+        })
+}
+
+/// Game strings beyond the packed board: 8 to 20 houses, or 6 and 7 houses with more than 255
+/// seeds, or Cups with 7 to 10 bowls.
+fn wide_game() -> impl Strategy<Value = String> {
+    (
+        8usize..=20,
+        1u32..=12,
+        6usize..=7,
+        22u32..=40,
+        7usize..=10,
+        0usize..4,
+        0usize..5,
+    )
+        .prop_map(|(h, s, small_h, many, bowls, name, kind)| {
+            let oware = ["oware", "awari", "wari", "woaley2"][name];
+            let capture = if s % 2 == 0 {
+                "empty"
+            } else {
+                "opposite-nonempty"
+            };
+            match kind {
+                0 => format!("kalah(houses={h},seeds={s},capture={capture})"),
+                1 => format!("{oware}(houses={h},seeds={s})"),
+                2 => format!("kalah(houses={small_h},seeds={many})"),
+                3 => format!("{oware}(houses={small_h},seeds={many})"),
+                _ => format!("cups(bowls={bowls})"),
+            }
         })
 }
 
@@ -180,6 +211,24 @@ proptest! {
         );
         let pos = rules.parse_position(&text).unwrap();
         prop_assert_eq!(rules.format_position(&pos), text);
+    }
+
+    /// Issue 17: the same properties on the wide board (Kalah and the Oware family beyond 7
+    /// houses or 255 seeds, Cups with 7 to 10 bowls).
+    #[test]
+    fn wide_games_conserve_seeds_and_round_trip(
+        game in wide_game(),
+        choices in prop::collection::vec(0usize..20, 0..300),
+    ) {
+        let spec: GameSpec = game.parse().unwrap();
+        prop_assert!(!spec.fits_packed(), "{} is wide", game);
+        let (m, total) = (spec.houses(), spec.total_seeds());
+        match spec {
+            GameSpec::Kalah(k) => play_and_check(&Kalah::<WideBoard>::on_pits(k), m, total, &choices)?,
+            GameSpec::Oware(o) => play_and_check(&Oware::<WideBoard>::on_pits(o), m, total, &choices)?,
+            GameSpec::Cups(c) => play_and_check(&Cups::<WideBoard>::on_pits(c), m, total, &choices)?,
+            _ => unreachable!(),
+        }
     }
 
     #[test]

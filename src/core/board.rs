@@ -20,6 +20,7 @@
 //! (several pits sown at once, SWAR) never carry into a neighbour. Game strings and positions
 //! beyond these limits are refused when they are parsed.
 
+use super::pits::Pits;
 use super::Side;
 
 /// Most houses per player that the packed board holds (14 house bytes + 2 store bytes).
@@ -135,43 +136,45 @@ impl Board {
     }
 }
 
-/// A position of a two-row game: the packed board (mover-relative) and the side to move.
+/// A position of a two-row game: the board (mover-relative) and the side to move.
 ///
-/// `Copy`, 32 bytes. Absolute accessors take the house count `m`, which the rules know.
+/// `Copy`; 32 bytes on the packed [`Board`] (the default), 90 on the wide board
+/// ([`super::WideBoard`]). Absolute accessors take the house count `m`, which the rules know.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct TwoRowPosition {
+pub struct TwoRowPosition<B = Board> {
     /// Pits seen from the side to move (see the module docs for the layout).
-    pub board: Board,
+    pub board: B,
     /// The player to move.
     pub side: Side,
 }
 
-impl TwoRowPosition {
+impl<B: Pits> TwoRowPosition<B> {
     /// Builds a position from absolute house counts (`houses[0..m]` South's, `houses[m..2m]`
     /// North's, in sowing order), the stores `[south, north]` and the side to move.
     ///
     /// # Panics
-    /// If `houses.len()` is odd or above `2 * MAX_HOUSES`, or a count exceeds 255; parsers
-    /// validate before they call this.
-    pub fn from_absolute(houses: &[u32], stores: [u32; 2], side: Side) -> TwoRowPosition {
+    /// If `houses.len()` is odd or above `2 * B::MAX_HOUSES`, or a count exceeds
+    /// `B::MAX_SEEDS`; parsers validate before they call this.
+    pub fn from_absolute(houses: &[u32], stores: [u32; 2], side: Side) -> TwoRowPosition<B> {
         let m = houses.len() / 2;
-        assert!(houses.len() % 2 == 0 && m <= MAX_HOUSES);
-        let mut b = Board(0);
+        assert!(houses.len() % 2 == 0 && m <= B::MAX_HOUSES);
+        let mut b = B::default();
         for (i, &h) in houses.iter().enumerate() {
+            assert!(h <= B::MAX_SEEDS);
             b = b.with(i, h);
         }
         b = b
-            .with(MOVER_STORE, stores[0])
-            .with(OPPONENT_STORE, stores[1]);
+            .with(B::MOVER_STORE, stores[0])
+            .with(B::OPPONENT_STORE, stores[1]);
         if side == Side::North {
             b = b.flip(m);
         }
         TwoRowPosition { board: b, side }
     }
 
-    /// The board as South sees it (South's houses in bytes `0..m`, South's store in byte 14).
+    /// The board as South sees it (South's houses in pits `0..m`, South's store the mover's).
     #[inline]
-    pub fn south_board(&self, m: usize) -> Board {
+    pub fn south_board(&self, m: usize) -> B {
         match self.side {
             Side::South => self.board,
             Side::North => self.board.flip(m),
@@ -186,9 +189,9 @@ impl TwoRowPosition {
     /// Seeds in `side`'s store.
     pub fn store(&self, side: Side) -> u32 {
         if side == self.side {
-            self.board.get(MOVER_STORE)
+            self.board.get(B::MOVER_STORE)
         } else {
-            self.board.get(OPPONENT_STORE)
+            self.board.get(B::OPPONENT_STORE)
         }
     }
 
@@ -214,7 +217,8 @@ mod tests {
 
     #[test]
     fn flip_swaps_halves_and_stores() {
-        let p = TwoRowPosition::from_absolute(&[1, 2, 3, 4, 5, 6], [7, 8], Side::North);
+        let p: TwoRowPosition =
+            TwoRowPosition::from_absolute(&[1, 2, 3, 4, 5, 6], [7, 8], Side::North);
         // North to move: bytes 0..3 hold North's houses 4,5,6.
         assert_eq!(p.board.get(0), 4);
         assert_eq!(p.board.get(5), 3);

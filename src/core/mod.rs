@@ -8,6 +8,7 @@
 mod board;
 pub mod keyvalue;
 mod notation;
+mod pits;
 mod progress;
 pub mod random;
 pub mod threads;
@@ -17,6 +18,7 @@ pub use board::{
     STATE_BYTE_2,
 };
 pub use notation::{house_letter, parse_house_letter, ParsePositionError, PositionText};
+pub use pits::{Pits, WideBoard, WideTable, WIDE_MAX_HOUSES, WIDE_MAX_SEEDS, WIDE_PITS};
 pub use progress::Progress;
 pub use threads::{Threads, ThreadsError};
 

@@ -6,7 +6,7 @@
 //! `;forced=b`, Cups' `;hand=40-40`): [`PositionText`] splits them off for the game to read, and
 //! [`TwoRowPosition::parse`], for games without fields, refuses any.
 
-use super::{Side, TwoRowPosition, MAX_SEEDS};
+use super::{Pits, Side, TwoRowPosition, MAX_SEEDS};
 use std::fmt::Write as _;
 use thiserror::Error;
 
@@ -32,12 +32,14 @@ pub enum ParsePositionError {
         expected: usize,
     },
     /// A house or store count is not a whole number from 0 to 255.
-    #[error("`{token}` in {place} is not a seed count (a whole number from 0 to {max})", max = MAX_SEEDS)]
+    #[error("`{token}` in {place} is not a seed count (a whole number from 0 to {max})")]
     Number {
         /// The token.
         token: String,
         /// Where it stands ("South's row", "the stores").
         place: String,
+        /// The largest count a pit holds (255 on the packed board).
+        max: u32,
     },
     /// The side to move is not `S` or `N`.
     #[error("side to move `{token}` is not `S` or `N`")]
@@ -94,12 +96,22 @@ pub struct PositionText<'a> {
 }
 
 impl<'a> PositionText<'a> {
-    /// Splits `text`, a position of `m` houses per player.
+    /// Splits `text`, a position of `m` houses per player on the packed board (counts up to
+    /// [`MAX_SEEDS`]).
     ///
     /// # Errors
     /// [`ParsePositionError`] naming the bad token: shape, house count, a count that is not a
     /// number from 0 to 255, the side to move, or a field that is not `key=value`.
     pub fn split(text: &'a str, m: usize) -> Result<PositionText<'a>, ParsePositionError> {
+        Self::split_max(text, m, MAX_SEEDS)
+    }
+
+    /// [`PositionText::split`] with counts up to `max` (the capacity of the board's pits).
+    pub fn split_max(
+        text: &'a str,
+        m: usize,
+        max: u32,
+    ) -> Result<PositionText<'a>, ParsePositionError> {
         let shape = || ParsePositionError::Shape {
             text: text.to_string(),
         };
@@ -137,17 +149,18 @@ impl<'a> PositionText<'a> {
                 });
             }
             for t in tokens {
-                houses.push(parse_count(t, &format!("{side}'s row"))?);
+                houses.push(parse_count(t, &format!("{side}'s row"), max)?);
             }
         }
         let stores_token = || ParsePositionError::Number {
             token: parts[1].to_string(),
             place: "the stores (`<South>-<North>`)".to_string(),
+            max,
         };
         let (s, n) = parts[1].split_once('-').ok_or_else(stores_token)?;
         let stores = [
-            parse_count(s, "the stores").map_err(|_| stores_token())?,
-            parse_count(n, "the stores").map_err(|_| stores_token())?,
+            parse_count(s, "the stores", max).map_err(|_| stores_token())?,
+            parse_count(n, "the stores", max).map_err(|_| stores_token())?,
         ];
         let side = match parts[2] {
             "S" => Side::South,
@@ -207,7 +220,7 @@ impl<'a> PositionText<'a> {
     }
 
     /// The position of the houses, stores and side (fields not applied).
-    pub fn position(&self) -> TwoRowPosition {
+    pub fn position<B: Pits>(&self) -> TwoRowPosition<B> {
         TwoRowPosition::from_absolute(&self.houses, self.stores, self.side)
     }
 }
@@ -230,25 +243,31 @@ pub fn parse_house_letter(c: char) -> Option<(Side, usize)> {
     }
 }
 
-fn parse_count(token: &str, place: &str) -> Result<u32, ParsePositionError> {
+fn parse_count(token: &str, place: &str, max: u32) -> Result<u32, ParsePositionError> {
     Some(token.trim())
         .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|t| t.parse::<u32>().ok())
-        .filter(|&n| n <= MAX_SEEDS)
+        .filter(|&n| n <= max)
         .ok_or_else(|| ParsePositionError::Number {
             token: token.trim().to_string(),
             place: place.to_string(),
+            max,
         })
 }
 
-impl TwoRowPosition {
+impl<B: Pits> TwoRowPosition<B> {
     /// Parses position text for a game of `m` houses per player and `total` seeds.
     ///
     /// # Errors
     /// [`ParsePositionError`] naming the bad token: shape, house count, a count that is not a
-    /// number from 0 to 255, the side to move, the seed total, or a `;field`.
-    pub fn parse(text: &str, m: usize, total: u32) -> Result<TwoRowPosition, ParsePositionError> {
-        let parts = PositionText::split(text, m)?;
+    /// number from 0 to `B::MAX_SEEDS` (255 on the packed board), the side to move, the seed
+    /// total, or a `;field`.
+    pub fn parse(
+        text: &str,
+        m: usize,
+        total: u32,
+    ) -> Result<TwoRowPosition<B>, ParsePositionError> {
+        let parts = PositionText::split_max(text, m, B::MAX_SEEDS)?;
         parts.check_fields(&[], "it has no extra fields")?;
         parts.check_total(0, total)?;
         Ok(parts.position())
@@ -346,20 +365,23 @@ mod tests {
         for text in ["4,4,4,4,4,4/4,4,4,4,4,4 0-0 S", "0,1,2/3,4,5 6-3 N"] {
             let m = text.split('/').next().unwrap().split(',').count();
             let total = if m == 6 { 48 } else { 24 };
-            let p = TwoRowPosition::parse(text, m, total).unwrap();
+            let p: TwoRowPosition = TwoRowPosition::parse(text, m, total).unwrap();
             assert_eq!(p.to_text(m), text);
         }
     }
 
     #[test]
     fn errors_name_the_token() {
-        let e = TwoRowPosition::parse("4,4,x/4,4,4 0-0 S", 3, 24).unwrap_err();
+        let e =
+            TwoRowPosition::<crate::core::Board>::parse("4,4,x/4,4,4 0-0 S", 3, 24).unwrap_err();
         assert!(e.to_string().contains("`x`"), "{e}");
-        let e = TwoRowPosition::parse("4,4/4,4,4 0-0 S", 3, 24).unwrap_err();
+        let e = TwoRowPosition::<crate::core::Board>::parse("4,4/4,4,4 0-0 S", 3, 24).unwrap_err();
         assert!(matches!(e, ParsePositionError::HouseCount { found: 2, .. }));
-        let e = TwoRowPosition::parse("4,4,4/4,4,4 0-0 W", 3, 24).unwrap_err();
+        let e =
+            TwoRowPosition::<crate::core::Board>::parse("4,4,4/4,4,4 0-0 W", 3, 24).unwrap_err();
         assert!(e.to_string().contains("`W`"));
-        let e = TwoRowPosition::parse("4,4,4/4,4,4 0-1 S", 3, 24).unwrap_err();
+        let e =
+            TwoRowPosition::<crate::core::Board>::parse("4,4,4/4,4,4 0-1 S", 3, 24).unwrap_err();
         assert_eq!(
             e,
             ParsePositionError::SeedTotal {
@@ -367,9 +389,11 @@ mod tests {
                 expected: 24
             }
         );
-        let e = TwoRowPosition::parse("4,4,4/4,4,4 0-0 S;forced=b", 3, 24).unwrap_err();
+        let e = TwoRowPosition::<crate::core::Board>::parse("4,4,4/4,4,4 0-0 S;forced=b", 3, 24)
+            .unwrap_err();
         assert!(matches!(e, ParsePositionError::UnknownField { .. }));
-        let e = TwoRowPosition::parse("256,4,4/4,4,4 0-0 S", 3, 24).unwrap_err();
+        let e =
+            TwoRowPosition::<crate::core::Board>::parse("256,4,4/4,4,4 0-0 S", 3, 24).unwrap_err();
         assert!(e.to_string().contains("256"));
     }
 }

@@ -632,6 +632,9 @@ impl OnRules for SolveRequest {
         let line = game_line(&rules, self.position.as_deref(), self.moves.as_deref())?;
         let pos = *line.current();
         self.validate(&rules)?;
+        // Every method keys positions by `value_key` (table, memo, retrograde map): refused
+        // where that key would not be lossless (wide boards with many seeds).
+        rules.exact_keys(&pos).map_err(JobError::input)?;
         if let Some(check) = self.check {
             // Refused before the work, not after the first solve.
             self.checked_by(check).validate(&rules)?;

@@ -194,7 +194,7 @@ impl Rules for Adi {
             "Adi positions have `;last-capture=S` or `;last-capture=N`",
         )?;
         parts.check_total(0, self.spec.total_seeds())?;
-        let mut pos = parts.position();
+        let mut pos: TwoRowPosition = parts.position();
         if let Some((value, field)) = parts.field("last-capture") {
             let side = match value {
                 "S" => Side::South,

@@ -1,7 +1,8 @@
 //! Cups ("Gra mis", by the Amberstons), RULES.md §8 (seed 002, "Bez pudła: Mancalove – Gra mis"),
 //! with the project's decisions of `docs/rule-decisions.md`.
 //!
-//! `m` bowls a player (4; the source allows 3 to 10, the packed board holds 6). Each player starts
+//! `m` bowls a player (4; the source allows 3 to 10: up to 6 on the packed board, 7 to 10 on the
+//! wide board, [`crate::core::WideBoard`]). Each player starts
 //! with `10 m` beans in hand and an empty row; each player's store is to the right of their row,
 //! and bowl `i` (from the owner's left, from 1) faces the opponent's bowl `m + 1 - i`.
 //! A turn is exactly one of:
@@ -18,21 +19,21 @@
 //!   stores or out of the hands, so no position repeats.
 //!
 //! Positions: `<bowls>/<bowls> <stores> <S|N>;hand=<South>-<North>`. The mover's hand lives in
-//! board byte [`STATE_BYTE`] and the opponent's in [`STATE_BYTE_2`]; moves are stored as the bowl
+//! the board's state pit [`Pits::STATE`] and the opponent's in [`Pits::STATE_2`]; moves are stored as the bowl
 //! index (harvest), [`PLANT`]` | k` (planting) or [`PASS`].
 
-use super::spec::{GameOptions, GameSpec, Options, ParseGameError, MAX_HOUSES_WITH_STATE};
+use super::spec::{GameOptions, GameSpec, Options, ParseGameError};
 use super::two_row::{self, two_row_basics};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
-use crate::core::{
-    Board, ParsePositionError, PositionText, Side, TwoRowPosition, MOVER_STORE, STATE_BYTE,
-    STATE_BYTE_2,
-};
+use crate::core::{Board, ParsePositionError, Pits, PositionText, Side, TwoRowPosition};
+
+/// Most bowls a player (seed 002; the wide board beyond 6).
+pub const MAX_BOWLS: u8 = 10;
 
 /// Cups' parameters (RULES.md §8, §12).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CupsSpec {
-    /// Bowls per player, `3..=6` (the source allows up to 10; the packed board holds 6).
+    /// Bowls per player, `3..=10` (`3..=6` on the packed board).
     pub bowls: u8,
 }
 
@@ -40,7 +41,7 @@ impl GameOptions for CupsSpec {
     fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
         o.name("cups");
         Ok(CupsSpec {
-            bowls: o.number("bowls", |c| c.bowls, 4, 3, MAX_HOUSES_WITH_STATE)?,
+            bowls: o.number("bowls", |c| c.bowls, 4, 3, MAX_BOWLS)?,
         })
     }
 }
@@ -50,38 +51,50 @@ pub const PLANT: u8 = 0x10;
 /// The move that passes.
 pub const PASS: u8 = 0xff;
 
-/// The Cups rules of one game string.
+/// The Cups rules of one game string, on the packed [`Board`] (the default, up to 6 bowls) or
+/// the wide board ([`crate::core::WideBoard`]).
 #[derive(Clone, Debug)]
-pub struct Cups {
+pub struct Cups<B: Pits = Board> {
     spec: GameSpec,
     m: usize,
+    pits: std::marker::PhantomData<B>,
 }
 
 impl Cups {
-    /// The rules of `spec`.
+    /// The rules of `spec` on the packed board (`spec` must fit it:
+    /// [`GameSpec::fits_packed`]).
     pub fn new(spec: CupsSpec) -> Cups {
+        Cups::on_pits(spec)
+    }
+}
+
+impl<B: Pits> Cups<B> {
+    /// The rules of `spec` on the pits `B`.
+    pub fn on_pits(spec: CupsSpec) -> Cups<B> {
+        assert!(spec.bowls as usize <= B::MAX_HOUSES_WITH_STATE);
         Cups {
             m: spec.bowls as usize,
             spec: spec.into(),
+            pits: std::marker::PhantomData,
         }
     }
 
     /// Whether the mover of `board` can plant or harvest.
     #[inline]
-    fn can_act(&self, board: Board) -> bool {
-        board.get(STATE_BYTE) > 0 || (0..self.m).any(|i| board.get(i) == (self.m - i) as u32)
+    fn can_act(&self, board: B) -> bool {
+        board.get(B::STATE) > 0 || (0..self.m).any(|i| board.get(i) == (self.m - i) as u32)
     }
 
     /// The board seen from the other player, hands swapped with it.
     #[inline]
-    fn turn(&self, board: Board) -> Board {
+    fn turn(&self, board: B) -> B {
         board
             .flip(self.m)
-            .with(STATE_BYTE, board.get(STATE_BYTE_2))
-            .with(STATE_BYTE_2, board.get(STATE_BYTE))
+            .with(B::STATE, board.get(B::STATE_2))
+            .with(B::STATE_2, board.get(B::STATE))
     }
 
-    fn child(&self, pos: &TwoRowPosition, mv: u8, board: Board) -> Child<Self> {
+    fn child(&self, pos: &TwoRowPosition<B>, mv: u8, board: B) -> Child<Self> {
         Child {
             mv,
             pos: TwoRowPosition {
@@ -92,37 +105,38 @@ impl Cups {
     }
 
     /// A player's hand.
-    pub fn hand(&self, pos: &TwoRowPosition, side: Side) -> u32 {
+    pub fn hand(&self, pos: &TwoRowPosition<B>, side: Side) -> u32 {
         if side == pos.side {
-            pos.board.get(STATE_BYTE)
+            pos.board.get(B::STATE)
         } else {
-            pos.board.get(STATE_BYTE_2)
+            pos.board.get(B::STATE_2)
         }
     }
 }
 
-impl Rules for Cups {
+impl<B: Pits> Rules for Cups<B> {
     const EXTRA_TURN: bool = false;
     const CAN_REPEAT: bool = false;
-    type Position = TwoRowPosition;
+    type Position = TwoRowPosition<B>;
     type Move = u8;
 
     two_row_basics!();
 
-    fn start(&self) -> TwoRowPosition {
+    fn start(&self) -> TwoRowPosition<B> {
         let hand = 10 * self.m as u32;
-        let mut p = TwoRowPosition::from_absolute(&vec![0; 2 * self.m], [0, 0], Side::South);
-        p.board = p.board.with(STATE_BYTE, hand).with(STATE_BYTE_2, hand);
+        let mut p: TwoRowPosition<B> =
+            TwoRowPosition::from_absolute(&vec![0; 2 * self.m], [0, 0], Side::South);
+        p.board = p.board.with(B::STATE, hand).with(B::STATE_2, hand);
         p
     }
 
     /// Beans not yet in a store: in bowls and in both hands.
     #[inline(always)]
-    fn board_seeds(&self, pos: &TwoRowPosition) -> u32 {
-        pos.board.board_seeds(self.m) + pos.board.get(STATE_BYTE) + pos.board.get(STATE_BYTE_2)
+    fn board_seeds(&self, pos: &TwoRowPosition<B>) -> u32 {
+        pos.board.board_seeds(self.m) + pos.board.get(B::STATE) + pos.board.get(B::STATE_2)
     }
 
-    fn outcome(&self, pos: &TwoRowPosition) -> Option<Outcome> {
+    fn outcome(&self, pos: &TwoRowPosition<B>) -> Option<Outcome> {
         if self.can_act(pos.board) || self.can_act(self.turn(pos.board)) {
             None
         } else {
@@ -130,32 +144,35 @@ impl Rules for Cups {
         }
     }
 
-    fn repetition_outcome(&self, _pos: &TwoRowPosition) -> Outcome {
+    fn repetition_outcome(&self, _pos: &TwoRowPosition<B>) -> Outcome {
         // Unreachable in play: no position repeats.
         Outcome::NOTHING
     }
 
-    fn children(&self, pos: &TwoRowPosition, out: &mut Children<Self>) {
+    fn children(&self, pos: &TwoRowPosition<B>, out: &mut Children<Self>) {
         let (m, b) = (self.m, pos.board);
-        let hand = b.get(STATE_BYTE);
+        let hand = b.get(B::STATE);
         let before = out.len();
         let mut planted = b;
         for k in 1..=m.min(hand as usize) {
             let bowl = k - 1;
             let was_empty = b.get(bowl) == 0;
             planted = planted.with(bowl, planted.get(bowl) + 1);
-            let mut after = planted.with(STATE_BYTE, hand - k as u32);
+            let mut after = planted.with(B::STATE, hand - k as u32);
             if was_empty {
                 let facing = 2 * m - 1 - bowl;
                 after = after
-                    .with(MOVER_STORE, after.get(MOVER_STORE) + after.get(facing))
+                    .with(
+                        B::MOVER_STORE,
+                        after.get(B::MOVER_STORE) + after.get(facing),
+                    )
                     .with(facing, 0);
             }
             out.push(self.child(pos, PLANT | k as u8, after));
         }
         for i in 0..m {
             if b.get(i) == (m - i) as u32 {
-                let mut after = b.with(i, 0).with(MOVER_STORE, b.get(MOVER_STORE) + 1);
+                let mut after = b.with(i, 0).with(B::MOVER_STORE, b.get(B::MOVER_STORE) + 1);
                 for j in i + 1..m {
                     after = after.with(j, after.get(j) + 1);
                 }
@@ -168,12 +185,28 @@ impl Rules for Cups {
     }
 
     #[inline(always)]
-    fn value_key(&self, pos: &TwoRowPosition) -> u128 {
-        pos.board.0 & (Board::houses_mask(self.m) | 0xffff << (8 * STATE_BYTE_2))
+    fn value_key(&self, pos: &TwoRowPosition<B>) -> u128 {
+        // The packed board's bowls and hands; on the wide board the unary key of the bowls and
+        // the hands (or 0 where it does not fit, which `exact_keys` refuses).
+        let b = pos.board;
+        match b.narrow() {
+            Some(n) => {
+                n.0 & (Board::houses_mask(self.m) | 0xffff << (8 * <Board as Pits>::STATE_2))
+            }
+            None => {
+                two_row::unary_with(&b, self.m, [b.get(B::STATE), b.get(B::STATE_2)]).unwrap_or(0)
+            }
+        }
     }
 
-    fn parse_position(&self, text: &str) -> Result<TwoRowPosition, ParsePositionError> {
-        let parts = PositionText::split(text, self.m)?;
+    /// Bowls and hands only lose beans to the stores, so the root's count bounds every key.
+    fn exact_keys(&self, pos: &TwoRowPosition<B>) -> Result<(), String> {
+        let hands = pos.board.get(B::STATE) + pos.board.get(B::STATE_2);
+        two_row::exact_unary_keys(&pos.board, self.m, hands + 2)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<TwoRowPosition<B>, ParsePositionError> {
+        let parts = PositionText::split_max(text, self.m, B::MAX_SEEDS)?;
         parts.check_fields(&["hand"], "Cups positions have `;hand=<South>-<North>`")?;
         let expected = "the beans in each hand, `;hand=<South>-<North>`";
         let (value, field) =
@@ -196,19 +229,16 @@ impl Rules for Cups {
         let (south, north) = value.split_once('-').ok_or_else(bad)?;
         let hands = [count(south).ok_or_else(bad)?, count(north).ok_or_else(bad)?];
         parts.check_total(hands[0] + hands[1], self.spec.total_seeds())?;
-        let mut pos = parts.position();
+        let mut pos: TwoRowPosition<B> = parts.position();
         let (mover, opponent) = match pos.side {
             Side::South => (hands[0], hands[1]),
             Side::North => (hands[1], hands[0]),
         };
-        pos.board = pos
-            .board
-            .with(STATE_BYTE, mover)
-            .with(STATE_BYTE_2, opponent);
+        pos.board = pos.board.with(B::STATE, mover).with(B::STATE_2, opponent);
         Ok(pos)
     }
 
-    fn format_position(&self, pos: &TwoRowPosition) -> String {
+    fn format_position(&self, pos: &TwoRowPosition<B>) -> String {
         format!(
             "{};hand={}-{}",
             pos.to_text(self.m),
@@ -217,12 +247,12 @@ impl Rules for Cups {
         )
     }
 
-    fn draw(&self, pos: &TwoRowPosition) -> String {
+    fn draw(&self, pos: &TwoRowPosition<B>) -> String {
         self.draw_from(pos, Side::South)
     }
 
     /// The two-row drawing, then `in hand: South <beans>, North <beans>`.
-    fn draw_from(&self, pos: &TwoRowPosition, bottom: Side) -> String {
+    fn draw_from(&self, pos: &TwoRowPosition<B>, bottom: Side) -> String {
         format!(
             "{}      in hand: South {}, North {}\n",
             pos.to_ascii_from(self.m, bottom),
@@ -231,7 +261,7 @@ impl Rules for Cups {
         )
     }
 
-    fn parse_move(&self, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
+    fn parse_move(&self, pos: &TwoRowPosition<B>, text: &str) -> Result<u8, ParseMoveError> {
         let token = text.trim();
         if token == "pass" {
             return Ok(PASS);
@@ -256,7 +286,7 @@ impl Rules for Cups {
         })
     }
 
-    fn format_move(&self, pos: &TwoRowPosition, mv: u8) -> String {
+    fn format_move(&self, pos: &TwoRowPosition<B>, mv: u8) -> String {
         if mv == PASS {
             "pass".to_string()
         } else if mv & PLANT != 0 {
@@ -286,7 +316,7 @@ impl Rules for Cups {
     }
 
     /// The state column: each player's hand.
-    fn observe(&self, pos: &TwoRowPosition, out: &mut [f32]) {
+    fn observe(&self, pos: &TwoRowPosition<B>, out: &mut [f32]) {
         let hands = [
             self.hand(pos, pos.side) as f32,
             self.hand(pos, pos.side.opponent()) as f32,

@@ -331,6 +331,7 @@ pub fn holes_of(
             return Err(ParsePositionError::Number {
                 token: n.to_string(),
                 place: format!("{}'s holes", [Side::South, Side::North][i / holes]),
+                max: MAX_TOTAL,
             });
         }
         rows[i / holes][i % holes] = n as u8;

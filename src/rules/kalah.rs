@@ -13,18 +13,18 @@
 //! Kalah positions cannot repeat: seeds only move forwards, and every lap past the mover's store
 //! leaves one there, so the game is acyclic (Irving et al. 2000).
 
-use super::sowing::{SowingTable, Unsown};
+use super::sowing::Unsown;
 use super::spec::{GameOptions, GameSpec, Options, ParseGameError};
 use super::two_row::{self, two_row_common};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
-use crate::core::{Board, ParsePositionError, Side, TwoRowPosition, MAX_HOUSES, MOVER_STORE};
+use crate::core::{Board, ParsePositionError, Pits, Side, TwoRowPosition, WIDE_MAX_HOUSES};
 use crate::egdb::LayerIndex;
 use crate::search::tt::CODE_BITS;
 
 /// Kalah's parameters (RULES.md §1, §12).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KalahSpec {
-    /// Houses per player, `1..=7`.
+    /// Houses per player, `1..=20` (`1..=7` on the packed board).
     pub houses: u8,
     /// Seeds per house at the start.
     pub seeds: u8,
@@ -65,7 +65,7 @@ impl GameOptions for KalahSpec {
     fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
         o.name("kalah");
         Ok(KalahSpec {
-            houses: o.houses(MAX_HOUSES as u8, |k| k.houses)?,
+            houses: o.houses(WIDE_MAX_HOUSES as u8, |k| k.houses)?,
             seeds: o.seeds(|k| k.seeds)?,
             capture: o.choice(
                 "capture",
@@ -78,14 +78,15 @@ impl GameOptions for KalahSpec {
     }
 }
 
-/// The Kalah rules of one game string.
+/// The Kalah rules of one game string, on the packed [`Board`] (the default) or the wide board
+/// ([`crate::core::WideBoard`], for games beyond 7 houses or 255 seeds).
 #[derive(Clone, Debug)]
-pub struct Kalah {
+pub struct Kalah<B: Pits = Board> {
     spec: GameSpec,
     m: usize,
     capture_empty: bool,
     end_mover_empty: bool,
-    table: SowingTable,
+    table: B::Table,
     /// Ranks of the boards whose houses do not fit four bits each, if every board of the game
     /// gets a table code below `2^CODE_BITS` that way ([`Rules::table_code`]).
     ranks: Option<LayerIndex>,
@@ -95,23 +96,35 @@ pub struct Kalah {
 const RANK_BASE: u64 = 1 << 48;
 
 impl Kalah {
-    /// The rules of `spec`.
+    /// The rules of `spec` on the packed board (`spec` must fit it:
+    /// [`GameSpec::fits_packed`]).
     pub fn new(spec: KalahSpec) -> Kalah {
+        Kalah::on_pits(spec)
+    }
+}
+
+impl<B: Pits> Kalah<B> {
+    /// The rules of `spec` on the pits `B`.
+    pub fn on_pits(spec: KalahSpec) -> Kalah<B> {
         let m = spec.houses as usize;
+        assert!(m <= B::MAX_HOUSES);
         // Sowing order from the mover's side: own houses, own store, opponent's houses
         // (the opponent's store is skipped).
-        let ring: Vec<usize> = (0..m).chain([MOVER_STORE]).chain(m..2 * m).collect();
-        let table = SowingTable::new(m, |origin| {
+        let ring: Vec<usize> = (0..m).chain([B::MOVER_STORE]).chain(m..2 * m).collect();
+        let table = B::table(m, |origin| {
             (1..=ring.len())
                 .map(|k| ring[(origin + k) % ring.len()])
                 .collect()
         })
         .expect("a Kalah cycle is never empty");
-        let index = LayerIndex::new(m);
-        let ranks = index
-            .layer_offset(2 * spec.houses as u32 * spec.seeds as u32 + 1)
-            .filter(|&codes| m <= 6 && codes < (1 << CODE_BITS) - RANK_BASE)
-            .map(|_| index);
+        // Ranks only on the packed board (the wide board's table codes are hashed).
+        let ranks = B::from_narrow(Board(0)).and_then(|_| {
+            let index = LayerIndex::new(m);
+            index
+                .layer_offset(2 * spec.houses as u32 * spec.seeds as u32 + 1)
+                .filter(|&codes| m <= 6 && codes < (1 << CODE_BITS) - RANK_BASE)
+                .map(|_| index)
+        });
         Kalah {
             ranks,
             m,
@@ -129,7 +142,7 @@ impl Kalah {
 
     /// Plays house `house` (mover-relative, non-empty) and returns the position after it.
     #[inline(always)]
-    pub fn play(&self, pos: &TwoRowPosition, house: usize) -> TwoRowPosition {
+    pub fn play(&self, pos: &TwoRowPosition<B>, house: usize) -> TwoRowPosition<B> {
         // The usual board sizes get code with constant shifts (`m` folded in).
         match self.m {
             6 => self.play_m(pos, house, 6),
@@ -139,9 +152,9 @@ impl Kalah {
     }
 
     #[inline(always)]
-    fn play_m(&self, pos: &TwoRowPosition, house: usize, m: usize) -> TwoRowPosition {
-        let (mut b, last) = self.table.sow(pos.board, house);
-        if last == MOVER_STORE {
+    fn play_m(&self, pos: &TwoRowPosition<B>, house: usize, m: usize) -> TwoRowPosition<B> {
+        let (mut b, last) = pos.board.sow(&self.table, house);
+        if last == B::MOVER_STORE {
             return TwoRowPosition {
                 board: b,
                 side: pos.side,
@@ -151,8 +164,11 @@ impl Kalah {
             let opposite = 2 * m - 1 - last;
             let taken = b.get(opposite);
             if taken > 0 || self.capture_empty {
-                let store = b.get(MOVER_STORE) + 1 + taken;
-                b = b.with(last, 0).with(opposite, 0).with(MOVER_STORE, store);
+                let store = b.get(B::MOVER_STORE) + 1 + taken;
+                b = b
+                    .with(last, 0)
+                    .with(opposite, 0)
+                    .with(B::MOVER_STORE, store);
             }
         }
         TwoRowPosition {
@@ -162,8 +178,8 @@ impl Kalah {
     }
 
     #[inline(always)]
-    fn random_child_m(&self, pos: &TwoRowPosition, r: u32, m: usize) -> Child<Self> {
-        let house = two_row::random_nonempty_house(pos.board, m, r);
+    fn random_child_m(&self, pos: &TwoRowPosition<B>, r: u32, m: usize) -> Child<Self> {
+        let house = pos.board.random_nonempty_house(m, r);
         Child {
             mv: house as u8,
             pos: self.play_m(pos, house, m),
@@ -171,19 +187,18 @@ impl Kalah {
     }
 }
 
-impl Rules for Kalah {
+impl<B: Pits> Rules for Kalah<B> {
     const EXTRA_TURN: bool = true;
     const CAN_REPEAT: bool = false;
-    type Position = TwoRowPosition;
+    type Position = TwoRowPosition<B>;
     type Move = u8;
 
     two_row_common!();
 
     #[inline]
-    fn outcome(&self, pos: &TwoRowPosition) -> Option<Outcome> {
-        let b = pos.board.0;
-        let mover_empty = b & Board::mover_houses_mask(self.m) == 0;
-        let opponent_empty = b & Board::opponent_houses_mask(self.m) == 0;
+    fn outcome(&self, pos: &TwoRowPosition<B>) -> Option<Outcome> {
+        let mover_empty = pos.board.mover_empty(self.m);
+        let opponent_empty = pos.board.opponent_empty(self.m);
         let over = mover_empty || (opponent_empty && !self.end_mover_empty);
         over.then(|| Outcome {
             mover: pos.board.mover_seeds(self.m),
@@ -191,7 +206,7 @@ impl Rules for Kalah {
         })
     }
 
-    fn repetition_outcome(&self, pos: &TwoRowPosition) -> Outcome {
+    fn repetition_outcome(&self, pos: &TwoRowPosition<B>) -> Outcome {
         // Unreachable in play (Kalah is acyclic); each side keeps its own seeds.
         Outcome {
             mover: pos.board.mover_seeds(self.m),
@@ -200,7 +215,7 @@ impl Rules for Kalah {
     }
 
     #[inline]
-    fn children(&self, pos: &TwoRowPosition, out: &mut Children<Self>) {
+    fn children(&self, pos: &TwoRowPosition<B>, out: &mut Children<Self>) {
         for house in 0..self.m {
             if pos.board.get(house) > 0 {
                 out.push(Child {
@@ -212,7 +227,7 @@ impl Rules for Kalah {
     }
 
     #[inline]
-    fn random_child(&self, pos: &TwoRowPosition, r: u32) -> Child<Self> {
+    fn random_child(&self, pos: &TwoRowPosition<B>, r: u32) -> Child<Self> {
         match self.m {
             6 => self.random_child_m(pos, r, 6),
             4 => self.random_child_m(pos, r, 4),
@@ -221,8 +236,17 @@ impl Rules for Kalah {
     }
 
     #[inline(always)]
-    fn value_key(&self, pos: &TwoRowPosition) -> u128 {
-        pos.board.0 & Board::houses_mask(self.m)
+    fn value_key(&self, pos: &TwoRowPosition<B>) -> u128 {
+        // The packed board's house bytes; on the wide board the unary key of the houses (or 0
+        // where it does not fit, which `exact_keys` refuses).
+        pos.board
+            .houses_only(self.m)
+            .unary_key(2 * self.m)
+            .unwrap_or(0)
+    }
+
+    fn exact_keys(&self, pos: &TwoRowPosition<B>) -> Result<(), String> {
+        two_row::exact_unary_keys(&pos.board, self.m, 0)
     }
 
     /// The houses four bits each (48 bits for 6 houses) when every house holds at most 15
@@ -230,8 +254,8 @@ impl Rules for Kalah {
     /// `C(N + 2m, 2m)` for `N` seeds: about 2^47 for Kalah(6,6)); `None` for 7 houses or where
     /// the ranks would pass `2^CODE_BITS`.
     #[inline(always)]
-    fn table_code(&self, pos: &TwoRowPosition) -> Option<u64> {
-        let houses = Board(pos.board.0 & Board::houses_mask(self.m));
+    fn table_code(&self, pos: &TwoRowPosition<B>) -> Option<u64> {
+        let houses = pos.board.houses_only(self.m).narrow()?;
         if self.m <= 6 {
             if let Some(code) = houses.nibble_code() {
                 return Some(code);
@@ -243,6 +267,7 @@ impl Rules for Kalah {
     }
 
     fn egdb_houses(&self) -> Result<usize, String> {
+        two_row::packed_only::<B>()?;
         Ok(self.m)
     }
 
@@ -252,6 +277,9 @@ impl Rules for Kalah {
     /// turn needs the last seed in the store). The distributed builder walks these moves
     /// backwards; the single-process builder solves Kalah layers depth first instead.
     fn egdb_parents(&self, child: Board, f: &mut impl FnMut(Board)) {
+        let Some(table) = B::narrow_table(&self.table) else {
+            return;
+        };
         let m = self.m;
         // The board after the move, before the side changes: the opponent's houses are the
         // parent's (the sowing did not reach them).
@@ -266,7 +294,7 @@ impl Rules for Kalah {
             }
             // `s` seeds from `origin` end in house `origin + s`, short of the store.
             for s in 1..(m - origin) as u32 {
-                let before = match self.table.unsow(after, origin, s) {
+                let before = match table.unsow(after, origin, s) {
                     Unsown::Before(before) => before,
                     Unsown::Mismatch => continue,
                     Unsown::Short => break,

@@ -316,6 +316,7 @@ impl Rules for Lela {
                 return Err(ParsePositionError::Number {
                     token: n.to_string(),
                     place: format!("{}'s store", [Side::South, Side::North][k]),
+                    max: MAX_TOTAL,
                 });
             }
             pos.stores[k] = n as u8;

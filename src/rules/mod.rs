@@ -183,6 +183,14 @@ pub trait Rules: Send + Sync + Sized + 'static {
     /// databases store.
     fn value_key(&self, pos: &Self::Position) -> u128;
 
+    /// Whether [`Rules::value_key`] is lossless for `pos` and every position that follows it,
+    /// as the transposition table and the memo of the exact searches need: `Err(why)` names the
+    /// limit otherwise (the wide boards' unary keys, [`crate::core::Pits::unary_key`]), and
+    /// the solver refuses the position. The default: always lossless.
+    fn exact_keys(&self, _pos: &Self::Position) -> Result<(), String> {
+        Ok(())
+    }
+
     /// A lossless code of [`Rules::value_key`] below `2^`[`crate::search::tt::CODE_BITS`], if
     /// the game has one for `pos`: the transposition table then stores entries that can never
     /// be mistaken for another position's. `None` (the default): the table hashes the value
@@ -303,12 +311,14 @@ pub(crate) mod two_row {
     pub const HOUSE_LETTERS: &str = "moves are house letters, South's `A`.. and North's `a`..";
 
     use super::{GameSpec, Outcome, ParseMoveError};
-    use crate::core::{
-        house_letter, parse_house_letter, Board, Side, TwoRowPosition, MOVER_STORE, STATE_BYTE,
-    };
+    use crate::core::{house_letter, parse_house_letter, Board, Pits, Side, TwoRowPosition};
 
     /// An own house of the mover of `pos`, named by its letter.
-    pub fn parse_move(m: usize, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
+    pub fn parse_move<B: Pits>(
+        m: usize,
+        pos: &TwoRowPosition<B>,
+        text: &str,
+    ) -> Result<u8, ParseMoveError> {
         let token = text.trim();
         let house = parse_board_letter(m, pos, token)?;
         if house >= m {
@@ -321,7 +331,7 @@ pub(crate) mod two_row {
         Ok(house as u8)
     }
 
-    pub fn format_move(pos: &TwoRowPosition, house: u8) -> String {
+    pub fn format_move<B: Pits>(pos: &TwoRowPosition<B>, house: u8) -> String {
         house_letter(pos.side, house as usize).to_string()
     }
 
@@ -358,16 +368,16 @@ pub(crate) mod two_row {
                 &self.spec
             }
 
-            fn side_to_move(&self, pos: &TwoRowPosition) -> Side {
+            fn side_to_move(&self, pos: &Self::Position) -> Side {
                 pos.side
             }
 
             #[inline(always)]
-            fn store_difference(&self, pos: &TwoRowPosition) -> i32 {
+            fn store_difference(&self, pos: &Self::Position) -> i32 {
                 pos.board.store_difference()
             }
 
-            fn final_stores(&self, pos: &TwoRowPosition, outcome: Outcome) -> [u32; 2] {
+            fn final_stores(&self, pos: &Self::Position, outcome: Outcome) -> [u32; 2] {
                 $crate::rules::two_row::final_stores(pos, outcome)
             }
         };
@@ -381,28 +391,28 @@ pub(crate) mod two_row {
         () => {
             $crate::rules::two_row::two_row_basics!();
 
-            fn start(&self) -> TwoRowPosition {
+            fn start(&self) -> Self::Position {
                 $crate::rules::two_row::start(&self.spec, Side::South)
             }
 
             #[inline(always)]
-            fn board_seeds(&self, pos: &TwoRowPosition) -> u32 {
+            fn board_seeds(&self, pos: &Self::Position) -> u32 {
                 pos.board.board_seeds(self.m)
             }
 
-            fn parse_position(&self, text: &str) -> Result<TwoRowPosition, ParsePositionError> {
+            fn parse_position(&self, text: &str) -> Result<Self::Position, ParsePositionError> {
                 TwoRowPosition::parse(text, self.m, self.spec.total_seeds())
             }
 
-            fn format_position(&self, pos: &TwoRowPosition) -> String {
+            fn format_position(&self, pos: &Self::Position) -> String {
                 pos.to_text(self.m)
             }
 
-            fn draw(&self, pos: &TwoRowPosition) -> String {
+            fn draw(&self, pos: &Self::Position) -> String {
                 pos.to_ascii(self.m)
             }
 
-            fn draw_from(&self, pos: &TwoRowPosition, bottom: Side) -> String {
+            fn draw_from(&self, pos: &Self::Position, bottom: Side) -> String {
                 pos.to_ascii_from(self.m, bottom)
             }
         };
@@ -413,11 +423,11 @@ pub(crate) mod two_row {
     /// observation's shape: what Kalah, Oware and Adi share. Expects a field `m: usize`.
     macro_rules! two_row_house_moves {
         () => {
-            fn parse_move(&self, pos: &TwoRowPosition, text: &str) -> Result<u8, ParseMoveError> {
+            fn parse_move(&self, pos: &Self::Position, text: &str) -> Result<u8, ParseMoveError> {
                 $crate::rules::two_row::parse_move(self.m, pos, text)
             }
 
-            fn format_move(&self, pos: &TwoRowPosition, mv: u8) -> String {
+            fn format_move(&self, pos: &Self::Position, mv: u8) -> String {
                 $crate::rules::two_row::format_move(pos, mv)
             }
 
@@ -442,19 +452,19 @@ pub(crate) mod two_row {
             $crate::rules::two_row::two_row_plain!();
             $crate::rules::two_row::two_row_house_moves!();
 
-            fn observe(&self, pos: &TwoRowPosition, out: &mut [f32]) {
+            fn observe(&self, pos: &Self::Position, out: &mut [f32]) {
                 $crate::rules::two_row::observe(pos, self.m, [0.0, 0.0], out)
             }
 
             #[inline(always)]
-            fn egdb_board(&self, pos: &TwoRowPosition) -> Option<Board> {
-                Some(Board(pos.board.0 & Board::houses_mask(self.m)))
+            fn egdb_board(&self, pos: &Self::Position) -> Option<Board> {
+                pos.board.houses_only(self.m).narrow()
             }
 
             #[inline(always)]
-            fn egdb_position(&self, board: Board) -> Option<TwoRowPosition> {
+            fn egdb_position(&self, board: Board) -> Option<Self::Position> {
                 Some(TwoRowPosition {
-                    board: Board(board.0 & Board::houses_mask(self.m)),
+                    board: B::from_narrow(Board(board.0 & Board::houses_mask(self.m)))?,
                     side: Side::South,
                 })
             }
@@ -464,21 +474,21 @@ pub(crate) mod two_row {
 
     /// The two-row observation ([`Rules::observation_shape`](super::Rules::observation_shape)):
     /// `[2, m + 2]`, the mover's row first, `state` the last column of each row.
-    pub fn observe(pos: &TwoRowPosition, m: usize, state: [f32; 2], out: &mut [f32]) {
+    pub fn observe<B: Pits>(pos: &TwoRowPosition<B>, m: usize, state: [f32; 2], out: &mut [f32]) {
         let b = pos.board;
         for (row, first) in [0, m].into_iter().enumerate() {
             let cells = &mut out[row * (m + 2)..(row + 1) * (m + 2)];
             for (i, cell) in cells[..m].iter_mut().enumerate() {
                 *cell = b.get(first + i) as f32;
             }
-            cells[m] = b.get(MOVER_STORE + row) as f32;
+            cells[m] = b.get([B::MOVER_STORE, B::OPPONENT_STORE][row]) as f32;
             cells[m + 1] = state[row];
         }
     }
 
     /// The start position of `spec`: every house holding the game's seeds per house, empty
     /// stores, `side` to move.
-    pub fn start(spec: &GameSpec, side: Side) -> TwoRowPosition {
+    pub fn start<B: Pits>(spec: &GameSpec, side: Side) -> TwoRowPosition<B> {
         let m = spec.houses();
         let seeds = spec.total_seeds() / (2 * m as u32);
         TwoRowPosition::from_absolute(&vec![seeds; 2 * m], [0, 0], side)
@@ -486,7 +496,7 @@ pub(crate) mod two_row {
 
     /// The letter of house `i` of the board seen from `pos`'s mover (`0..m` the mover's,
     /// `m..2m` the opponent's): the owner's letter, South's `A`.. or North's `a`...
-    pub fn board_letter(pos: &TwoRowPosition, m: usize, i: usize) -> char {
+    pub fn board_letter<B: Pits>(pos: &TwoRowPosition<B>, m: usize, i: usize) -> char {
         if i < m {
             house_letter(pos.side, i)
         } else {
@@ -496,9 +506,9 @@ pub(crate) mod two_row {
 
     /// The house of the board (mover-relative, `0..2m`) that a one-letter token names, on
     /// either side.
-    pub fn parse_board_letter(
+    pub fn parse_board_letter<B: Pits>(
         m: usize,
-        pos: &TwoRowPosition,
+        pos: &TwoRowPosition<B>,
         token: &str,
     ) -> Result<usize, ParseMoveError> {
         let mut chars = token.chars();
@@ -523,18 +533,61 @@ pub(crate) mod two_row {
     /// The houses and the state byte of `pos`: the value key of games whose state is one byte.
     #[inline(always)]
     pub fn houses_and_state(pos: &TwoRowPosition, m: usize) -> u128 {
-        pos.board.0 & (Board::houses_mask(m) | 0xff << (8 * STATE_BYTE))
+        pos.board.houses_and_state(m).0
+    }
+
+    /// [`Rules::exact_keys`](super::Rules::exact_keys) of games whose value key is the houses
+    /// ([`Pits::unary_key`]) and whose seeds on the board never increase: lossless for `board`
+    /// and all that follows while the wide board's unary code fits 128 bits (always on the
+    /// packed board).
+    pub fn exact_unary_keys<B: Pits>(board: &B, m: usize, extra: u32) -> Result<(), String> {
+        if board.narrow().is_some() || board.board_seeds(m) + extra + 2 * m as u32 <= 127 {
+            return Ok(());
+        }
+        Err(format!(
+            "the exact searches key a position of {} by its houses in unary, lossless only \
+             while the {} houses and the seeds counted (here {}) stay below 128; this \
+             position is beyond that: solve a position with fewer seeds on the board",
+            B::NAME,
+            2 * m,
+            board.board_seeds(m) + extra,
+        ))
+    }
+
+    /// The unary key ([`Pits::unary_key`]) of the `2m` houses followed by the two counts
+    /// `extra` (stores or hands): the value key of wide games whose key holds more than the
+    /// houses. `None` where it does not fit 128 bits.
+    pub fn unary_with<B: Pits>(board: &B, m: usize, extra: [u32; 2]) -> Option<u128> {
+        board
+            .houses_only(m)
+            .with(2 * m, extra[0])
+            .with(2 * m + 1, extra[1])
+            .unary_key(2 * m + 2)
+    }
+
+    /// `Ok` on the packed board; the databases' refusal on the wide board.
+    pub fn packed_only<B: Pits>() -> Result<(), String> {
+        match B::from_narrow(Board(0)) {
+            Some(_) => Ok(()),
+            None => Err(format!(
+                "the databases are built on the packed board (at most {} houses a player and \
+                 {} seeds); this game needs {}",
+                crate::core::MAX_HOUSES,
+                crate::core::MAX_SEEDS,
+                B::NAME
+            )),
+        }
     }
 
     /// Each player takes the seeds on their own side (RULES.md §0, the repetition rule).
-    pub fn own_sides(pos: &TwoRowPosition, m: usize) -> Outcome {
+    pub fn own_sides<B: Pits>(pos: &TwoRowPosition<B>, m: usize) -> Outcome {
         Outcome {
             mover: pos.board.mover_seeds(m),
             opponent: pos.board.opponent_seeds(m),
         }
     }
 
-    pub fn final_stores(pos: &TwoRowPosition, outcome: Outcome) -> [u32; 2] {
+    pub fn final_stores<B: Pits>(pos: &TwoRowPosition<B>, outcome: Outcome) -> [u32; 2] {
         let (south, north) = match pos.side {
             Side::South => (outcome.mover, outcome.opponent),
             Side::North => (outcome.opponent, outcome.mover),

@@ -33,21 +33,19 @@
 //!   split evenly (difference 0; an odd seed goes to nobody). Searches apply it from the history
 //!   ([`Rules::CAN_REPEAT`]).
 
-use super::sowing::{SowingTable, Unsown};
+use super::sowing::Unsown;
 use super::spec::{GameOptions, GameSpec, Options, ParseGameError};
 use super::two_row::{self, two_row_common};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
 use crate::core::keyvalue::number;
-use crate::core::{
-    Board, ParsePositionError, Side, TwoRowPosition, MAX_HOUSES, MOVER_STORE, OPPONENT_STORE,
-};
+use crate::core::{Board, ParsePositionError, Pits, Side, TwoRowPosition, WIDE_MAX_HOUSES};
 
 /// Oware's parameters (RULES.md §2, §12).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OwareSpec {
     /// `oware` or the `awari` preset.
     pub preset: OwarePreset,
-    /// Houses per player, `1..=7`.
+    /// Houses per player, `1..=20` (`1..=7` on the packed board).
     pub houses: u8,
     /// Seeds per house at the start.
     pub seeds: u8,
@@ -159,7 +157,7 @@ impl GameOptions for OwareSpec {
             ("woaley2", Woaley2),
         ];
         let preset = o.names(names, |s| s.preset);
-        let houses = o.houses(MAX_HOUSES as u8, |s| s.houses)?;
+        let houses = o.houses(WIDE_MAX_HOUSES as u8, |s| s.houses)?;
         let seeds = o.seeds(|s| s.seeds)?;
         // Wari-72 (`wari(seeds=6)`, RULES.md §2.6) captures on 2, 4 and 6.
         let wari_72 = preset == Wari && seeds == 6;
@@ -200,9 +198,10 @@ impl GameOptions for OwareSpec {
     }
 }
 
-/// The Oware rules of one game string.
+/// The Oware rules of one game string, on the packed [`Board`] (the default) or the wide board
+/// ([`crate::core::WideBoard`], for games beyond 7 houses or 255 seeds).
 #[derive(Clone, Debug)]
-pub struct Oware {
+pub struct Oware<B: Pits = Board> {
     spec: GameSpec,
     m: usize,
     total: u32,
@@ -214,24 +213,33 @@ pub struct Oware {
     capture: CaptureSet,
     even_split: bool,
     stop_at_majority: bool,
-    table: SowingTable,
+    table: B::Table,
     /// The sowing of the `woaley-skip` policy (skips the opponent's first house); `None` when
     /// the game has no such policy or the cycle would be empty.
-    skip_table: Option<SowingTable>,
+    skip_table: Option<B::Table>,
 }
 
 /// A move played in full: the board after it (mover-relative, not yet flipped) and whether it
 /// was a grand slam before the grand-slam policy applied.
 #[derive(Clone, Copy)]
-struct Played {
-    board: Board,
+struct Played<B> {
+    board: B,
     grand_slam: bool,
 }
 
 impl Oware {
-    /// The rules of `spec`.
+    /// The rules of `spec` on the packed board (`spec` must fit it:
+    /// [`GameSpec::fits_packed`]).
     pub fn new(spec: OwareSpec) -> Oware {
+        Oware::on_pits(spec)
+    }
+}
+
+impl<B: Pits> Oware<B> {
+    /// The rules of `spec` on the pits `B`.
+    pub fn on_pits(spec: OwareSpec) -> Oware<B> {
         let m = spec.houses as usize;
+        assert!(m <= B::MAX_HOUSES);
         let skip_origin = spec.skip_origin;
         let cycle = |skip_first_opponent: bool| {
             move |origin: usize| -> Vec<usize> {
@@ -242,9 +250,9 @@ impl Oware {
                     .collect()
             }
         };
-        let table = SowingTable::new(m, cycle(false)).expect("an Oware cycle is never empty");
+        let table = B::table(m, cycle(false)).expect("an Oware cycle is never empty");
         let skip_table = if spec.grand_slam == GrandSlam::WoaleySkip {
-            SowingTable::new(m, cycle(true))
+            B::table(m, cycle(true))
         } else {
             None
         };
@@ -272,14 +280,9 @@ impl Oware {
     /// Sows from `house` with `table`; returns the board after the capture, the board before it
     /// and whether the capture took every seed of the opponent (a grand slam).
     #[inline(always)]
-    fn sow_and_capture(
-        &self,
-        board: Board,
-        house: usize,
-        table: &SowingTable,
-    ) -> (Board, Board, bool) {
+    fn sow_and_capture(&self, board: B, house: usize, table: &B::Table) -> (B, B, bool) {
         let m = self.m;
-        let (sown, last) = table.sow(board, house);
+        let (sown, last) = board.sow(table, house);
         if last < m || !self.capture.contains(sown.get(last)) {
             return (sown, sown, false);
         }
@@ -298,13 +301,13 @@ impl Oware {
             }
             pit -= 1;
         }
-        b = b.with(MOVER_STORE, b.get(MOVER_STORE) + taken);
-        (b, sown, b.opponent_seeds(m) == 0)
+        b = b.with(B::MOVER_STORE, b.get(B::MOVER_STORE) + taken);
+        (b, sown, b.opponent_empty(m))
     }
 
     /// Plays `house` with the grand-slam policy applied.
     #[inline(always)]
-    fn play_house(&self, board: Board, house: usize) -> Played {
+    fn play_house(&self, board: B, house: usize) -> Played<B> {
         let (captured, sown, grand_slam) = self.sow_and_capture(board, house, &self.table);
         let board = if !grand_slam {
             captured
@@ -330,7 +333,7 @@ impl Oware {
 
     /// Whether playing `house` is legal in the position of `board` (South to move): the game is
     /// not over and no feeding rule forbids the move.
-    fn is_legal(&self, board: Board, house: usize) -> bool {
+    fn is_legal(&self, board: B, house: usize) -> bool {
         let pos = TwoRowPosition {
             board,
             side: Side::South,
@@ -344,23 +347,23 @@ impl Oware {
     }
 
     /// Whether some move of the mover leaves the opponent with seeds.
-    fn can_feed(&self, board: Board) -> bool {
+    fn can_feed(&self, board: B) -> bool {
         (0..self.m)
-            .any(|h| board.get(h) > 0 && self.play_house(board, h).board.opponent_seeds(self.m) > 0)
+            .any(|h| board.get(h) > 0 && !self.play_house(board, h).board.opponent_empty(self.m))
     }
 }
 
-impl Rules for Oware {
+impl<B: Pits> Rules for Oware<B> {
     const EXTRA_TURN: bool = false;
     const CAN_REPEAT: bool = true;
     const EQUAL_GAIN_LAST_FIRST: bool = false;
-    type Position = TwoRowPosition;
+    type Position = TwoRowPosition<B>;
     type Move = u8;
 
     two_row_common!();
 
     #[inline]
-    fn outcome(&self, pos: &TwoRowPosition) -> Option<Outcome> {
+    fn outcome(&self, pos: &TwoRowPosition<B>) -> Option<Outcome> {
         let b = pos.board;
         let mover = b.mover_seeds(self.m);
         let opponent = b.opponent_seeds(self.m);
@@ -376,7 +379,9 @@ impl Rules for Oware {
                 opponent: gift,
             });
         }
-        if self.stop_at_majority && 2 * b.get(MOVER_STORE).max(b.get(OPPONENT_STORE)) > self.total {
+        if self.stop_at_majority
+            && 2 * b.get(B::MOVER_STORE).max(b.get(B::OPPONENT_STORE)) > self.total
+        {
             return Some(Outcome {
                 mover: 0,
                 opponent: 0,
@@ -385,7 +390,7 @@ impl Rules for Oware {
         None
     }
 
-    fn repetition_outcome(&self, pos: &TwoRowPosition) -> Outcome {
+    fn repetition_outcome(&self, pos: &TwoRowPosition<B>) -> Outcome {
         if self.even_split {
             let half = pos.board.board_seeds(self.m) / 2;
             Outcome {
@@ -397,10 +402,10 @@ impl Rules for Oware {
         }
     }
 
-    fn children(&self, pos: &TwoRowPosition, out: &mut Children<Self>) {
+    fn children(&self, pos: &TwoRowPosition<B>, out: &mut Children<Self>) {
         let m = self.m;
         let start = out.len();
-        let opponent_empty = pos.board.opponent_seeds(m) == 0;
+        let opponent_empty = pos.board.opponent_empty(m);
         // Which restriction applies: moves that leave the opponent without seeds (feeding and the
         // awari starving rule), then forbidden grand slams; each keeps every move when it would
         // keep none (for oware's feeding rule that case is a finished game, see `outcome`).
@@ -412,7 +417,7 @@ impl Rules for Oware {
             }
             let played = self.play_house(pos.board, house);
             let k = out.len() - start;
-            if played.board.opponent_seeds(m) == 0 {
+            if played.board.opponent_empty(m) {
                 starving |= 1 << k;
             }
             if played.grand_slam {
@@ -454,18 +459,18 @@ impl Rules for Oware {
     }
 
     #[inline]
-    fn random_child(&self, pos: &TwoRowPosition, r: u32) -> Child<Self> {
+    fn random_child(&self, pos: &TwoRowPosition<B>, r: u32) -> Child<Self> {
         let m = self.m;
         // Every non-empty house is legal unless a feeding, starving or grand-slam rule can
         // remove one: then the general way.
-        let restricted = (self.must_feed && (self.awari || pos.board.opponent_seeds(m) == 0))
+        let restricted = (self.must_feed && (self.awari || pos.board.opponent_empty(m)))
             || self.grand_slam == GrandSlam::Forbidden;
         if restricted {
             let mut children = Children::<Self>::new();
             self.children(pos, &mut children);
             return children[((r as u64 * children.len() as u64) >> 32) as usize];
         }
-        let house = two_row::random_nonempty_house(pos.board, m, r);
+        let house = pos.board.random_nonempty_house(m, r);
         Child {
             mv: house as u8,
             pos: TwoRowPosition {
@@ -476,15 +481,35 @@ impl Rules for Oware {
     }
 
     #[inline(always)]
-    fn value_key(&self, pos: &TwoRowPosition) -> u128 {
-        if self.stop_at_majority {
-            pos.board.0
-        } else {
-            pos.board.0 & Board::houses_mask(self.m)
+    fn value_key(&self, pos: &TwoRowPosition<B>) -> u128 {
+        let m = self.m;
+        // The packed board's bytes; on the wide board the unary key of the houses (and the
+        // stores, with a majority stop), or 0 where it does not fit, which `exact_keys` refuses.
+        if !self.stop_at_majority {
+            return pos.board.houses_only(m).unary_key(2 * m).unwrap_or(0);
         }
+        if let Some(b) = pos.board.narrow() {
+            return b.0;
+        }
+        let stores = [
+            pos.board.get(B::MOVER_STORE),
+            pos.board.get(B::OPPONENT_STORE),
+        ];
+        two_row::unary_with(&pos.board, m, stores).unwrap_or(0)
+    }
+
+    fn exact_keys(&self, pos: &TwoRowPosition<B>) -> Result<(), String> {
+        // With a majority stop the key holds the stores too (two pits more).
+        let stores = pos.board.get(B::MOVER_STORE) + pos.board.get(B::OPPONENT_STORE) + 2;
+        two_row::exact_unary_keys(
+            &pos.board,
+            self.m,
+            if self.stop_at_majority { stores } else { 0 },
+        )
     }
 
     fn egdb_houses(&self) -> Result<usize, String> {
+        two_row::packed_only::<B>()?;
         if self.stop_at_majority {
             return Err(
                 "with stop-at-majority=true the game ends on what the stores hold, so a \
@@ -504,6 +529,11 @@ impl Rules for Oware {
     }
 
     fn egdb_parents(&self, child: Board, f: &mut impl FnMut(Board)) {
+        // Databases are built on the packed board only (`egdb_houses`).
+        let Some(main) = B::narrow_table(&self.table) else {
+            return;
+        };
+        let pits = |b: Board| B::from_narrow(b).expect("the packed board");
         let m = self.m;
         // The board after the move, before the side changes.
         let after = child.flip(m);
@@ -513,44 +543,43 @@ impl Rules for Oware {
             // Without a full lap the origin is left empty; with laps it may get seeds back.
             let first = if after.get(origin) == 0 {
                 1
-            } else if self.table.sows_into_origin(origin) {
-                self.table.cycle_len(origin)
+            } else if main.sows_into_origin(origin) {
+                main.cycle_len(origin)
             } else {
                 continue;
             };
             for s in first..=seeds {
-                let before = match self.table.unsow(after, origin, s) {
+                let before = match main.unsow(after, origin, s) {
                     Unsown::Before(before) => before,
                     Unsown::Mismatch => continue,
                     Unsown::Short => break,
                 };
                 // The move really ends there: no capture, or one the grand-slam policy undid.
-                let last = self.table.last_pit(origin, s);
+                let last = main.last_pit(origin, s);
                 if last >= m
                     && self.capture.contains(after.get(last))
-                    && self.play_house(before, origin).board != after
+                    && self.play_house(pits(before), origin).board.narrow() != Some(after)
                 {
                     continue;
                 }
-                if !starves || self.is_legal(before, origin) {
+                if !starves || self.is_legal(pits(before), origin) {
                     f(before);
                 }
             }
             // Woaley's grand-slam policy sows some moves along a second cycle (that skips the
             // opponent's first house): their parents too, each board once.
-            if let Some(table) = &self.skip_table {
+            if let Some(table) = self.skip_table.as_ref().and_then(B::narrow_table) {
                 for s in 1..=seeds {
                     let before = match table.unsow(after, origin, s) {
                         Unsown::Before(before) => before,
                         Unsown::Mismatch => continue,
                         Unsown::Short => break,
                     };
-                    if matches!(self.table.unsow(after, origin, s), Unsown::Before(b) if b == before)
-                    {
+                    if matches!(main.unsow(after, origin, s), Unsown::Before(b) if b == before) {
                         continue;
                     }
-                    if self.play_house(before, origin).board == after
-                        && (!starves || self.is_legal(before, origin))
+                    if self.play_house(pits(before), origin).board.narrow() == Some(after)
+                        && (!starves || self.is_legal(pits(before), origin))
                     {
                         f(before);
                     }

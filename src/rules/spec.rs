@@ -12,27 +12,30 @@
 //!
 //! | name    | keys (default) |
 //! |---------|----------------|
-//! | `kalah` | `houses` (6), `seeds` (4), `capture` (`opposite-nonempty`, or `empty`: Irving's rule), `end` (`either-side-empty`, or `mover-empty`) |
-//! | `oware` | `houses` (6), `seeds` (4), `skip-origin` (true), `must-feed` (true), `grand-slam` (`no-capture`, `forbidden`, `capture-all`, `woaley-skip`), `capture` (`2-3`), `repetition` (`own-side`, `even-split`), `stop-at-majority` (false) |
+//! | `kalah` | `houses` (6, 1 to 20), `seeds` (4, 1 to 255), `capture` (`opposite-nonempty`, or `empty`: Irving's rule), `end` (`either-side-empty`, or `mover-empty`) |
+//! | `oware` | `houses` (6, 1 to 20), `seeds` (4, 1 to 255), `skip-origin` (true), `must-feed` (true), `grand-slam` (`no-capture`, `forbidden`, `capture-all`, `woaley-skip`), `capture` (`2-3`), `repetition` (`own-side`, `even-split`), `stop-at-majority` (false) |
 //! | `awari` | the keys of `oware`; defaults `grand-slam=forbidden`, `repetition=even-split` and the Awari starving rule (Romein & Bal 2002) |
 //! | `wari`  | the keys of `oware` but `must-feed`, plus `american` (false: the feeding rule holds); `capture` defaults to `2-4-6` when `seeds=6` (Wari-72) |
 //! | `woaley2` | the keys of `oware`; default `grand-slam=woaley-skip` and the sudden-death gift of RULES.md §4.4 |
 //! | `woaley1` | `houses` (6, at most 6), `seeds` (4), `free-choice` (`any`, or `own-side`) |
 //! | `adi`   | `houses` (6, at most 6), `seeds` (4), `round-end` (8) |
-//! | `giuti` | `houses` (6), `seeds` (4) |
-//! | `cups`  | `bowls` (4, from 3 to 6) |
+//! | `giuti` | `houses` (6, at most 7), `seeds` (4) |
+//! | `cups`  | `bowls` (4, from 3 to 10) |
 //! | `omweso` | `start` (2): seeds in every hole, or 16 counts joined by `.` for holes `A..P` of each player; 64 seeds at most |
 //! | `bao-la-kete`, `bao-la-kiswahili` | `reserve` (22, from 0 to 22): seeds in each reserve at the start; `start` (seed 003's `J` = 2, `K` = 2, `L` = 6): as Omweso's, a kuu at the start where `L` holds 6 or more; 32 seeds a player at most |
 //! | `lela` | `start` (seed 000's `9.6.2.1.0.0.0.0.0.0.0.0.0.0`): seeds in every hole, or 14 counts joined by `.` for holes `A..N` of each player; `hand` (3, from 0 to 7): seeds each player places in consecutive holes; 32 seeds a player at most |
 //!
-//! Games with extra position state (`woaley1`, `adi`, `cups`) keep it in board bytes 12 and 13,
-//! so they have at most 6 houses a side.
-//!
-//! Capacity: at most [`crate::core::MAX_HOUSES`] houses per player and [`MAX_SEEDS`] seeds in
-//! all (the packed board keeps one byte per pit); larger games are refused here, never truncated.
+//! Capacity ([`GameSpec::capacity`], [`GameSpec::fits_packed`]): the packed board
+//! ([`crate::core::Board`], one byte per pit) holds [`crate::core::MAX_HOUSES`] houses per player
+//! and [`MAX_SEEDS`] seeds; games with extra position state (`woaley1`, `adi`, `cups`) keep it in
+//! board bytes 12 and 13, so they have at most 6 houses a side there. Kalah, the Oware family and
+//! Cups go beyond it on the wide board ([`crate::core::WideBoard`], one `u16` per pit: up to
+//! [`crate::core::WIDE_MAX_HOUSES`] houses a player, Cups 10 bowls, [`WIDE_MAX_SEEDS`] seeds);
+//! [`super::dispatch`] keeps the packed board for every game that fits it. Larger games are
+//! refused here with the limit named, never truncated.
 
 use crate::core::keyvalue::{self, KeyValueError, KeyValues, BOOLS};
-use crate::core::MAX_SEEDS;
+use crate::core::{Board, Pits, WideBoard, MAX_HOUSES, MAX_SEEDS, WIDE_MAX_SEEDS};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -236,13 +239,17 @@ pub enum ParseGameError {
         /// What the key takes.
         expected: String,
     },
-    /// The game does not fit the packed board.
-    #[error("`{game}` has {seeds} seeds in all; the packed board holds at most {max} (one byte per pit)", max = MAX_SEEDS)]
+    /// The game does not fit the board its family is played on ([`GameSpec::capacity`]).
+    #[error("`{game}` has {seeds} seeds in all; {board} holds at most {max}")]
     TooManySeeds {
         /// The game string as written.
         game: String,
         /// 2 x houses x seeds.
         seeds: u32,
+        /// The most seeds the board holds.
+        max: u32,
+        /// The board, in words.
+        board: &'static str,
     },
     /// A game string of another game than the spec type asked for (`TryFrom<GameSpec>`).
     #[error("`{game}` is not a game string of {expected}")]
@@ -315,6 +322,31 @@ impl GameSpec {
         2 * h as u32 * s as u32
     }
 
+    /// Whether the game fits the packed board ([`crate::core::Board`]: at most 7 houses a
+    /// player, 6 in games with extra state, and 255 seeds), so that [`super::dispatch`] plays it
+    /// there; the others (Kalah, the Oware family and Cups beyond those limits) are played on
+    /// the wide board ([`crate::core::WideBoard`]).
+    pub fn fits_packed(&self) -> bool {
+        let houses = match self {
+            GameSpec::Cups(_) => MAX_HOUSES_WITH_STATE as usize,
+            _ => MAX_HOUSES,
+        };
+        self.houses() <= houses && self.total_seeds() <= MAX_SEEDS
+    }
+
+    /// The most seeds a game of this family holds in all, and on which board: the wide
+    /// board's [`WIDE_MAX_SEEDS`] for the families it plays (Kalah, the Oware family, Cups),
+    /// else the packed board's [`MAX_SEEDS`] (four-row games: their own limits, checked by
+    /// their keys).
+    pub fn capacity(&self) -> (u32, &'static str) {
+        match self {
+            GameSpec::Kalah(_) | GameSpec::Oware(_) | GameSpec::Cups(_) => {
+                (WIDE_MAX_SEEDS, <WideBoard as Pits>::NAME)
+            }
+            _ => (MAX_SEEDS, <Board as Pits>::NAME),
+        }
+    }
+
     /// Whether a result is a win, a draw or a loss rather than a store difference: the
     /// four-row games (RULES.md §9, §10), where the winner takes all the seeds.
     pub fn result_is_win_draw_loss(&self) -> bool {
@@ -346,10 +378,13 @@ impl FromStr for GameSpec {
                 })?;
         let spec = (game.parse)(&mut kv)?;
         let seeds = spec.total_seeds();
-        if seeds > MAX_SEEDS {
+        let (max, board) = spec.capacity();
+        if seeds > max {
             return Err(ParseGameError::TooManySeeds {
                 game: text.trim().to_string(),
                 seeds,
+                max,
+                board,
             });
         }
         Ok(spec)
@@ -611,8 +646,12 @@ mod tests {
         let err = |s: &str| s.parse::<GameSpec>().unwrap_err().to_string();
         assert!(err("chess").contains("`chess`"));
         assert!(err("kalah(hoses=4)").contains("`hoses`"));
-        assert!(err("kalah(houses=8)").contains("`houses=8`"));
-        assert!(err("kalah(houses=0)").contains("from 1 to 7"));
+        // Kalah and the Oware family go to 20 houses on the wide board, Giuti stays at 7.
+        assert!(err("kalah(houses=21)").contains("`houses=21`"));
+        assert!(err("kalah(houses=0)").contains("from 1 to 20"));
+        assert!(err("oware(houses=21)").contains("from 1 to 20"));
+        assert!(err("awari(houses=21)").contains("from 1 to 20"));
+        assert!(err("giuti(houses=8)").contains("from 1 to 7"));
         assert!(err("kalah(capture=maybe)").contains("opposite-nonempty or empty"));
         assert!(err("kalah(houses=4,houses=5)").contains("twice"));
         assert!(err("kalah(houses=4").contains("not of the form"));
@@ -620,7 +659,20 @@ mod tests {
             "kalah(seeds=20)".parse::<GameSpec>().is_ok(),
             "240 seeds fit"
         );
-        assert!(err("kalah(houses=7,seeds=19)").contains("266 seeds"));
+        // 266 seeds: beyond the packed board, so Kalah plays it on the wide board; Woaley I
+        // has only the packed board.
+        assert!("kalah(houses=7,seeds=19)".parse::<GameSpec>().is_ok());
+        assert!("kalah(houses=20,seeds=255)".parse::<GameSpec>().is_ok());
+        assert_eq!(
+            err("woaley1(seeds=22)"),
+            "`woaley1(seeds=22)` has 264 seeds in all; the packed board (one byte per pit) \
+             holds at most 255"
+        );
+        assert_eq!(
+            err("adi(houses=6,seeds=50)"),
+            "`adi(houses=6,seeds=50)` has 600 seeds in all; the packed board (one byte per \
+             pit) holds at most 255"
+        );
         assert!(err("oware(capture=2-x)").contains("`capture=2-x`"));
         assert!(err("oware(stop-at-majority=yes)").contains("true or false"));
     }
@@ -638,11 +690,24 @@ mod tests {
         assert_eq!(key("oware", "grand-slam").default, "no-capture");
         assert_eq!(key("awari", "repetition").default, "even-split");
         assert_eq!(key("wari", "capture").default, "2-3");
-        assert_eq!(key("kalah", "houses").values, "a whole number from 1 to 7");
+        assert_eq!(key("kalah", "houses").values, "a whole number from 1 to 20");
+        assert_eq!(key("giuti", "houses").values, "a whole number from 1 to 7");
         assert_eq!(key("cups", "bowls").default, "4");
         let kalah: Vec<&str> = games[0].keys.iter().map(|k| k.key.as_str()).collect();
         assert_eq!(kalah, ["houses", "seeds", "capture", "end"]);
         assert_eq!(games.len(), 13);
+    }
+
+    /// The packed board takes every game that fits it; the rest go wide (dispatch).
+    #[test]
+    fn fits_packed_at_the_limits() {
+        let fits = |s: &str| s.parse::<GameSpec>().unwrap().fits_packed();
+        assert!(fits("kalah(houses=7,seeds=18)"));
+        assert!(!fits("kalah(houses=7,seeds=19)"));
+        assert!(!fits("kalah(houses=8,seeds=1)"));
+        assert!(fits("oware(houses=7)"));
+        assert!(!fits("awari(houses=8)"));
+        assert!(fits("cups(bowls=6)"));
     }
 
     #[test]

@@ -182,7 +182,7 @@ impl Rules for Woaley1 {
     two_row_basics!();
 
     fn start(&self) -> TwoRowPosition {
-        let mut p = two_row::start(&self.spec, Side::South);
+        let mut p: TwoRowPosition = two_row::start(&self.spec, Side::South);
         p.board = p.board.with(STATE_BYTE, self.start_state());
         p
     }
@@ -239,7 +239,7 @@ impl Rules for Woaley1 {
             "Woaley I positions have `;forced=<house letter>` or `;choice=own-side`",
         )?;
         parts.check_total(0, self.spec.total_seeds())?;
-        let mut pos = parts.position();
+        let mut pos: TwoRowPosition = parts.position();
         let state = match (parts.field("forced"), parts.field("choice")) {
             (Some(_), Some((_, field))) => {
                 return Err(ParsePositionError::BadField {
