@@ -1,7 +1,7 @@
 //! The one place where a runtime game string becomes a rules type.
 
 use super::spec::GameSpec;
-use super::{Adi, Bao, Cups, Giuti, Kalah, Omweso, Oware, Rules, Woaley1};
+use super::{Adi, Bao, Cups, Giuti, Kalah, Kpo, Omweso, Oware, Rules, Woaley1};
 
 /// A job that can run on any game: `run` is instantiated once per rules type.
 pub trait GameJob {
@@ -19,6 +19,7 @@ pub fn dispatch<J: GameJob>(spec: &GameSpec, job: J) -> J::Output {
         GameSpec::Woaley1(w) => job.run(Woaley1::new(w.clone())),
         GameSpec::Adi(a) => job.run(Adi::new(a.clone())),
         GameSpec::Giuti(g) => job.run(Giuti::new(g.clone())),
+        GameSpec::Kpo(k) => job.run(Kpo::new(k.clone())),
         GameSpec::Cups(c) => job.run(Cups::new(c.clone())),
         GameSpec::Omweso(o) => job.run(Omweso::new(o.clone())),
         GameSpec::Bao(b) => job.run(Bao::new(b.clone())),
