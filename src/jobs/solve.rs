@@ -153,16 +153,7 @@ impl SolveRequest {
         // times each position of the window occurred, which the table key leaves out).
         // A limit of moves without a capture makes a value depend on the window's length,
         // which the table key leaves out too.
-        let history_rule = if rules.repetition_occurrences() != 2 {
-            Some(format!(
-                "ends at occurrence {} of a position",
-                rules.repetition_occurrences()
-            ))
-        } else {
-            rules
-                .quiet_limit()
-                .map(|n| format!("ends after {n} moves without a capture"))
-        };
+        let history_rule = crate::search::solver::history_rule(rules);
         if let Some(rule) =
             history_rule.filter(|_| matches!(method, Method::Alphabeta | Method::Full))
         {

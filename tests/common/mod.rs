@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use mancala::rules::spec::{GameSpec, ParseGameError};
-use mancala::rules::{Adi, Bao, Cups, Giuti, Omweso, Woaley1};
+use mancala::rules::{Adi, Bao, Cups, Giuti, Kpo, Omweso, Woaley1};
 use mancala::{Kalah, Line, Oware, Rules, Status};
 
 /// The spec of `game`, a game string of spec type `S`.
@@ -28,6 +28,10 @@ pub fn adi(game: &str) -> Adi {
 
 pub fn giuti(game: &str) -> Giuti {
     Giuti::new(spec(game))
+}
+
+pub fn kpo(game: &str) -> Kpo {
+    Kpo::new(spec(game))
 }
 
 pub fn cups(game: &str) -> Cups {
