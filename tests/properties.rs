@@ -208,14 +208,18 @@ proptest! {
 /// a repetition, or a move limit).
 fn random_game_ends<R: Rules>(rules: &R, seed: u64, cap: usize) -> Result<usize, TestCaseError> {
     let mut line: Line<R> = Line::new(rules.start());
-    let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let mut x = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
     for ply in 0..cap {
         let children = line.children(rules);
         if children.is_empty() {
             prop_assert!(line.status(rules) != Status::Ongoing);
             return Ok(ply);
         }
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let c = children[((x >> 33) as usize) % children.len()];
         line.push(rules, c.mv, c.pos);
     }

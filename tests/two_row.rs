@@ -436,7 +436,9 @@ fn woaley2_no_capture_moves_ends_after_n_quiet_moves() {
     // holding both seeds (no repetition yet).
     let small = oware("woaley2(houses=1,seeds=1,no-capture-moves=2)");
     assert_eq!(final_stores(&small, "", "A a"), Some([2, 0]));
-    assert!("oware(no-capture-moves=3)".parse::<mancala::rules::GameSpec>().is_err());
+    assert!("oware(no-capture-moves=3)"
+        .parse::<mancala::rules::GameSpec>()
+        .is_err());
 }
 
 /// `kalah(end=empty-takes-rest)`: F's one seed ends in South's store and leaves South's
