@@ -41,6 +41,11 @@ RULES_INTERFACE = """
   value_bound(game)              None: plain minimax over every move; T: alpha-beta in
                                  [-T, T], and a move worth T is taken at once
   MEMO_LIMIT                     solver memo entries kept at most (then cleared), or None
+Optional (issue 17, the history rules; a module without them has neither):
+  repeats(game, child, history)  whether moving to child ends the game by repetition
+                                 (default: child occurred in the history)
+  history_end(game, pos, history)  None, or the final value for pos's side to move when
+                                 a rule on the history (not repetition) ends the game at pos
 """
 
 
@@ -238,24 +243,43 @@ def perft(rules, game, pos, depth, history):
     far, pos included; a repeated position ends the game before the last ply."""
     if depth == 0:
         return 1
-    if rules.final_value(game, pos) is not None:
+    if rules.final_value(game, pos) is not None or history_end(rules, game, pos, history) is not None:
         return 0
     moves = rules.legal_moves(game, pos)
     if depth == 1:
         return len(moves)
-    repeats = rules.can_repeat(game)
     count = 0
     for move, child in moves:
-        if repeats and child in history:
+        if repeats(rules, game, child, history):
             continue
-        history.add(child)
+        history.append(child)
         count += perft(rules, game, child, depth - 1, history)
-        history.remove(child)
+        history.pop()
     return count
 
 
+def repeats(rules, game, child, history):
+    """Whether moving to child ends the game by repetition (history: the line so far, a
+    list in game order, the parent last)."""
+    if not rules.can_repeat(game):
+        return False
+    hook = getattr(rules, "repeats", None)
+    if hook is not None:
+        return hook(game, child, history)
+    return child in history
+
+
+def history_end(rules, game, pos, history):
+    """The final value of pos (for its side to move) if a history rule other than
+    repetition ends the game there, else None.  history ends with pos."""
+    hook = getattr(rules, "history_end", None)
+    if hook is None:
+        return None
+    return hook(game, pos, history)
+
+
 def run_perft(game, pos, depth):
-    return perft(rules_of(game), game, pos, depth, {pos})
+    return perft(rules_of(game), game, pos, depth, [pos])
 
 
 class Solver:
@@ -297,6 +321,8 @@ class Solver:
                 if alpha >= beta:
                     return v
         final = rules.final_value(game, pos)
+        if final is None:
+            final = history_end(rules, game, pos, history)
         if final is not None:
             self.store(key, 0, final)
             return final
@@ -329,6 +355,10 @@ class Solver:
             if child in history:
                 continue
             final = self.rules.final_value(self.game, child)
+            if final is None:
+                history.append(child)
+                final = history_end(self.rules, self.game, child, history)
+                history.pop()
             if final is not None:
                 if self.rules.side_to_move(child) != side:
                     final = -final
@@ -348,31 +378,31 @@ class Solver:
         """Value of the move to child for pos's mover."""
         rules, game = self.rules, self.game
         side = rules.side_to_move(pos)
-        if rules.can_repeat(game) and child in history:
+        if repeats(rules, game, child, history):
             return rules.repetition_value(game, child, side)
         if self.bound is not None and alpha is None:
             alpha, beta = -self.bound, self.bound
-        history.add(child)
+        history.append(child)
         if rules.side_to_move(child) == side:
             v = self.value(child, history, alpha, beta)
         elif alpha is None:
             v = -self.value(child, history)
         else:
             v = -self.value(child, history, -beta, -alpha)
-        history.remove(child)
+        history.pop()
         return v
 
     def root_moves(self, pos):
         """[(move text, exact value for the mover)] of every legal move."""
         if self.rules.final_value(self.game, pos) is not None:
             return []
-        history = {pos}
+        history = [pos]
         return [(move, self.child_value(pos, child, history))
                 for move, child in self.rules.legal_moves(self.game, pos)]
 
 
 def solve(game, pos):
-    return Solver(game).value(pos, {pos})
+    return Solver(game).value(pos, [pos])
 
 
 # ---------------------------------------------------------------------------
@@ -650,7 +680,7 @@ def main(argv):
                     print("%s %s" % (move, format_position(game, child)))
         elif args.command == "solve":
             solver = Solver(game)
-            print(solver.value(pos, {pos}))
+            print(solver.value(pos, [pos]))
             if args.moves:
                 for move, value in solver.root_moves(pos):
                     print("%s %d" % (move, value))

@@ -1,5 +1,5 @@
 """Independent reference rules of the two-row games: Kalah, Oware/Awari/Wari, Woaley I
-and II, Adi, Giuti and Cups (plain Python 3, standard library only).
+and II, Adi, Giuti, Cups, and (issue 17) Ayo and Kpo (plain Python 3, standard library only).
 
 Written from /work/shared/RULES.md (sections 0-8, 12) and the project's rule decisions
 (docs/rule-decisions.md) alone, without looking at the Rust code, to cross-check it.
@@ -44,6 +44,7 @@ OWARE_DEFAULTS = {
     "capture": (2, 3),
     "repetition": "own-side",
     "stop-at-majority": False,
+    "repetition-count": 2,
 }
 
 AWARI_DEFAULTS = dict(OWARE_DEFAULTS)
@@ -62,11 +63,20 @@ WARI_DEFAULTS = {
     "skip-origin": True,
     "repetition": "own-side",
     "stop-at-majority": False,
+    "repetition-count": 2,
 }
 
 # Woaley II: every oware key, grand-slam=woaley-skip by default.
 WOALEY2_DEFAULTS = dict(OWARE_DEFAULTS)
 WOALEY2_DEFAULTS["grand-slam"] = "woaley-skip"
+# Issue 17 (docs/rule-decisions.md): the game ends after N plies without a capture.
+WOALEY2_DEFAULTS["no-capture-moves"] = "off"
+
+# Ayo (issue 17): every oware key with oware's defaults; the singleton end rule.
+AYO_DEFAULTS = dict(OWARE_DEFAULTS)
+
+# Kpo (issue 17): two players only for now.
+KPO_DEFAULTS = {"players": 2, "houses": 6, "seeds": 4, "skip-origin": False}
 
 DEFAULTS = {
     "kalah": KALAH_DEFAULTS,
@@ -74,6 +84,8 @@ DEFAULTS = {
     "awari": AWARI_DEFAULTS,
     "wari": WARI_DEFAULTS,
     "woaley2": WOALEY2_DEFAULTS,
+    "ayo": AYO_DEFAULTS,
+    "kpo": KPO_DEFAULTS,
     "adi": {"houses": 6, "seeds": 4, "round-end": 8},
     "cups": {"bowls": 4},
     "giuti": {"houses": 6, "seeds": 4},
@@ -117,7 +129,15 @@ def parse_value(name, key, value):
     if name == "kalah" and key == "capture":
         return parse_choice(key, value, ["opposite-nonempty", "empty"])
     if key == "end":
-        return parse_choice(key, value, ["either-side-empty", "mover-empty"])
+        return parse_choice(key, value, ["either-side-empty", "mover-empty", "empty-takes-rest"])
+    if key == "repetition-count":
+        return parse_int(key, value, 2, 3)
+    if key == "no-capture-moves":
+        if value == "off":
+            return "off"
+        return parse_int(key, value, 1, 65535)
+    if key == "players":
+        return parse_int("players (only 2 is built)", value, 2, 2)
     if key in ("skip-origin", "must-feed", "stop-at-majority", "american"):
         return parse_bool(key, value)
     if key == "grand-slam":
@@ -377,6 +397,11 @@ def kalah_terminal(game, pos):
         if south == 0 or north == 0:
             return (stores[0] + south, stores[1] + north)
         return None
+    if game["end"] == "empty-takes-rest":
+        # the player whose row is empty takes what is left on the other row
+        if south == 0 or north == 0:
+            return (stores[0] + north, stores[1] + south)
+        return None
     # mover-empty
     mover_seeds = side_total(game["houses"], board, side)
     if mover_seeds == 0:
@@ -504,6 +529,14 @@ def oware_terminal(game, pos):
         st = list(stores)
         st[1 - side] += board_total
         return tuple(st)
+    # (1b) ayo: the player to move has only empty houses and singletons: each player
+    #      takes the seeds on their own side.
+    if game["name"] == "ayo":
+        if all(board[h] <= 1 for h in own_houses(game["houses"], side)):
+            st = list(stores)
+            st[side] += side_total(game["houses"], board, side)
+            st[1 - side] += side_total(game["houses"], board, 1 - side)
+            return tuple(st)
     # (2) oware must-feed (not awari): opponent empty and no move feeds.
     #     woaley2 (docs/rule-decisions.md, RULES.md §4.4 sudden death): the same
     #     condition ends the game whatever must-feed says, and the mover takes
@@ -846,6 +879,81 @@ def cups_terminal(game, pos):
 
 
 # ---------------------------------------------------------------------------
+# Kpo (issue 17, docs/rule-decisions.md "kpo")
+# ---------------------------------------------------------------------------
+
+def kpo_play(game, pos, house):
+    """Sow counter-clockwise over the 2m houses (the origin too on a long lap, unless
+    skip-origin); a last seed making 2 or 3 anywhere is taken by the mover."""
+    board, stores, side = pos
+    n = 2 * game["houses"]
+    b = list(board)
+    seeds = b[house]
+    b[house] = 0
+    p = house
+    while seeds > 0:
+        p = (p + 1) % n
+        if p == house and game["skip-origin"]:
+            continue
+        b[p] += 1
+        seeds -= 1
+    st = list(stores)
+    if b[p] == 2 or b[p] == 3:
+        st[side] += b[p]
+        b[p] = 0
+    return (tuple(b), tuple(st), 1 - side)
+
+
+def kpo_moves(game, pos):
+    board, stores, side = pos
+    return [(h, kpo_play(game, pos, h)) for h in own_houses(game["houses"], side) if board[h] > 0]
+
+
+def kpo_terminal(game, pos):
+    """The player to move has no seeds: the opponent takes the seeds on their side."""
+    board, stores, side = pos
+    if side_total(game["houses"], board, side) == 0:
+        st = list(stores)
+        st[1 - side] += side_total(game["houses"], board, 1 - side)
+        return tuple(st)
+    return None
+
+
+# ---------------------------------------------------------------------------
+# History rules (issue 17): repetition-count=3 and woaley2's no-capture-moves
+# ---------------------------------------------------------------------------
+
+def repeats(game, child, history):
+    """Moving to child ends the game when child already occurred repetition-count - 1
+    times in the line (history: the line in game order, the parent last)."""
+    return history.count(child) >= game.get("repetition-count", 2) - 1
+
+
+def history_end(game, pos, history):
+    """woaley2(no-capture-moves=N): after N plies in a row with no capture (the stores
+    did not change), each side takes its own seeds.  history ends with pos."""
+    limit = game.get("no-capture-moves", "off")
+    if limit == "off":
+        return None
+    same = 0
+    for earlier in reversed(history):
+        if earlier[1] != pos[1]:
+            break
+        same += 1
+    quiet_moves = same - 1  # the positions with pos's stores, pos included
+    if quiet_moves < limit:
+        return None
+    board, stores, side = pos
+    m = game["houses"]
+    final = (stores[0] + sum(board[:m]), stores[1] + sum(board[m:]))
+    return diff(final, side)
+
+
+def has_history_rules(game):
+    return game.get("repetition-count", 2) != 2 or game.get("no-capture-moves", "off") != "off"
+
+
+# ---------------------------------------------------------------------------
 # The rules interface (driver.RULES_INTERFACE)
 # ---------------------------------------------------------------------------
 
@@ -862,6 +970,8 @@ def terminal(game, pos):
         return giuti_terminal(game, pos)
     if name == "cups":
         return cups_terminal(game, pos)
+    if name == "kpo":
+        return kpo_terminal(game, pos)
     return oware_terminal(game, pos)
 
 
@@ -879,6 +989,8 @@ def legal_moves(game, pos):
         return _cached_moves(game, pos, giuti_moves)
     if name == "cups":
         return cups_moves(game, pos)
+    if name == "kpo":
+        return [(house_letter(m, h), child) for h, child in kpo_moves(game, pos)]
     return [(house_letter(m, h), child) for h, child in oware_moves(game, pos)]
 
 
@@ -932,6 +1044,8 @@ def memo_key(game, pos, history):
     So the key is pos plus those history entries (pos itself included)."""
     if not can_repeat(game):
         return pos
+    if has_history_rules(game):
+        return None  # the value depends on occurrence counts or the quiet-move count
     same_stores = []
     for earlier in history:
         if earlier[1] == pos[1]:

@@ -1057,11 +1057,104 @@ CUPS_PERFT_CASES = [
     ("cups(bowls=6)", "1,0,4,0,2,1/0,3,3,0,1,1 50-50 S;hand=2-2", range(1, 9)),
 ]
 
+AYO_PERFT_CASES = [
+    "Start positions and small boards (seeds=1: every house a singleton, over at the start)",
+    ("ayo", "start", range(1, 7)),
+    ("ayo(houses=3,seeds=2)", "start", range(1, 10)),
+    ("ayo(houses=2,seeds=2)", "start", range(1, 13)),
+    ("ayo(houses=3,seeds=1)", "start", [0, 1]),
+    ("ayo(houses=4,seeds=3)", "start", range(1, 8)),
+    "The end: the player to move holds only singletons (here South: over) or not",
+    ("ayo", "1,1,0,1,1,1/2,2,2,1,1,1 14-20 S", [0, 1, 2]),
+    ("ayo", "1,1,0,3,1,1/2,2,2,1,1,1 14-18 S", range(1, 6)),
+    ("ayo", "1,0,0,0,2,0/3,1,1,1,1,1 15-22 N", range(1, 6)),
+    "Captures chained backwards, feeding, grand slam (no capture), skip-origin",
+    ("ayo", "2,2,2,2,2,3/1,2,1,4,4,4 10-9 S", range(1, 5)),
+    ("ayo", "3,0,0,0,0,1/0,0,0,0,0,0 20-24 S", range(1, 6)),
+    ("ayo", "0,0,0,0,0,3/1,2,1,0,0,0 20-21 S", range(1, 5)),
+    ("ayo", "13,1,0,2,0,1/2,0,1,0,2,3 12-11 S", range(1, 5)),
+    ("ayo(skip-origin=false)", "13,1,0,2,0,1/2,0,1,0,2,3 12-11 S", range(1, 5)),
+    ("ayo(must-feed=false)", "3,0,0,0,0,1/0,0,0,0,0,0 20-24 S", range(1, 6)),
+]
+
+KPO_PERFT_CASES = [
+    "Start positions and small boards",
+    ("kpo", "start", range(1, 7)),
+    ("kpo(houses=2,seeds=2)", "start", range(1, 14)),
+    ("kpo(houses=3,seeds=1)", "start", range(1, 14)),
+    ("kpo(houses=3,seeds=2)", "start", range(1, 10)),
+    ("kpo(houses=3,seeds=2,skip-origin=true)", "start", range(1, 10)),
+    "Captures of 2 or 3 on either side, no chain; laps of 12 with and without the origin",
+    ("kpo", "4,4,4,4,4,2/1,2,5,5,5,6 2-0 S", range(1, 5)),
+    ("kpo", "2,0,1,5,5,5/5,5,5,5,5,2 0-3 S", range(1, 5)),
+    ("kpo", "12,1,1,1,1,1/1,1,1,1,1,4 0-22 S", range(1, 5)),
+    ("kpo(skip-origin=true)", "12,1,1,1,1,1/1,1,1,1,1,4 0-22 S", range(1, 5)),
+    "Endgames: a side without seeds ends the game (no feeding rule)",
+    ("kpo", "0,0,0,0,0,1/1,0,2,0,0,0 20-24 N", range(1, 8)),
+    ("kpo", "0,0,0,0,0,0/1,0,2,0,0,0 20-25 S", [0, 1]),
+    ("kpo(houses=2,seeds=2)", "1,0/0,1 4-2 S", range(1, 12)),
+]
+
+HISTORY_PERFT_CASES = [
+    "kalah(end=empty-takes-rest): same lines as either-side-empty (values differ, see",
+    "solved-issue17.txt)",
+    ("kalah(end=empty-takes-rest,houses=3,seeds=3)", "start", range(1, 9)),
+    "oware family, repetition-count=3: a line ends at a position's third occurrence",
+    ("oware(houses=2,seeds=1,repetition-count=3)", "start", range(1, 17)),
+    ("oware(houses=2,seeds=2,repetition-count=3)", "start", range(1, 13)),
+    ("awari(houses=2,seeds=2,repetition-count=3)", "start", range(1, 13)),
+    ("wari(houses=2,seeds=1,repetition-count=3)", "start", range(1, 15)),
+    ("ayo(houses=2,seeds=2,repetition-count=3)", "start", range(1, 13)),
+    ("oware(repetition-count=3)", "0,0,0,0,0,1/0,0,0,0,0,1 23-23 S", range(1, 16)),
+    "woaley2(no-capture-moves=N): a line ends after N plies in a row without a capture",
+    ("woaley2(houses=2,seeds=1,no-capture-moves=3)", "start", range(1, 8)),
+    ("woaley2(houses=3,seeds=1,no-capture-moves=4)", "start", range(1, 11)),
+    ("woaley2(houses=3,seeds=2,no-capture-moves=6)", "start", range(1, 10)),
+    ("woaley2(no-capture-moves=5)", "start", range(1, 7)),
+    ("woaley2(no-capture-moves=2,repetition-count=3)", "0,0,0,0,0,1/0,0,0,0,0,1 23-23 S", range(1, 8)),
+]
+
+SOLVED_ISSUE17_CASES = [
+    "kalah(end=empty-takes-rest): the player whose houses are empty takes the rest",
+    ("kalah(end=empty-takes-rest,houses=2,seeds=2)", "start"),
+    ("kalah(end=empty-takes-rest,houses=3,seeds=2)", "start"),
+    ("kalah(end=empty-takes-rest,houses=3,seeds=3)", "start"),
+    ("kalah(end=empty-takes-rest)", "0,0,0,0,1,1/0,0,0,2,0,1 20-23 S"),
+    ("kalah(end=empty-takes-rest)", "0,0,0,0,0,1/1,0,0,2,0,0 20-24 S"),
+    "ayo and kpo: small boards",
+    ("ayo(houses=2,seeds=2)", "start"),
+    ("kpo(houses=2,seeds=2)", "start"),
+    ("kpo(houses=3,seeds=1)", "start"),
+    ("kpo(houses=3,seeds=2)", "start"),
+    ("kpo", "0,0,0,0,0,1/1,0,2,0,0,0 20-24 N"),
+    "history rules (the Rust side solves these with the plain solver)",
+    ("oware(houses=2,seeds=1,repetition-count=3)", "start"),
+    ("awari(houses=2,seeds=2,repetition-count=3)", "start"),
+    ("oware(repetition-count=3)", "0,0,0,0,0,1/0,0,0,0,0,1 23-23 S"),
+    ("oware(repetition-count=3,repetition=even-split)", "0,0,0,0,0,1/0,0,0,0,0,1 23-23 S"),
+    ("woaley2(houses=2,seeds=2,no-capture-moves=4)", "start"),
+]
+
 PERFT_NOTES = {
     "wide": [
         "Issue 17, wider boards: kalah and the oware family beyond 7 houses a player or",
         "255 seeds in all, cups with 7 to 10 bowls (the same rules as the other files; in",
         "oware a repeated position, root included, ends the line).",
+    ],
+    "ayo": [
+        "A repeated position (root included) ends the line.  ayo plays as oware (every",
+        "oware key and default) and also ends when the player to move holds only empty",
+        "houses and singletons (seed 000; docs/rule-decisions.md).",
+    ],
+    "kpo": [
+        "A repeated position (root included) ends the line.  Kpo: counter-clockwise single",
+        "laps over the 12 houses (the origin sown too unless skip-origin), a last seed",
+        "making 2 or 3 on either side is taken, no feeding rule (docs/rule-decisions.md).",
+    ],
+    "issue17-options": [
+        "repetition-count=3: a line ends at a position's third occurrence (root included);",
+        "no-capture-moves=N: a line ends after N plies in a row without a capture, counted",
+        "from the root (docs/rule-decisions.md, issue 17).",
     ],
     "wari": [
         "A repeated position (root included) ends the line, as in oware.  wari(...) plays",
@@ -1303,6 +1396,11 @@ GOLDEN_FILES = [
     perft_file("giuti", GIUTI_PERFT_CASES, two_row_perft_header("giuti")),
     perft_file("cups", CUPS_PERFT_CASES, two_row_perft_header("cups")),
     perft_file("wide", WIDE_PERFT_CASES, two_row_perft_header("wide")),
+    perft_file("ayo", AYO_PERFT_CASES, two_row_perft_header("ayo")),
+    perft_file("kpo", KPO_PERFT_CASES, two_row_perft_header("kpo")),
+    perft_file("issue17-options", HISTORY_PERFT_CASES, two_row_perft_header("issue17-options")),
+    GoldenFile("solved-issue17", "solved-issue17.txt", "solved", GENERATED_BY,
+               SOLVED_TWO_ROW_HEADER, SOLVED_ISSUE17_CASES, compare),
     GoldenFile("solved-two-row", "solved-two-row.txt", "solved", GENERATED_BY,
                SOLVED_TWO_ROW_HEADER, SOLVED_TWO_ROW_CASES, compare),
 ]

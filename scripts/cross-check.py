@@ -47,7 +47,7 @@ from reference import two_row as R  # noqa: E402
 KALAH_VARIANTS = [
     "capture=%s,end=%s" % (c, e)
     for c in ("opposite-nonempty", "empty")
-    for e in ("either-side-empty", "mover-empty")
+    for e in ("either-side-empty", "mover-empty", "empty-takes-rest")
 ]
 
 # (name, options): every oware option value at least once, plus awari presets.
@@ -85,6 +85,10 @@ PRESET_VARIANTS = [
     ("woaley2", "skip-origin=false"),
     ("woaley2", "repetition=even-split"),
     ("woaley2", "MIXED"),
+    ("woaley2", "no-capture-moves=5"),
+    ("oware", "repetition-count=3"),
+    ("ayo", ""),
+    ("ayo", "MIXED"),
 ]
 
 # woaley1, adi, giuti: houses 1..6; "ROUND-END" draws adi's round-end per case.
@@ -95,6 +99,8 @@ TWO_ROW_VARIANTS = [
     ("adi", "round-end=0"),
     ("adi", "ROUND-END"),
     ("giuti", ""),
+    ("kpo", ""),
+    ("kpo", "skip-origin=true"),
 ]
 
 HOUSES = [2, 3, 4, 5, 6]

@@ -1,7 +1,7 @@
 //! A game record: the positions reached from a start position and the moves played, with the
 //! repetition rule applied (RULES.md §0).
 
-use crate::rules::{Children, Outcome, ParseMoveError, Rules};
+use crate::rules::{quiet_end, Children, Outcome, ParseMoveError, Rules};
 use thiserror::Error;
 
 /// Why a move of a move list could not be played. `index` counts moves from 1.
@@ -123,8 +123,12 @@ impl<R: Rules> Line<R> {
         let pos = self.current();
         if self.repeated {
             Status::Repeated(rules.repetition_outcome(pos))
+        } else if let Some(o) = rules.outcome(pos) {
+            Status::Over(o)
         } else {
-            rules.outcome(pos).map_or(Status::Ongoing, Status::Over)
+            // A game's limit of moves without a capture is an end-of-game rule (RULES.md §4.5).
+            quiet_end(rules, self.repetition_window(rules), pos)
+                .map_or(Status::Ongoing, Status::Over)
         }
     }
 
@@ -208,7 +212,10 @@ impl<R: Rules> Line<R> {
                 .iter()
                 .rev()
                 .take_while(|p| rules.board_seeds(p) == seeds)
-                .any(|p| *p == pos);
+                .filter(|p| **p == pos)
+                .count()
+                + 1
+                >= rules.repetition_occurrences();
         self.moves.push(mv);
         self.positions.push(pos);
     }

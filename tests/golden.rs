@@ -8,7 +8,8 @@
 //! * `tests/data/solved-small.txt`: exact values of small positions from the same reference.
 
 use mancala::rules::{dispatch, GameJob, GameSpec};
-use mancala::search::{perft, solve, SolveOptions};
+use mancala::search::solver::history_rule;
+use mancala::search::{perft, plain_solve, solve, SolveOptions};
 use mancala::Rules;
 use std::sync::atomic::AtomicU64;
 
@@ -56,6 +57,10 @@ impl GameJob for Solve {
             Some(p) => rules.parse_position(p).expect("golden position parses"),
             None => rules.start(),
         };
+        // History rules (issue 17) are refused by the table-based solver: the plain one.
+        if history_rule(&rules).is_some() {
+            return plain_solve(&rules, &pos, &[], &AtomicU64::new(0)).value;
+        }
         let options = SolveOptions {
             threads: 2,
             tt_mb: Some(64),
@@ -126,6 +131,22 @@ fn wide_boards_perft_matches_the_reference_implementation() {
         assert!(!spec.fits_packed(), "{game} is played on the wide board");
     }
     check_perft_file("wide.perft");
+}
+
+/// Issue 17: Ayo, Kpo and the new options (kalah `end=empty-takes-rest`, `repetition-count`,
+/// `no-capture-moves`), one golden file each (`reference/two_row.py`).
+#[test]
+fn issue_17_games_and_options_perft_matches_the_reference_implementation() {
+    for file in ["ayo", "kpo", "issue17-options"] {
+        check_perft_file(&format!("{file}.perft"));
+    }
+}
+
+/// Issue 17: exact values of small Ayo, Kpo and option positions from the reference solver
+/// (history-rule games solved by the plain solver here).
+#[test]
+fn issue_17_small_positions_match_the_reference_solver() {
+    check_solved_file("solved-issue17.txt");
 }
 
 /// The four-row games of issue 6, one golden file each (`reference/four_row.py`).

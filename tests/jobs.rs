@@ -400,8 +400,10 @@ fn games_lists_every_game_with_its_keys() {
             "wari",
             "woaley1",
             "woaley2",
+            "ayo",
             "adi",
             "giuti",
+            "kpo",
             "cups",
             "omweso",
             "bao-la-kete",
@@ -409,7 +411,7 @@ fn games_lists_every_game_with_its_keys() {
             "lela"
         ]
     );
-    let bao = &v[10]["keys"];
+    let bao = &v[12]["keys"];
     assert_eq!(bao[0]["key"], "reserve");
     assert_eq!(bao[0]["default"], "22"); // seed 003: 22 seeds in each reserve
 }

@@ -60,22 +60,27 @@ where
 }
 
 fn kalah_game() -> impl Strategy<Value = String> {
-    (1usize..=7, 1u32..=6, any::<bool>(), any::<bool>()).prop_map(|(h, s, empty, mover)| {
-        format!(
-            "kalah(houses={h},seeds={s},capture={},end={})",
-            if empty { "empty" } else { "opposite-nonempty" },
-            if mover {
-                "mover-empty"
-            } else {
-                "either-side-empty"
-            }
-        )
-    })
+    (
+        1usize..=7,
+        1u32..=6,
+        any::<bool>(),
+        prop_oneof![
+            Just("mover-empty"),
+            Just("either-side-empty"),
+            Just("empty-takes-rest")
+        ],
+    )
+        .prop_map(|(h, s, empty, end)| {
+            format!(
+                "kalah(houses={h},seeds={s},capture={},end={end})",
+                if empty { "empty" } else { "opposite-nonempty" },
+            )
+        })
 }
 
 fn oware_game() -> impl Strategy<Value = String> {
     (
-        prop_oneof![Just("oware"), Just("awari")],
+        prop_oneof![Just("oware"), Just("awari"), Just("ayo")],
         1usize..=7,
         1u32..=6,
         any::<bool>(),
@@ -84,10 +89,11 @@ fn oware_game() -> impl Strategy<Value = String> {
         prop_oneof![Just("2-3"), Just("2-4-6"), Just("1-2-3"), Just("4")],
         prop_oneof![Just("own-side"), Just("even-split")],
         any::<bool>(),
+        2u32..=3,
     )
-        .prop_map(|(name, h, s, skip, feed, gs, cap, rep, maj)| {
+        .prop_map(|(name, h, s, skip, feed, gs, cap, rep, maj, count)| {
             format!(
-                "{name}(houses={h},seeds={s},skip-origin={skip},must-feed={feed},grand-slam={gs},capture={cap},repetition={rep},stop-at-majority={maj})"
+                "{name}(houses={h},seeds={s},skip-origin={skip},must-feed={feed},grand-slam={gs},capture={cap},repetition={rep},stop-at-majority={maj},repetition-count={count})"
             )
         })
 }
@@ -121,13 +127,19 @@ fn wide_game() -> impl Strategy<Value = String> {
         })
 }
 
-/// Game strings of `wari`, `woaley2`, `woaley1`, `adi`, `giuti` and `cups` with their keys.
+/// Game strings of `wari`, `woaley2`, `woaley1`, `adi`, `giuti`, `kpo` and `cups` with their
+/// keys.
 fn other_game() -> impl Strategy<Value = String> {
     (1usize..=6, 1u32..=6, any::<bool>(), 0u32..=12, 3usize..=6).prop_flat_map(
         |(h, s, flag, round_end, bowls)| {
             prop_oneof![
                 Just(format!("wari(houses={h},seeds={s},american={flag})")),
                 Just(format!("woaley2(houses={h},seeds={s},skip-origin={flag})")),
+                Just(format!(
+                    "woaley2(houses={h},seeds={s},no-capture-moves={})",
+                    round_end + 1
+                )),
+                Just(format!("kpo(houses={h},seeds={s},skip-origin={flag})")),
                 Just(format!(
                     "woaley1(houses={h},seeds={s},free-choice={})",
                     if flag { "any" } else { "own-side" }
@@ -172,6 +184,7 @@ proptest! {
             GameSpec::Woaley1(_) => play_and_check(&woaley1(&game), m, total, &choices)?,
             GameSpec::Adi(_) => play_and_check(&adi(&game), m, total, &choices)?,
             GameSpec::Giuti(_) => play_and_check(&giuti(&game), m, total, &choices)?,
+            GameSpec::Kpo(_) => play_and_check(&kpo(&game), m, total, &choices)?,
             GameSpec::Cups(_) => play_and_check(&cups(&game), m, total, &choices)?,
             GameSpec::Kalah(_) | GameSpec::Omweso(_) | GameSpec::Bao(_) | GameSpec::Lela(_) => {
                 unreachable!()
@@ -255,6 +268,32 @@ fn lela_game() -> impl Strategy<Value = String> {
     })
 }
 
+/// Plays uniformly random legal moves (a 64-bit LCG seeded by `seed`) from the start until the
+/// game is over, and fails if it is not over within `cap` plies: every game ends (by its rules,
+/// a repetition, or a move limit).
+fn random_game_ends<R: Rules>(rules: &R, seed: u64, cap: usize) -> Result<usize, TestCaseError> {
+    let mut line: Line<R> = Line::new(rules.start());
+    let mut x = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    for ply in 0..cap {
+        let children = line.children(rules);
+        if children.is_empty() {
+            prop_assert!(line.status(rules) != Status::Ongoing);
+            return Ok(ply);
+        }
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let c = children[((x >> 33) as usize) % children.len()];
+        line.push(rules, c.mv, c.pos);
+    }
+    Err(TestCaseError::fail(format!(
+        "{}: no end within {cap} plies",
+        rules.spec()
+    )))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(60))]
 
@@ -266,5 +305,29 @@ proptest! {
         // Seeds in holes, hands and stores conserved, text round trip, moves exist exactly
         // while the game goes on, the final stores share every seed, the game ends.
         random_game(&lela(&game), &choices)?;
+    }
+
+    /// Issue 17's games and options: random games end.
+    #[test]
+    fn random_games_of_the_issue_17_games_end(
+        h in 1usize..=6,
+        s in 1u32..=4,
+        seed in any::<u64>(),
+        which in 0usize..5,
+    ) {
+        let game = match which {
+            0 => format!("ayo(houses={h},seeds={s})"),
+            1 => format!("kpo(houses={h},seeds={s})"),
+            2 => format!("oware(houses={h},seeds={s},repetition-count=3)"),
+            3 => format!("woaley2(houses={h},seeds={s},no-capture-moves=20)"),
+            _ => format!("kalah(houses={h},seeds={s},end=empty-takes-rest)"),
+        };
+        let spec: GameSpec = game.parse().unwrap();
+        match spec {
+            GameSpec::Oware(_) => random_game_ends(&oware(&game), seed, 100_000)?,
+            GameSpec::Kpo(_) => random_game_ends(&kpo(&game), seed, 100_000)?,
+            GameSpec::Kalah(_) => random_game_ends(&kalah(&game), seed, 100_000)?,
+            _ => unreachable!(),
+        };
     }
 }

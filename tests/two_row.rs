@@ -401,3 +401,68 @@ fn giuti_endless_move_is_not_legal() {
     assert!(!moves.split(' ').any(|m| m == "A+"), "{moves}");
     assert!(moves.split(' ').any(|m| m == "A-"), "{moves}");
 }
+
+// ---- Issue 17: the new options of built games ----
+
+/// `repetition-count=3` (the Awari Oracle's and lichess's rule): oware(houses=1,seeds=1) runs
+/// A (a holds 2: a grand slam, nothing taken) "0/2 N", a (skips its origin: A holds 2) "2/0 S",
+/// A "0/2 N" again: the first repeat ends the default game, the third occurrence the other.
+#[test]
+fn oware_repetition_count_three_ends_at_the_third_occurrence() {
+    let first = oware("oware(houses=1,seeds=1)");
+    assert_eq!(final_stores(&first, "", "A a A"), Some([0, 2]));
+    let third = oware("oware(houses=1,seeds=1,repetition-count=3)");
+    assert_eq!(final_stores(&third, "", "A a A"), None);
+    assert_eq!(final_stores(&third, "", "A a A a"), None);
+    assert_eq!(after(&third, "", "A a A a A"), "0/2 0-0 N");
+    assert_eq!(final_stores(&third, "", "A a A a A"), Some([0, 2]));
+    assert_eq!(
+        third.spec().to_string(),
+        "oware(houses=1,repetition-count=3,seeds=1)"
+    );
+}
+
+/// `woaley2(no-capture-moves=3)` (RULES.md §4.5): A, a, B capture nothing (B's last seed makes
+/// a hold 1), so the game ends after the third move and each side takes its own seeds:
+/// South 0+0+6+6+6+5 = 23, North 25.
+#[test]
+fn woaley2_no_capture_moves_ends_after_n_quiet_moves() {
+    let w = oware("woaley2(no-capture-moves=3)");
+    assert_eq!(final_stores(&w, "", "A a"), None);
+    assert_eq!(after(&w, "", "A a B"), "0,0,6,6,6,5/1,5,5,5,5,4 0-0 N");
+    assert_eq!(final_stores(&w, "", "A a B"), Some([23, 25]));
+    assert_eq!(final_stores(&oware("woaley2"), "", "A a B"), None);
+    // woaley2(houses=1,seeds=1,no-capture-moves=2): A, a, and the limit ends it with South
+    // holding both seeds (no repetition yet).
+    let small = oware("woaley2(houses=1,seeds=1,no-capture-moves=2)");
+    assert_eq!(final_stores(&small, "", "A a"), Some([2, 0]));
+    assert!("oware(no-capture-moves=3)"
+        .parse::<mancala::rules::GameSpec>()
+        .is_err());
+}
+
+/// `kalah(end=empty-takes-rest)`: F's one seed ends in South's store and leaves South's
+/// houses empty; the game ends and South, whose row is empty, takes North's 3 seeds (with
+/// `either-side-empty` North keeps them).
+#[test]
+fn kalah_end_empty_takes_rest_gives_the_rest_to_the_empty_side() {
+    let pos = "0,0,0,0,0,1/1,0,0,2,0,0 20-24 S";
+    let rest = kalah("kalah(end=empty-takes-rest)");
+    assert_eq!(final_stores(&rest, pos, "F"), Some([24, 24]));
+    assert_eq!(final_stores(&kalah("kalah"), pos, "F"), Some([21, 27]));
+}
+
+/// The table-based solvers refuse the history rules; `--method plain` solves them (the value
+/// is the reference's, tests/data/solved-issue17.txt).
+#[test]
+fn history_rules_are_solved_by_the_plain_solver_only() {
+    let game = "oware(houses=2,seeds=1,repetition-count=3)";
+    fails_with(&["solve", game], "--method plain");
+    fails_with(&["solve", game, "--method", "full"], "occurrence 3");
+    let v = json(&["solve", game, "--method", "plain", "--json"]);
+    assert_eq!(v["value"], 2);
+    fails_with(
+        &["solve", "woaley2(houses=2,seeds=2,no-capture-moves=4)"],
+        "4 moves without a capture",
+    );
+}

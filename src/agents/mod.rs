@@ -326,7 +326,9 @@ impl<R: Rules> EgdbAgent<R> {
         let side = rules.side_to_move(pos);
         let mut best: (i32, Vec<R::Move>) = (i32::MIN, Vec::new());
         for c in line.children(rules) {
-            let v = if R::CAN_REPEAT && (c.pos == *pos || window.contains(&c.pos)) {
+            let mut seen = window.to_vec();
+            seen.push(*pos);
+            let v = if crate::rules::repeats(rules, &seen, &c.pos) {
                 rules.store_difference(&c.pos) + rules.repetition_outcome(&c.pos).value()
             } else {
                 self.db.value(rules, &c.pos)?

@@ -257,6 +257,7 @@ pub fn database_game(spec: &GameSpec) -> GameSpec {
         GameSpec::Woaley1(_)
         | GameSpec::Adi(_)
         | GameSpec::Giuti(_)
+        | GameSpec::Kpo(_)
         | GameSpec::Cups(_)
         | GameSpec::Omweso(_)
         | GameSpec::Bao(_)

@@ -146,6 +146,25 @@ impl SolveRequest {
                 method.name()
             )));
         }
+        // The table-based searches store a value per position for one repetition history
+        // shape: exact when the first repeat ends the game (a position's value then depends on
+        // the window only through `repeats`, which the solver checks before the table), not when
+        // a position may occur twice before the game ends (the value would depend on how many
+        // times each position of the window occurred, which the table key leaves out).
+        // A limit of moves without a capture makes a value depend on the window's length,
+        // which the table key leaves out too.
+        let history_rule = crate::search::solver::history_rule(rules);
+        if let Some(rule) =
+            history_rule.filter(|_| matches!(method, Method::Alphabeta | Method::Full))
+        {
+            return Err(JobError::input(format!(
+                "--method {} keeps a table of values that is exact only when a position's value \
+                 depends on the history through its first repeat alone, and `{}` {rule}: use \
+                 --method plain (alpha-beta on the whole history, no table; small positions)",
+                method.name(),
+                rules.spec(),
+            )));
+        }
         if method == Method::Memo && R::CAN_REPEAT {
             return Err(JobError::input(format!(
                 "--method memo needs a game without repetition, and in `{}` a position can \

@@ -1,7 +1,7 @@
 //! The one place where a runtime game string becomes a rules type.
 
 use super::spec::GameSpec;
-use super::{Adi, Bao, Cups, Giuti, Kalah, Lela, Omweso, Oware, Rules, Woaley1};
+use super::{Adi, Bao, Cups, Giuti, Kalah, Kpo, Lela, Omweso, Oware, Rules, Woaley1};
 use crate::core::WideBoard;
 
 /// A job that can run on any game: `run` is instantiated once per rules type.
@@ -23,6 +23,7 @@ pub fn dispatch<J: GameJob>(spec: &GameSpec, job: J) -> J::Output {
         GameSpec::Woaley1(w) => job.run(Woaley1::new(w.clone())),
         GameSpec::Adi(a) => job.run(Adi::new(a.clone())),
         GameSpec::Giuti(g) => job.run(Giuti::new(g.clone())),
+        GameSpec::Kpo(k) => job.run(Kpo::new(k.clone())),
         GameSpec::Cups(c) if spec.fits_packed() => job.run(Cups::new(c.clone())),
         GameSpec::Cups(c) => job.run(Cups::<WideBoard>::on_pits(c.clone())),
         GameSpec::Omweso(o) => job.run(Omweso::new(o.clone())),

@@ -8,7 +8,11 @@
 //!   (Irving, Donkers & Uiterwijk 2000) even when it is empty.
 //! * **End** (`end=either-side-empty`, §1.4): once either player's houses are all empty, each
 //!   player takes the seeds left on their side. With `end=mover-empty` the game ends only when
-//!   the player to move has no seeds, and the other player takes the rest.
+//!   the player to move has no seeds, and the other player takes the rest. With
+//!   `end=empty-takes-rest` the game ends as with `either-side-empty`, but the player whose
+//!   houses are empty takes the seeds left on the other side (the other reading users meet in
+//!   other programs: StoneShark MancalaGames' Kalah option `OPP_GET_REMAINING`; see
+//!   docs/rule-decisions.md).
 //!
 //! Kalah positions cannot repeat: seeds only move forwards, and every lap past the mover's store
 //! leaves one there, so the game is acyclic (Irving et al. 2000).
@@ -50,6 +54,11 @@ pub enum KalahEnd {
     EitherSideEmpty,
     /// The game ends only when the player to move has no seeds.
     MoverEmpty,
+    /// The game ends when, after a move, either player's houses are all empty, and the player
+    /// whose houses are empty takes the seeds left on the other side (`end=empty-takes-rest`;
+    /// StoneShark MancalaGames' Kalah `GRANDSLAM` option `OPP_GET_REMAINING`, see
+    /// docs/rule-decisions.md).
+    EmptyTakesRest,
 }
 
 const CAPTURES: &[(&str, KalahCapture)] = &[
@@ -59,6 +68,7 @@ const CAPTURES: &[(&str, KalahCapture)] = &[
 const ENDS: &[(&str, KalahEnd)] = &[
     ("either-side-empty", KalahEnd::EitherSideEmpty),
     ("mover-empty", KalahEnd::MoverEmpty),
+    ("empty-takes-rest", KalahEnd::EmptyTakesRest),
 ];
 
 impl GameOptions for KalahSpec {
@@ -86,6 +96,8 @@ pub struct Kalah<B: Pits = Board> {
     m: usize,
     capture_empty: bool,
     end_mover_empty: bool,
+    /// `end=empty-takes-rest`: the player whose houses are empty takes the rest.
+    empty_takes_rest: bool,
     table: B::Table,
     /// Ranks of the boards whose houses do not fit four bits each, if every board of the game
     /// gets a table code below `2^CODE_BITS` that way ([`Rules::table_code`]).
@@ -130,6 +142,7 @@ impl<B: Pits> Kalah<B> {
             m,
             capture_empty: spec.capture == KalahCapture::Empty,
             end_mover_empty: spec.end == KalahEnd::MoverEmpty,
+            empty_takes_rest: spec.end == KalahEnd::EmptyTakesRest,
             spec: spec.into(),
             table,
         }
@@ -200,9 +213,18 @@ impl<B: Pits> Rules for Kalah<B> {
         let mover_empty = pos.board.mover_empty(self.m);
         let opponent_empty = pos.board.opponent_empty(self.m);
         let over = mover_empty || (opponent_empty && !self.end_mover_empty);
-        over.then(|| Outcome {
-            mover: pos.board.mover_seeds(self.m),
-            opponent: pos.board.opponent_seeds(self.m),
+        let (mover, opponent) = (
+            pos.board.mover_seeds(self.m),
+            pos.board.opponent_seeds(self.m),
+        );
+        over.then_some(if self.empty_takes_rest {
+            // One of the two is zero: the empty side takes the other's seeds.
+            Outcome {
+                mover: opponent,
+                opponent: mover,
+            }
+        } else {
+            Outcome { mover, opponent }
         })
     }
 

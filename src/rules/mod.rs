@@ -6,12 +6,14 @@
 //! turns a runtime game string into a type.
 
 pub mod adi;
+pub mod ayo;
 pub mod bao;
 pub mod cups;
 pub mod dispatch;
 pub mod four_row;
 pub mod giuti;
 pub mod kalah;
+pub mod kpo;
 pub mod lela;
 pub mod omweso;
 pub mod oware;
@@ -33,6 +35,7 @@ pub use dispatch::{dispatch, GameJob};
 pub use four_row::FourRowPosition;
 pub use giuti::{Giuti, GiutiSpec};
 pub use kalah::{Kalah, KalahSpec};
+pub use kpo::{Kpo, KpoSpec};
 pub use lela::{Lela, LelaSpec};
 pub use omweso::{Omweso, OmwesoSpec};
 pub use oware::{Oware, OwareSpec};
@@ -155,6 +158,27 @@ pub trait Rules: Send + Sync + Sized + 'static {
     fn outcome(&self, pos: &Self::Position) -> Option<Outcome>;
     /// How the seeds are shared when the game ends because `pos` repeats.
     fn repetition_outcome(&self, pos: &Self::Position) -> Outcome;
+    /// The occurrence of a position that ends the game by repetition (RULES.md §0): 2 (the
+    /// default: the first repeat ends it) or 3 (Oware's `repetition-count=3`, the rule of the
+    /// Awari Oracle and of lichess). Occurrences count among the positions since the last move
+    /// that took seeds off the board ([`crate::game::Line::repetition_window`]); see
+    /// [`repeats`].
+    fn repetition_occurrences(&self) -> usize {
+        2
+    }
+    /// The moves in a row without a capture after which the game ends (Woaley II's
+    /// `no-capture-moves`, RULES.md §4.5), if the game has such a rule; `None` (the default):
+    /// none. Counted as the repetition window is ([`crate::game::Line::repetition_window`]:
+    /// the moves since the last move that took seeds off the board, or since the start of the
+    /// record), so only games that can repeat ([`Rules::CAN_REPEAT`]) may have one.
+    fn quiet_limit(&self) -> Option<usize> {
+        None
+    }
+    /// How the seeds are shared when the game ends by [`Rules::quiet_limit`] at `pos`; the
+    /// default is [`Rules::repetition_outcome`].
+    fn quiet_outcome(&self, pos: &Self::Position) -> Outcome {
+        self.repetition_outcome(pos)
+    }
     /// Appends the legal moves of `pos` and their positions to `out` (`pos` not over).
     fn children(&self, pos: &Self::Position, out: &mut Children<Self>);
     /// A legal move of `pos` (not over) and its position, chosen uniformly at random by `r`, a
@@ -240,7 +264,7 @@ pub trait Rules: Send + Sync + Sized + 'static {
     /// The integer action of move `mv` (of either side: actions are mover-relative, so the
     /// same index names the same house of whoever is to move). Per family:
     ///
-    /// * Kalah, Oware (and its presets), Adi: the mover's house, `0..m` from the mover's left
+    /// * Kalah, Oware (and its presets, `ayo` among them), Kpo, Adi: the mover's house, `0..m` from the mover's left
     ///   (`A`.. for South, `a`.. for North); `m` actions.
     /// * Giuti: the house `h` plus `m` for a clockwise move (`A+` is 0, `A-` is `m`); `2m`.
     /// * Woaley I: the house lifted on the mover-relative board (`0..m` the mover's, `m..2m`
@@ -302,6 +326,37 @@ pub trait Rules: Send + Sync + Sized + 'static {
     /// propagates values along these moves backwards; every game with databases must implement
     /// it (the default gives nothing).
     fn egdb_parents(&self, _child: Board, _f: &mut impl FnMut(Board)) {}
+}
+
+/// Whether `pos` ends the game by repetition after the positions of `window` (the earlier
+/// positions it could repeat, [`crate::game::Line::repetition_window`]): it occurs there
+/// [`Rules::repetition_occurrences`] − 1 times or more. Always false for games that cannot
+/// repeat.
+#[inline]
+pub fn repeats<R: Rules>(rules: &R, window: &[R::Position], pos: &R::Position) -> bool {
+    if !R::CAN_REPEAT {
+        return false;
+    }
+    let need = rules.repetition_occurrences() - 1;
+    if need == 1 {
+        return window.contains(pos);
+    }
+    window.iter().filter(|p| *p == pos).count() >= need
+}
+
+/// How the game ends at `pos` by [`Rules::quiet_limit`] after the positions of `window` (the
+/// earlier positions since the last move that took seeds off the board), if it does: `window`
+/// holds one position per move made without a capture.
+#[inline]
+pub fn quiet_end<R: Rules>(
+    rules: &R,
+    window: &[R::Position],
+    pos: &R::Position,
+) -> Option<Outcome> {
+    match rules.quiet_limit() {
+        Some(n) if R::CAN_REPEAT && window.len() >= n => Some(rules.quiet_outcome(pos)),
+        _ => None,
+    }
 }
 
 /// Shared notation and accounting of the two-row games whose position is a
@@ -458,13 +513,15 @@ pub(crate) mod two_row {
 
             #[inline(always)]
             fn egdb_board(&self, pos: &Self::Position) -> Option<Board> {
-                pos.board.houses_only(self.m).narrow()
+                $crate::core::Pits::narrow(&$crate::core::Pits::houses_only(pos.board, self.m))
             }
 
             #[inline(always)]
             fn egdb_position(&self, board: Board) -> Option<Self::Position> {
                 Some(TwoRowPosition {
-                    board: B::from_narrow(Board(board.0 & Board::houses_mask(self.m)))?,
+                    board: $crate::core::Pits::from_narrow(Board(
+                        board.0 & Board::houses_mask(self.m),
+                    ))?,
                     side: Side::South,
                 })
             }

@@ -20,18 +20,30 @@
 //!   that leaves the opponent without seeds is illegal unless every move does so. For `woaley2`
 //!   (§4.4, seed 000 "A woaley II." sudden death) the mover who cannot feed takes the seeds left
 //!   but one, and the opponent gets that one.
+//! * `ayo` (RULES.md §7, the reference and the decisions in [`super::ayo`]) plays as `oware`
+//!   and also ends when the player to move holds only empty houses and singletons.
 //! * Presets: `wari` is `oware` under the names of seed 000's Wari text (`american`, Wari-72 with
 //!   `seeds=6` capturing on 2, 4 and 6, §2.6-§2.7); `woaley2` (§4) is `oware` with
 //!   `grand-slam=woaley-skip` by default and the sudden-death gift above. Woaley II's optional
-//!   "N moves without a capture" end (§4.5) is not a rule here: a ply cap of `match` plays that
-//!   part (`--max-plies`), and the default end is the repetition rule.
+//!   end after N moves without a capture (§4.5, `woaley2(no-capture-moves=N)`, default `off`)
+//!   gives each player the seeds on their own side ([`Rules::quiet_limit`]); the moves are
+//!   plies (each player's move counts), counted from the last capture or from the start of the
+//!   record (a record that starts from a given position does not know the moves before it).
 //! * **End** (§2.4), checked in this order: the player to move has no seeds (the opponent takes
 //!   the seeds left); the feeding rule above; with `stop-at-majority=true`, a store holding more
 //!   than half the seeds (the seeds on the board then count for nobody).
 //! * **Repetition** (§0, §12): a repeated position (board, stores, side to move) ends the game;
 //!   `own-side`: each player takes the seeds on their side; `even-split`: the seeds left are
 //!   split evenly (difference 0; an odd seed goes to nobody). Searches apply it from the history
-//!   ([`Rules::CAN_REPEAT`]).
+//!   ([`Rules::CAN_REPEAT`]). `repetition-count=3` ends the game only at the third occurrence
+//!   of a position (the Awari Oracle's and lichess's rule); occurrences are counted among the
+//!   positions since the last capture, so the rule is the same as today's when the count is 2.
+//! * **Exact solving with the history rules**: perft, `negamax` and `solve --method plain` keep
+//!   the whole history of the line searched, so they are exact with `repetition-count=3` and
+//!   `no-capture-moves`; the table-based solvers (`alphabeta`, `full`) and the databases refuse
+//!   those games (a table entry would have to depend on how often and how long ago each position
+//!   of the window occurred). Agents (`alphabeta`, `mcts`) search with the first-repeat rule and
+//!   no move limit as a heuristic; the game record ([`crate::game::Line`]) applies the rules.
 
 use super::sowing::Unsown;
 use super::spec::{GameOptions, GameSpec, Options, ParseGameError};
@@ -61,6 +73,12 @@ pub struct OwareSpec {
     pub repetition: Repetition,
     /// The game ends once a store holds more than half the seeds.
     pub stop_at_majority: bool,
+    /// The occurrence of a position that ends the game: 2 (the first repeat, default) or 3
+    /// (the Awari Oracle's and lichess's rule), key `repetition-count`.
+    pub repetition_count: u8,
+    /// `woaley2` only (RULES.md §4.5): the game ends after this many moves in a row without a
+    /// capture (key `no-capture-moves`, default `off`).
+    pub no_capture_moves: Option<u16>,
 }
 
 /// Which rule set an `oware`-family game string named.
@@ -77,6 +95,10 @@ pub enum OwarePreset {
     /// `woaley2` (RULES.md §4): an opponent who cannot be fed ends the game with the sudden-death
     /// gift: the mover takes the seeds left but one, which goes to the opponent.
     Woaley2,
+    /// `ayo` (RULES.md §7, [`super::ayo`]): plays as `oware`, and the game also ends when the
+    /// player to move has only empty houses and singletons; each player then takes the seeds
+    /// on their own side.
+    Ayo,
 }
 
 /// Grand-slam policy (RULES.md §2.5, §4.3).
@@ -149,12 +171,13 @@ const REPETITIONS: &[(&str, Repetition)] = &[
 
 impl GameOptions for OwareSpec {
     fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
-        use OwarePreset::{Awari, Oware, Wari, Woaley2};
+        use OwarePreset::{Awari, Ayo, Oware, Wari, Woaley2};
         let names = &[
             ("oware", Oware),
             ("awari", Awari),
             ("wari", Wari),
             ("woaley2", Woaley2),
+            ("ayo", Ayo),
         ];
         let preset = o.names(names, |s| s.preset);
         let houses = o.houses(WIDE_MAX_HOUSES as u8, |s| s.houses)?;
@@ -177,7 +200,7 @@ impl GameOptions for OwareSpec {
         let grand_slam = match preset {
             Awari => GrandSlam::Forbidden,
             Woaley2 => GrandSlam::WoaleySkip,
-            Oware | Wari => GrandSlam::NoCapture,
+            Oware | Wari | Ayo => GrandSlam::NoCapture,
         };
         let repetition = if preset == Awari {
             Repetition::EvenSplit
@@ -194,6 +217,22 @@ impl GameOptions for OwareSpec {
             capture,
             repetition: o.choice("repetition", |s| s.repetition, repetition, REPETITIONS)?,
             stop_at_majority: o.flag("stop-at-majority", |s| s.stop_at_majority, false)?,
+            repetition_count: o.number("repetition-count", |s| s.repetition_count, 2, 2, 3)?,
+            no_capture_moves: if preset == Woaley2 {
+                o.option(
+                    "no-capture-moves",
+                    |s| s.no_capture_moves,
+                    None,
+                    |v| match v {
+                        "off" => Some(None),
+                        v => number(v, 1, u16::MAX as u64).map(|n| Some(n as u16)),
+                    },
+                    |v| v.map_or("off".to_string(), |n| n.to_string()),
+                    "off or a whole number of moves from 1 to 65535",
+                )?
+            } else {
+                None
+            },
         })
     }
 }
@@ -208,11 +247,15 @@ pub struct Oware<B: Pits = Board> {
     awari: bool,
     /// `woaley2`: the sudden-death gift of one seed (RULES.md §4.4).
     sudden_death_gift: bool,
+    /// `ayo`: the game ends when the mover's houses hold at most one seed each (RULES.md §7).
+    singletons_end: bool,
     must_feed: bool,
     grand_slam: GrandSlam,
     capture: CaptureSet,
     even_split: bool,
     stop_at_majority: bool,
+    repetition_count: usize,
+    no_capture_moves: Option<usize>,
     table: B::Table,
     /// The sowing of the `woaley-skip` policy (skips the opponent's first house); `None` when
     /// the game has no such policy or the cycle would be empty.
@@ -261,11 +304,14 @@ impl<B: Pits> Oware<B> {
             total: 2 * m as u32 * spec.seeds as u32,
             awari: spec.preset == OwarePreset::Awari,
             sudden_death_gift: spec.preset == OwarePreset::Woaley2,
+            singletons_end: spec.preset == OwarePreset::Ayo,
             must_feed: spec.must_feed,
             grand_slam: spec.grand_slam,
             capture: spec.capture,
             even_split: spec.repetition == Repetition::EvenSplit,
             stop_at_majority: spec.stop_at_majority,
+            repetition_count: spec.repetition_count as usize,
+            no_capture_moves: spec.no_capture_moves.map(usize::from),
             table,
             skip_table,
             spec: spec.into(),
@@ -370,6 +416,9 @@ impl<B: Pits> Rules for Oware<B> {
         if mover == 0 {
             return Some(Outcome { mover: 0, opponent });
         }
+        if self.singletons_end && super::ayo::only_singletons(b, self.m) {
+            return Some(Outcome { mover, opponent });
+        }
         // Woaley II's sudden death (§4.4) holds with or without the feeding obligation.
         let unfed_ends = (self.must_feed && !self.awari) || self.sudden_death_gift;
         if opponent == 0 && unfed_ends && !self.can_feed(b) {
@@ -400,6 +449,19 @@ impl<B: Pits> Rules for Oware<B> {
         } else {
             two_row::own_sides(pos, self.m)
         }
+    }
+
+    fn repetition_occurrences(&self) -> usize {
+        self.repetition_count
+    }
+
+    fn quiet_limit(&self) -> Option<usize> {
+        self.no_capture_moves
+    }
+
+    /// Each player takes the seeds on their own side (RULES.md §4.5), whatever `repetition`.
+    fn quiet_outcome(&self, pos: &TwoRowPosition<B>) -> Outcome {
+        two_row::own_sides(pos, self.m)
     }
 
     fn children(&self, pos: &TwoRowPosition<B>, out: &mut Children<Self>) {
@@ -514,6 +576,13 @@ impl<B: Pits> Rules for Oware<B> {
             return Err(
                 "with stop-at-majority=true the game ends on what the stores hold, so a \
                         value cannot ignore the stores"
+                    .to_string(),
+            );
+        }
+        if self.repetition_count != 2 || self.no_capture_moves.is_some() {
+            return Err(
+                "with repetition-count=3 or no-capture-moves a position's value depends on how \
+                 often and how long ago positions occurred, not on the position alone"
                     .to_string(),
             );
         }

@@ -3,23 +3,25 @@
 //!
 //! Each game's spec type and its table of names and keys (each once, with its default and its
 //! values, read both when parsing and when printing) are in the game's module: [`super::kalah`],
-//! [`super::oware`] (also `awari`, `wari`, `woaley2`), [`super::woaley1`], [`super::adi`],
-//! [`super::giuti`], [`super::cups`], [`super::omweso`], [`super::bao`], [`super::lela`]. This
-//! module has what
+//! [`super::oware`] (also `awari`, `wari`, `woaley2`, `ayo`), [`super::woaley1`], [`super::adi`],
+//! [`super::giuti`], [`super::kpo`], [`super::cups`], [`super::omweso`], [`super::bao`],
+//! [`super::lela`]. This module has what
 //! they share: the [`GameSpec`] variants, the name table, the pass over a game's table, the
 //! errors, and (in [`crate::core::keyvalue`], shared with agent strings) the syntax and the kinds
 //! of values. The keys of every game:
 //!
 //! | name    | keys (default) |
 //! |---------|----------------|
-//! | `kalah` | `houses` (6, 1 to 20), `seeds` (4, 1 to 255), `capture` (`opposite-nonempty`, or `empty`: Irving's rule), `end` (`either-side-empty`, or `mover-empty`) |
-//! | `oware` | `houses` (6, 1 to 20), `seeds` (4, 1 to 255), `skip-origin` (true), `must-feed` (true), `grand-slam` (`no-capture`, `forbidden`, `capture-all`, `woaley-skip`), `capture` (`2-3`), `repetition` (`own-side`, `even-split`), `stop-at-majority` (false) |
+//! | `kalah` | `houses` (6, 1 to 20), `seeds` (4, 1 to 255), `capture` (`opposite-nonempty`, or `empty`: Irving's rule), `end` (`either-side-empty`, `mover-empty`, or `empty-takes-rest`) |
+//! | `oware` | `houses` (6, 1 to 20), `seeds` (4, 1 to 255), `skip-origin` (true), `must-feed` (true), `grand-slam` (`no-capture`, `forbidden`, `capture-all`, `woaley-skip`), `capture` (`2-3`), `repetition` (`own-side`, `even-split`), `stop-at-majority` (false), `repetition-count` (2, or 3: the game ends at the third occurrence of a position) |
 //! | `awari` | the keys of `oware`; defaults `grand-slam=forbidden`, `repetition=even-split` and the Awari starving rule (Romein & Bal 2002) |
 //! | `wari`  | the keys of `oware` but `must-feed`, plus `american` (false: the feeding rule holds); `capture` defaults to `2-4-6` when `seeds=6` (Wari-72) |
-//! | `woaley2` | the keys of `oware`; default `grand-slam=woaley-skip` and the sudden-death gift of RULES.md §4.4 |
+//! | `woaley2` | the keys of `oware`; default `grand-slam=woaley-skip` and the sudden-death gift of RULES.md §4.4; `no-capture-moves` (`off`, or N: the game ends after N moves without a capture, RULES.md §4.5) |
+//! | `ayo`   | the keys of `oware`; the game also ends when the player to move holds only empty houses and singletons ([`super::ayo`]) |
 //! | `woaley1` | `houses` (6, at most 6), `seeds` (4), `free-choice` (`any`, or `own-side`) |
 //! | `adi`   | `houses` (6, at most 6), `seeds` (4), `round-end` (8) |
 //! | `giuti` | `houses` (6, at most 7), `seeds` (4) |
+//! | `kpo`   | `players` (2; the 3- and 4-player forms are not built), `houses` (6), `seeds` (4), `skip-origin` (false) |
 //! | `cups`  | `bowls` (4, from 3 to 10) |
 //! | `omweso` | `start` (2): seeds in every hole, or 16 counts joined by `.` for holes `A..P` of each player; 64 seeds at most |
 //! | `bao-la-kete`, `bao-la-kiswahili` | `reserve` (22, from 0 to 22): seeds in each reserve at the start; `start` (seed 003's `J` = 2, `K` = 2, `L` = 6): as Omweso's, a kuu at the start where `L` holds 6 or more; 32 seeds a player at most |
@@ -45,6 +47,7 @@ pub use super::bao::{BaoGame, BaoSpec, BAO_START};
 pub use super::cups::CupsSpec;
 pub use super::giuti::GiutiSpec;
 pub use super::kalah::{KalahCapture, KalahEnd, KalahSpec};
+pub use super::kpo::KpoSpec;
 pub use super::lela::LelaSpec;
 pub use super::omweso::OmwesoSpec;
 pub use super::oware::{CaptureSet, GrandSlam, OwarePreset, OwareSpec, Repetition};
@@ -104,6 +107,8 @@ game_spec! {
     Adi(AdiSpec),
     /// Giuti (RULES.md §6).
     Giuti(GiutiSpec),
+    /// Kpo, two players (RULES.md §7).
+    Kpo(KpoSpec),
     /// Cups, "Gra mis" (RULES.md §8).
     Cups(CupsSpec),
     /// Omweso (RULES.md §9).
@@ -122,8 +127,10 @@ const GAMES: &[Game] = &[
     Game::of::<OwareSpec>("wari"),
     Game::of::<Woaley1Spec>("woaley1"),
     Game::of::<OwareSpec>("woaley2"),
+    Game::of::<OwareSpec>("ayo"),
     Game::of::<AdiSpec>("adi"),
     Game::of::<GiutiSpec>("giuti"),
+    Game::of::<KpoSpec>("kpo"),
     Game::of::<CupsSpec>("cups"),
     Game::of::<OmwesoSpec>("omweso"),
     Game::of::<BaoSpec>("bao-la-kete"),
@@ -294,6 +301,7 @@ impl GameSpec {
             GameSpec::Woaley1(w) => w.houses as usize,
             GameSpec::Adi(a) => a.houses as usize,
             GameSpec::Giuti(g) => g.houses as usize,
+            GameSpec::Kpo(k) => k.houses as usize,
             GameSpec::Cups(c) => c.bowls as usize,
             GameSpec::Omweso(_) | GameSpec::Bao(_) => 16,
             GameSpec::Lela(_) => super::lela::LELA_HOLES,
@@ -316,6 +324,7 @@ impl GameSpec {
             GameSpec::Woaley1(w) => (w.houses, w.seeds),
             GameSpec::Adi(a) => (a.houses, a.seeds),
             GameSpec::Giuti(g) => (g.houses, g.seeds),
+            GameSpec::Kpo(k) => (k.houses, k.seeds),
             // Ten beans a bowl in each hand (seed 002).
             GameSpec::Cups(c) => (c.bowls, 10),
         };
@@ -357,6 +366,7 @@ impl GameSpec {
             | GameSpec::Woaley1(_)
             | GameSpec::Adi(_)
             | GameSpec::Giuti(_)
+            | GameSpec::Kpo(_)
             | GameSpec::Cups(_)
             | GameSpec::Lela(_) => false,
         }
@@ -695,7 +705,7 @@ mod tests {
         assert_eq!(key("cups", "bowls").default, "4");
         let kalah: Vec<&str> = games[0].keys.iter().map(|k| k.key.as_str()).collect();
         assert_eq!(kalah, ["houses", "seeds", "capture", "end"]);
-        assert_eq!(games.len(), 13);
+        assert_eq!(games.len(), 15);
     }
 
     /// The packed board takes every game that fits it; the rest go wide (dispatch).
@@ -718,7 +728,7 @@ mod tests {
         assert_eq!(
             "chess".parse::<GameSpec>().unwrap_err().to_string(),
             "unknown game `chess`: expected one of kalah, oware, awari, wari, woaley1, woaley2, \
-             adi, giuti, cups, omweso, bao-la-kete, bao-la-kiswahili, lela"
+             ayo, adi, giuti, kpo, cups, omweso, bao-la-kete, bao-la-kiswahili, lela"
         );
         let spec: GameSpec = "wari(seeds=6)".parse().unwrap();
         let oware = OwareSpec::try_from(spec.clone()).unwrap();

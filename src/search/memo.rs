@@ -21,7 +21,7 @@
 
 use super::solver::{MoveValue, Solution, TableStats};
 use crate::core::{Threads, ThreadsError};
-use crate::rules::{Children, Rules};
+use crate::rules::{quiet_end, repeats, Children, Rules};
 use dashmap::DashMap;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -139,19 +139,21 @@ pub fn plain_solve<R: Rules>(
     let values: Vec<i32> = children
         .iter()
         .map(|c| {
-            let v =
-                if R::CAN_REPEAT && rules.board_seeds(&c.pos) == seeds && window.contains(&c.pos) {
-                    rules.store_difference(&c.pos) + rules.repetition_outcome(&c.pos).value()
+            let v = if R::CAN_REPEAT
+                && rules.board_seeds(&c.pos) == seeds
+                && repeats(rules, &window, &c.pos)
+            {
+                rules.store_difference(&c.pos) + rules.repetition_outcome(&c.pos).value()
+            } else {
+                let mut w = if R::CAN_REPEAT && rules.board_seeds(&c.pos) == seeds {
+                    window.clone()
                 } else {
-                    let mut w = if R::CAN_REPEAT && rules.board_seeds(&c.pos) == seeds {
-                        window.clone()
-                    } else {
-                        Vec::new()
-                    };
-                    plain(
-                        rules, &c.pos, &mut w, -INFINITE, INFINITE, &mut nodes, progress,
-                    )
+                    Vec::new()
                 };
+                plain(
+                    rules, &c.pos, &mut w, -INFINITE, INFINITE, &mut nodes, progress,
+                )
+            };
             if rules.side_to_move(&c.pos) == side {
                 v
             } else {
@@ -211,7 +213,7 @@ fn plain<R: Rules>(
         progress.store(*nodes, Ordering::Relaxed);
     }
     let sd = rules.store_difference(pos);
-    if let Some(o) = rules.outcome(pos) {
+    if let Some(o) = rules.outcome(pos).or_else(|| quiet_end(rules, window, pos)) {
         return sd + o.value();
     }
     let seeds = rules.board_seeds(pos);
@@ -236,7 +238,7 @@ fn plain<R: Rules>(
             plain(rules, &c.pos, window, a, b, nodes, progress)
         } else if rules.board_seeds(&c.pos) < seeds {
             plain(rules, &c.pos, &mut Vec::new(), a, b, nodes, progress)
-        } else if window.contains(&c.pos) {
+        } else if repeats(rules, window, &c.pos) {
             rules.store_difference(&c.pos) + rules.repetition_outcome(&c.pos).value()
         } else {
             plain(rules, &c.pos, window, a, b, nodes, progress)

@@ -1,7 +1,7 @@
 //! Plain negamax: the whole game tree, no pruning, no table. The reference every faster search
 //! is tested against. Exponential: small positions only.
 
-use crate::rules::{Children, Rules};
+use crate::rules::{quiet_end, repeats, Children, Rules};
 
 /// The exact value of `pos` (final store difference, seeds, from the side to move).
 ///
@@ -9,7 +9,7 @@ use crate::rules::{Children, Rules};
 /// game order); it is left as it was given.
 pub fn negamax<R: Rules>(rules: &R, pos: &R::Position, window: &mut Vec<R::Position>) -> i32 {
     let sd = rules.store_difference(pos);
-    if let Some(o) = rules.outcome(pos) {
+    if let Some(o) = rules.outcome(pos).or_else(|| quiet_end(rules, window, pos)) {
         return sd + o.value();
     }
     let mut children = Children::<R>::new();
@@ -25,7 +25,7 @@ pub fn negamax<R: Rules>(rules: &R, pos: &R::Position, window: &mut Vec<R::Posit
             negamax(rules, &c.pos, window)
         } else if rules.board_seeds(&c.pos) < seeds {
             negamax(rules, &c.pos, &mut Vec::new())
-        } else if window.contains(&c.pos) {
+        } else if repeats(rules, window, &c.pos) {
             rules.store_difference(&c.pos) + rules.repetition_outcome(&c.pos).value()
         } else {
             negamax(rules, &c.pos, window)

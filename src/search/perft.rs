@@ -2,14 +2,14 @@
 //! own; a game that ends earlier contributes nothing; a game that ends by repetition at exactly
 //! `depth` counts).
 
-use crate::rules::{Children, Rules};
+use crate::rules::{quiet_end, repeats, Children, Rules};
 use rayon::prelude::*;
 
 fn count<R: Rules>(rules: &R, pos: &R::Position, depth: u32, window: &mut Vec<R::Position>) -> u64 {
     if depth == 0 {
         return 1;
     }
-    if rules.outcome(pos).is_some() {
+    if rules.outcome(pos).is_some() || quiet_end(rules, window, pos).is_some() {
         return 0;
     }
     let mut children = Children::<R>::new();
@@ -27,7 +27,7 @@ fn count<R: Rules>(rules: &R, pos: &R::Position, depth: u32, window: &mut Vec<R:
             count(rules, &c.pos, depth - 1, window)
         } else if rules.board_seeds(&c.pos) < seeds {
             count(rules, &c.pos, depth - 1, &mut Vec::new())
-        } else if window.contains(&c.pos) {
+        } else if repeats(rules, window, &c.pos) {
             0
         } else {
             count(rules, &c.pos, depth - 1, window)
@@ -70,7 +70,7 @@ pub fn perft_divide<R: Rules>(
             let n = if R::CAN_REPEAT && rules.board_seeds(&c.pos) == seeds {
                 w.extend_from_slice(window);
                 w.push(*pos);
-                if w.contains(&c.pos) {
+                if repeats(rules, &w, &c.pos) {
                     u64::from(depth == 1)
                 } else {
                     count(rules, &c.pos, depth - 1, &mut w)

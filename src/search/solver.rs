@@ -106,6 +106,15 @@ pub enum SolveError {
         /// The operating system's reason.
         reason: String,
     },
+    /// The game has a history rule the table cannot represent (`repetition-count=3`,
+    /// `no-capture-moves`): use [`crate::search::plain_solve`].
+    #[error("`{game}` {rule}: the table-based solver is exact only when the first repeat of a position ends the game and no move limit applies; use the plain solver (--method plain)")]
+    HistoryRules {
+        /// The game string.
+        game: String,
+        /// The rule, in words.
+        rule: String,
+    },
     /// A limit of [`SolveOptions::limits`] was reached first.
     #[error(
         "stopped at the {limit} after {nodes} nodes in {seconds:.1} s: the value is proved to \
@@ -1052,6 +1061,25 @@ fn repetition_value<R: Rules>(rules: &R, line: &[R::Position], child: &R::Positi
     repeats.then(|| rules.store_difference(child) + rules.repetition_outcome(child).value())
 }
 
+/// The history rule of `rules` that a table of values per position cannot represent, in
+/// words: a repetition that ends the game only at a later occurrence than the first repeat,
+/// or a limit of moves without a capture ([`Rules::repetition_occurrences`],
+/// [`Rules::quiet_limit`]).
+pub fn history_rule<R: Rules>(rules: &R) -> Option<String> {
+    if !R::CAN_REPEAT {
+        return None;
+    }
+    if rules.repetition_occurrences() != 2 {
+        return Some(format!(
+            "ends at occurrence {} of a position",
+            rules.repetition_occurrences()
+        ));
+    }
+    rules
+        .quiet_limit()
+        .map(|n| format!("ends after {n} moves without a capture"))
+}
+
 /// The default table size for a solve of `root`, in MiB: `2^(B / 3 + 10.5)` entries of
 /// [`super::tt::ENTRY_BYTES`] bytes for `B` seeds on the board, at least 1 MiB and at most a
 /// quarter of `memory_mb` and 4096 MiB; the table then rounds it down to a power of two and
@@ -1099,7 +1127,8 @@ pub fn physical_megabytes() -> Option<u64> {
 ///
 /// # Errors
 /// [`SolveError`] when the table's memory cannot be mapped, the threads cannot be started, or
-/// a limit stops the solve.
+/// a limit stops the solve, or the game has a history rule a table cannot represent
+/// ([`SolveError::HistoryRules`]).
 pub fn solve<R: Rules>(
     rules: &R,
     root: &R::Position,
@@ -1107,6 +1136,12 @@ pub fn solve<R: Rules>(
     options: &SolveOptions,
     progress: &AtomicU64,
 ) -> Result<Solution<R>, SolveError> {
+    if let Some(rule) = history_rule(rules) {
+        return Err(SolveError::HistoryRules {
+            game: rules.spec().to_string(),
+            rule,
+        });
+    }
     let started = Instant::now();
     let threads = options.threads.max(1);
     let requested = options.tt_mb.unwrap_or_else(|| {

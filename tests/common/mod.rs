@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use mancala::rules::spec::{GameSpec, ParseGameError};
-use mancala::rules::{Adi, Bao, Cups, Giuti, Lela, Omweso, Woaley1};
+use mancala::rules::{Adi, Bao, Cups, Giuti, Kpo, Lela, Omweso, Woaley1};
 use mancala::{Kalah, Line, Oware, Rules, Status};
 use proptest::prelude::*;
 
@@ -29,6 +29,10 @@ pub fn adi(game: &str) -> Adi {
 
 pub fn giuti(game: &str) -> Giuti {
     Giuti::new(spec(game))
+}
+
+pub fn kpo(game: &str) -> Kpo {
+    Kpo::new(spec(game))
 }
 
 pub fn cups(game: &str) -> Cups {
