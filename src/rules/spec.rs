@@ -646,7 +646,7 @@ mod tests {
         let err = |s: &str| s.parse::<GameSpec>().unwrap_err().to_string();
         assert!(err("wari(must-feed=false)").contains("`must-feed`"));
         assert!(err("woaley1(houses=7)").contains("from 1 to 6"));
-        assert!(err("cups(bowls=7)").contains("from 3 to 6"));
+        assert!(err("cups(bowls=11)").contains("from 3 to 10"));
         assert!(err("cups(seeds=3)").contains("`seeds`"));
         assert!(err("giuti(free-choice=any)").contains("`free-choice`"));
     }
