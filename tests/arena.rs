@@ -1366,3 +1366,111 @@ fn egdb_adjudication_scores_games_as_the_solver_does() {
         &["--adjudicate-egdb", "/nonexistent/db"],
     );
 }
+
+/// Adi's house buying (`adi(rounds=4)`): a match plays each game through its rounds, the
+/// record lists them (game string, start, plies, stores), each round's moves replay from its
+/// start to its stores under its own game string, the rounds follow from one another by the
+/// house-buying arithmetic (each round's start holds the last round's seeds: 4 a filled house,
+/// the rest in the stores), a second run resumes from the records (replaying them round by
+/// round) to the same tables, and the export marks each round.
+#[test]
+fn adi_rounds_play_as_one_game_in_a_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let args = [
+        "match",
+        "adi(rounds=4)",
+        "-a",
+        "greedy",
+        "-a",
+        "random",
+        "--rounds",
+        "3",
+        "--out",
+        "m",
+        "--results",
+        d,
+    ];
+    ok(&args);
+    let rs = records(dir.path(), "m");
+    assert_eq!(rs.len(), 6);
+    let mut several = 0;
+    for r in &rs {
+        if r.rounds.is_empty() {
+            continue;
+        }
+        several += 1;
+        assert!(r.rounds.len() <= 4, "{r:?}");
+        let plies: u32 = r.rounds.iter().map(|x| x.plies).sum();
+        assert_eq!(plies as usize, r.moves.len());
+        let last = r.rounds.last().unwrap();
+        assert_eq!((last.stores, last.termination), (r.stores, r.termination));
+        let mut taken = 0;
+        for (k, round) in r.rounds.iter().enumerate() {
+            assert_eq!(round.stores.iter().sum::<u32>(), 48, "{round:?}");
+            let spec: mancala::GameSpec = round.game.parse().unwrap();
+            let rules = mancala::rules::Adi::new(spec.try_into().unwrap());
+            // Rounds left: 4, 3, 2, 1 (the key is left out at its default, 1).
+            let left = 4 - k;
+            assert_eq!(
+                round.game.contains(&format!("rounds={left}")),
+                left > 1,
+                "{}",
+                round.game
+            );
+            let mut line = common::line(&rules, &round.start, "");
+            let moves = &r.moves[taken..taken + round.plies as usize];
+            taken += round.plies as usize;
+            if !moves.is_empty() {
+                line.play_text(&rules, &moves.join(" ")).unwrap();
+            }
+            let outcome = line.status(&rules).outcome().unwrap();
+            assert_eq!(rules.final_stores(line.current(), outcome), round.stores);
+            if let Some(next) = r.rounds.get(k + 1) {
+                // The next start: every house 4 or empty, the houses filled by each player's
+                // seeds in fours, the rest (under 4 each) in the stores.
+                let (houses, stores) = next.start.split_once(' ').unwrap();
+                let counts: Vec<u32> = houses
+                    .split(['/', ','])
+                    .map(|c| c.parse().unwrap())
+                    .collect();
+                assert!(counts.iter().all(|&c| c == 0 || c == 4), "{}", next.start);
+                let carried: Vec<u32> = stores
+                    .split(' ')
+                    .next()
+                    .unwrap()
+                    .split('-')
+                    .map(|c| c.parse().unwrap())
+                    .collect();
+                assert!(carried.iter().all(|&c| c < 4), "{}", next.start);
+                assert_eq!(counts.iter().sum::<u32>() + carried.iter().sum::<u32>(), 48);
+                // The loser starts.
+                let loser = if round.stores[0] < round.stores[1] {
+                    " S"
+                } else {
+                    " N"
+                };
+                if round.stores[0] != round.stores[1] {
+                    assert!(next.start.ends_with(loser), "{round:?} then {next:?}");
+                }
+            }
+        }
+    }
+    assert!(several >= 1, "no game of several rounds: {rs:?}");
+    // The same run again resumes from (replays) every record and writes the same table.
+    let table = read(dir.path().join("m.csv"));
+    let o = mancala(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(read(dir.path().join("m.csv")), table);
+    // The export goes through every round.
+    let text = ok(&["export", dir.path().join("m.games.jsonl").to_str().unwrap()]);
+    let games = pgn_games(&text);
+    for ((tags, moves), r) in games.iter().zip(&rs) {
+        if r.rounds.is_empty() {
+            assert!(!tags.contains_key("Rounds"));
+        } else {
+            assert_eq!(tags["Rounds"], r.rounds.len().to_string());
+            assert!(moves.contains("{round 2: adi"), "{moves}");
+        }
+    }
+}

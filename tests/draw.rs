@@ -156,3 +156,42 @@ fn show_draws_from_either_seat() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("        A  B  C     South\n"), "{text}");
 }
+
+/// Lela (seed 000's 4 x 7 board, North's store at the left end, South's at the right), North to
+/// move, from either seat: from North's, the board turned half a turn (South's rows on top from
+/// South's right, South's store now at the left end). Rows read off the position text by hand
+/// (holes `A`..`G` outer, `H`..`N` inner; `H` stands behind `G`).
+#[test]
+fn lela_from_south_and_from_north() {
+    let l = lela("lela");
+    let pos = l
+        .parse_position("9,6,2,1,0,0,0,0,0,0,0,0,0,0/4,0,0,0,0,0,0,5,0,0,0,0,0,7 3-5 N")
+        .unwrap();
+    let south = lines(&[
+        "         g   f   e   d   c   b   a",
+        "         0   0   0   0   0   0   4   North outer <- to move",
+        "         h   i   j   k   l   m   n",
+        "[  5]    5   0   0   0   0   0   7   North inner",
+        "         N   M   L   K   J   I   H",
+        "         0   0   0   0   0   0   0  [  3]   South inner",
+        "         A   B   C   D   E   F   G",
+        "         9   6   2   1   0   0   0   South outer",
+        "stores: South 3 (right), North 5 (left)",
+    ]);
+    assert_eq!(l.draw(&pos), south);
+    assert_eq!(l.draw_from(&pos, Side::South), south);
+    assert_eq!(
+        l.draw_from(&pos, Side::North),
+        lines(&[
+            "         G   F   E   D   C   B   A",
+            "         0   0   0   1   2   6   9   South outer",
+            "         H   I   J   K   L   M   N",
+            "[  3]    0   0   0   0   0   0   0   South inner",
+            "         n   m   l   k   j   i   h",
+            "         7   0   0   0   0   0   5  [  5]   North inner",
+            "         a   b   c   d   e   f   g",
+            "         4   0   0   0   0   0   0   North outer <- to move",
+            "stores: North 5 (right), South 3 (left)",
+        ])
+    );
+}

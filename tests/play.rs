@@ -330,3 +330,39 @@ fn bao_la_kete_reserves_kuu_stage_and_undo() {
     g.send("quit");
     g.end();
 }
+
+/// Adi with house buying (`rounds=2`, seed 000; docs/rule-decisions.md): a round that ends goes
+/// on to the next. From a board of 1 seed (at most 8: the round is over before South moves;
+/// nobody has captured, so each player takes their own side's seeds) South has 31 and North 17:
+/// South fills its 6 houses (24) and has 7 left, North fills a..d (16) and has 1 left, South
+/// buys `e` (4) and keeps 3, `f` stays North's and empty; North, the loser, starts round 2.
+#[test]
+fn adi_rounds_go_on_to_the_next_round() {
+    let mut g = play(&[
+        "adi(rounds=2)",
+        "--agent",
+        "greedy",
+        "--position",
+        "1,0,0,0,0,0/0,0,0,0,0,0 30-17 S",
+    ]);
+    let text = g.until("North (greedy) plays");
+    shows(
+        &text,
+        "Round 1 over (end of the round): South takes 1 seed and North takes 0 seeds from the \
+         board.\nStores: South 31, North 17.\nRound 2: adi(bought=e), North to move.\n",
+    );
+    shows(
+        &text,
+        &board(&[
+            "        f  e  d  c  b  a     North <- to move",
+            "        0  4  4  4  4  4",
+            "    1                      3",
+            "        4  4  4  4  4  4",
+            "        A  B  C  D  E  F     South",
+            "      bought: e by South",
+        ]),
+    );
+    g.until("South to move (");
+    g.send("quit");
+    g.end();
+}

@@ -278,6 +278,115 @@ fn adi_round_end_at_eight_seeds() {
     );
 }
 
+// ---- Adi's house buying (seed 000, the last Adi paragraph; docs/rule-decisions.md) ----
+
+#[test]
+fn adi_bought_house_fours_go_to_the_buyer() {
+    // As `adi_fours_go_to_the_house_owner`, but South bought North's `a` in an earlier round:
+    // the four made in `a` by a seed that is not the lap's last goes to South.
+    let a = adi("adi(houses=3,seeds=2,round-end=0,bought=a)");
+    assert_eq!(
+        after(&a, "4,0,0/3,0,1 2-2 S", "A"),
+        "0,1,1/0,1,1 6-2 N;last-capture=S"
+    );
+    // North's `c` (4): A 1, B 4 (not the last seed), C 1, a 1 (was empty). `B` is South's
+    // unless North bought it.
+    let position = "0,3,0/0,0,4 3-2 N";
+    assert_eq!(
+        after(&adi("adi(houses=3,seeds=2,round-end=0)"), position, "c"),
+        "1,0,1/1,0,0 7-2 S;last-capture=S"
+    );
+    assert_eq!(
+        after(
+            &adi("adi(houses=3,seeds=2,round-end=0,bought=B)"),
+            position,
+            "c"
+        ),
+        "1,0,1/1,0,0 3-6 S;last-capture=N"
+    );
+    // A lap's last seed's four is still the mover's, whoever owns the house: North's `c` (4)
+    // sows A, B, C and makes South's bought `a` hold 4 with the last seed.
+    let a = adi("adi(houses=3,seeds=2,round-end=0,bought=a)");
+    assert_eq!(
+        after(&a, "0,0,0/3,0,4 5-0 N", "c"),
+        "1,1,1/0,0,0 5-4 S;last-capture=N"
+    );
+}
+
+/// The next round's game string and start position after a round that started at `start` and
+/// ended with `stores`, or `None` when the match is over.
+fn adi_next(game: &str, start: &str, stores: [u32; 2]) -> Option<(String, String)> {
+    let a = adi(game);
+    let start = a.parse_position(start).unwrap();
+    a.next_round(&start, stores)
+        .map(|(next, pos)| (next.spec().to_string(), next.format_position(&pos)))
+}
+
+#[test]
+fn adi_house_buying_between_rounds() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    // South 30, North 18: South fills A..F (24) and has 6 left; North fills a..d (16) and
+    // has 2 left; South buys e (4) and keeps 2; f stays North's, empty. North lost: it starts.
+    assert_eq!(
+        adi_next("adi(rounds=3)", start, [30, 18]),
+        Some((
+            "adi(bought=e,rounds=2)".to_string(),
+            "4,4,4,4,4,4/4,4,4,4,4,0 2-2 N".to_string()
+        ))
+    );
+    // Then North wins 28-20: South fills A..E (its row first, then the bought e) and leaves
+    // F and e; North fills a, b, c, d, f (20) and buys F and e (8): F is North's now, e is
+    // North's again. South lost: it starts.
+    assert_eq!(
+        adi_next(
+            "adi(bought=e,rounds=2)",
+            "4,4,4,4,4,4/4,4,4,4,4,0 2-2 N",
+            [20, 28]
+        ),
+        Some((
+            "adi(bought=F)".to_string(),
+            "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S".to_string()
+        ))
+    );
+    // A drawn round: nothing bought; the player who did not start it starts.
+    assert_eq!(
+        adi_next("adi(rounds=2)", start, [24, 24]),
+        Some((
+            "adi".to_string(),
+            "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N".to_string()
+        ))
+    );
+}
+
+#[test]
+fn adi_match_ends_after_its_rounds_or_when_a_player_cannot_fill_a_house() {
+    let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+    // One round (the default), or the last round of a match.
+    assert_eq!(adi_next("adi", start, [30, 18]), None);
+    assert_eq!(adi_next("adi(bought=e)", start, [30, 18]), None);
+    // North has 3 seeds: it cannot fill a house; South has bought (or will buy) them all.
+    assert_eq!(adi_next("adi(rounds=5)", start, [45, 3]), None);
+    assert!(adi_next("adi(rounds=5)", start, [44, 4]).is_some());
+}
+
+#[test]
+fn adi_bought_key_names_its_houses() {
+    let canonical = "adi(bought=fA)"
+        .parse::<mancala::GameSpec>()
+        .unwrap()
+        .to_string();
+    assert_eq!(canonical, "adi(bought=Af)");
+    for bad in [
+        "adi(bought=G)",
+        "adi(bought=aa)",
+        "adi(houses=3,bought=d)",
+        "adi(bought=1)",
+    ] {
+        let err = bad.parse::<mancala::GameSpec>().unwrap_err().to_string();
+        assert!(err.contains("bought"), "{bad}: {err}");
+    }
+}
+
 // ---- Giuti, RULES.md §6 ----
 
 #[test]

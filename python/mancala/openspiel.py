@@ -66,7 +66,8 @@ def _parameter_default(key: Dict[str, str]) -> Any:
         if sep == "." and sep not in default:  # one count for every hole: write all 16
             default = ".".join([default] * 16)
         return default.replace(sep, "_")
-    if values.startswith("a whole number"):
+    if values.startswith("a whole number") or default.isdigit():
+        # pyspiel reads a digit-led value as a number (and its own `players` key as an int)
         return int(default)
     if values == "true or false":
         return default == "true"

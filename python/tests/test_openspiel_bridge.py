@@ -29,8 +29,10 @@ def test_parameters_map_to_game_string_keys():
     assert oware.max_game_length() == 300
     omweso = pyspiel.load_game("mancala_omweso(start=0_0_0_0_0_0_0_0_0_0_0_0_0_0_2_3)")
     assert omweso.mancala_game.game_string() == "omweso(start=0.0.0.0.0.0.0.0.0.0.0.0.0.0.2.3)"
-    with pytest.raises(Exception, match="houses=9"):
-        pyspiel.load_game("mancala_kalah(houses=9)")
+    with pytest.raises(Exception, match="houses=21"):
+        pyspiel.load_game("mancala_kalah(houses=21)")
+    kpo = pyspiel.load_game("mancala_kpo(players=2)")
+    assert kpo.mancala_game.game_string() == "kpo"
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -166,6 +166,44 @@ fn strings(record: &Value, key: &str) -> Result<Vec<String>, String> {
         .collect()
 }
 
+/// Where each round but the last of a game played in rounds ends (the plies before it, opening
+/// included) and its final stores; empty for a game of one round.
+fn round_ends(record: &Value, book: usize) -> Result<Vec<(usize, [u32; 2])>, String> {
+    let Some(rounds) = record["rounds"].as_array() else {
+        return Ok(Vec::new());
+    };
+    let mut end = book;
+    let mut out = Vec::new();
+    for (k, r) in rounds
+        .iter()
+        .enumerate()
+        .take(rounds.len().saturating_sub(1))
+    {
+        let plies = r["plies"].as_u64();
+        let stores: Vec<u32> = r["stores"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_u64().map(|x| x as u32))
+                    .collect()
+            })
+            .unwrap_or_default();
+        match (plies, &stores[..]) {
+            (Some(p), &[s, n]) => {
+                end += p as usize;
+                out.push((end, [s, n]));
+            }
+            _ => {
+                return Err(format!(
+                    "round {} has no `plies` count or `stores` pair",
+                    k + 1
+                ))
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// One game as text.
 fn game_text<R: Rules>(
     rules: &R,
@@ -242,15 +280,36 @@ fn game_text<R: Rules>(
     }
     tag("Stores", &format!("{s}-{n}"));
     tag("PlyCount", &(opening.len() + moves.len()).to_string());
+    if let Some(r) = record["rounds"].as_array().filter(|r| !r.is_empty()) {
+        tag("Rounds", &r.len().to_string());
+    }
     out.push('\n');
 
-    // The move text: each ply replayed to know who moved it.
+    // The move text: each ply replayed to know who moved it. A game played in rounds goes on
+    // with each round's rules (`Rules::next_round`) where the record's round ends.
     let mut line = Line::new(start);
     let mut tokens: Vec<String> = Vec::new();
     let mut number = 1;
     let mut last: Option<Side> = None;
     let book = opening.len();
+    let round_ends = round_ends(record, book)?;
+    let (mut later, mut round): (Option<R>, usize) = (None, 0);
     for (k, mv) in opening.iter().chain(&moves).enumerate() {
+        if let Some(&(end, stores)) = round_ends.get(round) {
+            if k == end {
+                let now = later.as_ref().unwrap_or(rules);
+                let (next, start) = now.next_round(&line.positions()[0], stores).ok_or(format!(
+                    "the game ends after round {}, not later",
+                    round + 1
+                ))?;
+                round += 1;
+                tokens.push(format!("{{round {}: {}}}", round + 1, next.spec()));
+                line = Line::new(start);
+                later = Some(next);
+                (number, last) = (1, None);
+            }
+        }
+        let rules = later.as_ref().unwrap_or(rules);
         let side = rules.side_to_move(line.current());
         if last == Some(Side::North) && side == Side::South {
             number += 1;

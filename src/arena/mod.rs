@@ -148,6 +148,28 @@ pub struct GameRecord {
     /// `{"points": p}` ([`Eval`]).
     #[serde(default)]
     pub evals: Vec<Option<Eval>>,
+    /// A game played in rounds ([`Rules::next_round`]: Adi's house buying) lists every round
+    /// here when it had more than one, in order; `moves` (and `times_ms`, `evals`) then hold
+    /// the moves of all rounds one after the other, `stores` the last round's. Absent for a
+    /// game of one round.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<RoundRecord>,
+}
+
+/// One round of a game played in rounds (a [`GameRecord`] of more than one round).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundRecord {
+    /// The round's game string (later rounds name the state the earlier ones left, as Adi's
+    /// `bought` houses and the `rounds` left).
+    pub game: String,
+    /// The round's start position text (the first round's: the game's, before the opening).
+    pub start: String,
+    /// How many of the record's `moves` belong to this round.
+    pub plies: u32,
+    /// The round's final stores, South then North, in seeds.
+    pub stores: [u32; 2],
+    /// Why the round ended.
+    pub termination: Termination,
 }
 
 impl GameRecord {
@@ -371,6 +393,10 @@ pub fn forfeit_stores<R: Rules>(rules: &R, pos: &R::Position, loser: Side) -> [u
 
 /// Plays game `slot` of `plan` and returns its record. Each move is timed; a side held to the
 /// clock that goes past its time by more than the grace, or an agent that forfeits, loses.
+/// A game played in rounds ([`Rules::next_round`]) goes on from round to round while its
+/// rounds end by the rules (or by repetition); each round's agents are built afresh (round
+/// `k` from 0: South with `derive_seed(game seed, 2k)`, North `2k + 1`), the ply cap and the
+/// clocks' base times apply to each round, and the opening to the first.
 pub fn play_game<R: Rules>(
     rules: &R,
     plan: &Plan,
@@ -381,13 +407,83 @@ pub fn play_game<R: Rules>(
     let seed = plan.game_seed(slot.game);
     let opening = &openings[(slot.pair % openings.len() as u64) as usize];
     let mut line = opening.line(rules);
-    let mut agents = [
-        resources.build::<R>(rules, &plan.agents[slot.south], derive_seed(seed, 0)),
-        resources.build::<R>(rules, &plan.agents[slot.north], derive_seed(seed, 1)),
-    ];
+    let (mut moves, mut times_ms, mut evals) = (Vec::new(), Vec::new(), Vec::new());
+    let mut rounds = Vec::new();
+    let mut later: Option<R> = None;
+    for round in 0u64.. {
+        let rules = later.as_ref().unwrap_or(rules);
+        let round_start = line.positions()[0];
+        let first_move = moves.len();
+        let (termination, stores, forfeit) = play_round(
+            rules,
+            plan,
+            resources,
+            [slot.south, slot.north].map(|a| &plan.agents[a]),
+            [2 * round, 2 * round + 1].map(|k| derive_seed(seed, k)),
+            &mut line,
+            &mut moves,
+            &mut times_ms,
+            &mut evals,
+        );
+        let next = match termination {
+            Termination::Normal | Termination::Repetition => rules.next_round(&round_start, stores),
+            _ => None,
+        };
+        if next.is_some() || !rounds.is_empty() {
+            rounds.push(RoundRecord {
+                game: rules.spec().to_string(),
+                start: rules.format_position(&round_start),
+                plies: (moves.len() - first_move) as u32,
+                stores,
+                termination,
+            });
+        }
+        match next {
+            Some((next_rules, start)) => {
+                line = Line::new(start);
+                later = Some(next_rules);
+            }
+            None => {
+                return GameRecord {
+                    game: slot.game,
+                    south: slot.south,
+                    north: slot.north,
+                    pair: slot.pair,
+                    seed,
+                    start: opening.start_text.clone(),
+                    opening: opening.move_texts.clone(),
+                    moves,
+                    stores,
+                    termination,
+                    forfeit,
+                    times_ms,
+                    evals,
+                    rounds,
+                }
+            }
+        }
+    }
+    unreachable!("the rounds loop returns")
+}
+
+/// Plays one round of a game from `line` to its end, the agents of `specs` (South, North)
+/// built with `seeds`, appending each move, its time and evaluation; returns how the round
+/// ended, its final stores and the forfeit, if any.
+#[allow(clippy::too_many_arguments)]
+fn play_round<R: Rules>(
+    rules: &R,
+    plan: &Plan,
+    resources: &Resources,
+    specs: [&AgentSpec; 2],
+    seeds: [u64; 2],
+    line: &mut Line<R>,
+    moves: &mut Vec<String>,
+    times_ms: &mut Vec<u64>,
+    evals: &mut Vec<Option<Eval>>,
+) -> (Termination, [u32; 2], Option<ForfeitNote>) {
+    let mut agents = [0, 1].map(|s| resources.build::<R>(rules, specs[s], seeds[s]));
     let time = plan.time;
     let mut left = [time.base_ms; 2];
-    let (mut moves, mut times_ms, mut evals) = (Vec::new(), Vec::new(), Vec::new());
     let mut forfeit = None;
     let mut adjudicated = None;
     let termination = loop {
@@ -414,7 +510,7 @@ pub fn play_game<R: Rules>(
             move_ms: time.move_ms,
             grace_ms: time.grace_ms,
         };
-        let (choice, ms) = timed_choice(&mut *agents[s], rules, &line, &clock);
+        let (choice, ms) = timed_choice(&mut *agents[s], rules, line, &clock);
         match choice {
             Err(f) => {
                 let termination = Termination::of(&f);
@@ -446,21 +542,7 @@ pub fn play_game<R: Rules>(
             rules.final_stores(pos, outcome)
         }
     };
-    GameRecord {
-        game: slot.game,
-        south: slot.south,
-        north: slot.north,
-        pair: slot.pair,
-        seed,
-        start: opening.start_text.clone(),
-        opening: opening.move_texts.clone(),
-        moves,
-        stores,
-        termination,
-        forfeit,
-        times_ms,
-        evals,
-    }
+    (termination, stores, forfeit)
 }
 
 /// `agent`'s choice at `line` with `clock`, and the milliseconds it took; a timed agent that

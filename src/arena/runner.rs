@@ -9,7 +9,8 @@ use super::report::{
 };
 use super::stats::{sprt, Pentanomial, SprtParams, SprtVerdict};
 use super::{
-    adjudicated_stores, forfeit_stores, play_games, GameRecord, Plan, Termination, TimeControl,
+    adjudicated_stores, forfeit_stores, play_games, ForfeitNote, GameRecord, Plan, Termination,
+    TimeControl,
 };
 use crate::agents::Resources;
 use crate::core::Threads;
@@ -657,7 +658,7 @@ fn series_plot(series: &Series, opponent: &str, points: &[(u64, MatchSummary)]) 
 }
 
 /// Checks a game record of an earlier run by replaying it: legal moves, and the termination
-/// and final stores they lead to.
+/// and final stores they lead to, round by round for a game played in rounds.
 fn replay<R: Rules>(
     rules: &R,
     r: &GameRecord,
@@ -670,25 +671,98 @@ fn replay<R: Rules>(
             .parse_position(text)
             .map_err(|e| format!("bad start position `{text}`: {e}"))?,
     };
-    let mut line = Line::new(start);
-    for (k, text) in r.opening.iter().chain(&r.moves).enumerate() {
-        if line.status(rules) != Status::Ongoing {
-            return Err(format!("move {} `{text}` after the end of the game", k + 1));
-        }
-        line.play_text(rules, text).map_err(|e| e.to_string())?;
-    }
     for (name, len) in [("times_ms", r.times_ms.len()), ("evals", r.evals.len())] {
         if len != 0 && len != r.moves.len() {
             return Err(format!("it has {len} {name} for {} moves", r.moves.len()));
         }
     }
-    match (&r.forfeit, r.termination.is_forfeit()) {
+    let all: Vec<&String> = r.opening.iter().chain(&r.moves).collect();
+    if r.rounds.is_empty() {
+        let end = RoundEnd {
+            termination: r.termination,
+            stores: r.stores,
+            forfeit: r.forfeit.as_ref(),
+        };
+        return replay_round(rules, start, &all, &end, max_plies, adjudicator);
+    }
+    let (mut later, mut start, mut taken): (Option<R>, _, usize) = (None, start, 0);
+    for (k, round) in r.rounds.iter().enumerate() {
+        let rules = later.as_ref().unwrap_or(rules);
+        let (game, text) = (rules.spec().to_string(), rules.format_position(&start));
+        if (&game, &text) != (&round.game, &round.start) {
+            return Err(format!(
+                "round {}: the last round leads to `{game}` from `{text}`, not `{}` from `{}`",
+                k + 1,
+                round.game,
+                round.start
+            ));
+        }
+        let plies = round.plies as usize + if k == 0 { r.opening.len() } else { 0 };
+        let moves = all.get(taken..taken + plies).ok_or_else(|| {
+            format!(
+                "round {} has {} moves, more than the record",
+                k + 1,
+                round.plies
+            )
+        })?;
+        taken += plies;
+        let last = k + 1 == r.rounds.len();
+        let end = RoundEnd {
+            termination: round.termination,
+            stores: round.stores,
+            forfeit: if last { r.forfeit.as_ref() } else { None },
+        };
+        replay_round(rules, start, moves, &end, max_plies, adjudicator)
+            .map_err(|e| format!("round {}: {e}", k + 1))?;
+        if last {
+            if taken != all.len() || (round.termination, round.stores) != (r.termination, r.stores)
+            {
+                return Err("its last round does not end the game as the record says".into());
+            }
+            return Ok(());
+        }
+        match rules.next_round(&start, round.stores) {
+            Some((next_rules, next_start)) => {
+                start = next_start;
+                later = Some(next_rules);
+            }
+            None => return Err(format!("the game ends after round {}, not later", k + 1)),
+        }
+    }
+    Ok(())
+}
+
+/// How a recorded game (or round) ended.
+struct RoundEnd<'a> {
+    termination: Termination,
+    stores: [u32; 2],
+    forfeit: Option<&'a ForfeitNote>,
+}
+
+/// Replays `moves` from `start` and checks that they end as `end` says.
+fn replay_round<R: Rules, S: AsRef<str>>(
+    rules: &R,
+    start: R::Position,
+    moves: &[S],
+    end: &RoundEnd,
+    max_plies: u32,
+    adjudicator: Option<&Egdb>,
+) -> Result<(), String> {
+    let mut line = Line::new(start);
+    for (k, text) in moves.iter().enumerate() {
+        let text = text.as_ref();
+        if line.status(rules) != Status::Ongoing {
+            return Err(format!("move {} `{text}` after the end of the game", k + 1));
+        }
+        line.play_text(rules, text).map_err(|e| e.to_string())?;
+    }
+    match (end.forfeit, end.termination.is_forfeit()) {
         (Some(f), true) => {
             let side = rules.side_to_move(line.current());
             if line.status(rules) != Status::Ongoing || line.moves().len() >= max_plies as usize {
                 return Err(format!(
                     "it ends by {}, but its moves end the game",
-                    r.termination.name()
+                    end.termination.name()
                 ));
             }
             if f.side != side {
@@ -698,10 +772,10 @@ fn replay<R: Rules>(
                 ));
             }
             let stores = forfeit_stores(rules, line.current(), f.side);
-            if stores != r.stores {
+            if stores != end.stores {
                 return Err(format!(
                     "a forfeit by {} gives stores {stores:?}, not {:?}",
-                    f.side, r.stores
+                    f.side, end.stores
                 ));
             }
             return Ok(());
@@ -710,17 +784,17 @@ fn replay<R: Rules>(
         (Some(_), false) => {
             return Err(format!(
                 "it names a forfeit but ends by {}",
-                r.termination.name()
+                end.termination.name()
             ))
         }
         (None, true) => {
             return Err(format!(
                 "it ends by {} without naming who forfeited",
-                r.termination.name()
+                end.termination.name()
             ))
         }
     }
-    if r.termination == Termination::Egdb {
+    if end.termination == Termination::Egdb {
         let stores = match adjudicator {
             None => return Err("it was adjudicated by databases this run does not use".into()),
             Some(db) if line.status(rules) == Status::Ongoing => {
@@ -729,10 +803,10 @@ fn replay<R: Rules>(
             Some(_) => None,
         };
         return match stores {
-            Some(s) if s == r.stores => Ok(()),
+            Some(s) if s == end.stores => Ok(()),
             Some(s) => Err(format!(
                 "the databases give stores {s:?}, not {:?}",
-                r.stores
+                end.stores
             )),
             None => Err("it was adjudicated where the databases do not reach".into()),
         };
@@ -746,18 +820,18 @@ fn replay<R: Rules>(
         ),
         Status::Ongoing => return Err("the game is not over".into()),
     };
-    if termination != r.termination {
+    if termination != end.termination {
         return Err(format!(
             "it ends by {}, not {}",
             termination.name(),
-            r.termination.name()
+            end.termination.name()
         ));
     }
     let stores = rules.final_stores(line.current(), outcome);
-    if stores != r.stores {
+    if stores != end.stores {
         return Err(format!(
             "its moves give stores {stores:?}, not {:?}",
-            r.stores
+            end.stores
         ));
     }
     Ok(())

@@ -20,7 +20,10 @@
 //! Anything else is read as a move; a text that is not a legal move is answered with what is
 //! wrong and the legal moves, and the prompt comes again. At the end of the game the sweep is
 //! shown: the seeds each player takes from the board by the end-of-game rule, the final stores
-//! and the result.
+//! and the result. A game played in rounds (Adi with `rounds`) goes on from round to round:
+//! each round's end shows the sweep and the stores, then the next round's game string (the
+//! houses bought) and who starts it; the agent is built afresh for each round (round `k` from
+//! 1 with `derive_seed(seed, 2k - 2)`, its adviser `2k - 1`).
 
 use super::{CliResult, PositionArgs};
 use clap::Args;
@@ -273,6 +276,9 @@ impl GameJob for Play {
         // Whether the board changed since it was last drawn (commands and refused input leave
         // it as it is and only prompt again).
         let mut changed = true;
+        // Games played in rounds (`Rules::next_round`) go on with the next round's rules.
+        let mut rules = rules;
+        let mut round = 1u64;
         loop {
             let pos = *line.current();
             if std::mem::take(&mut changed) {
@@ -291,8 +297,39 @@ impl GameJob for Play {
                 } else {
                     "end of game"
                 };
+                let next = rules.next_round(&line.positions()[0], [south, north]);
+                if let Some((next_rules, start)) = next {
+                    round += 1;
+                    let why = if why == "end of game" {
+                        "end of the round"
+                    } else {
+                        why
+                    };
+                    say(&format!(
+                        "Round {} over ({why}): {}.\nStores: South {south}, North {north}.\n\
+                         Round {round}: {}, {} to move.\n",
+                        round - 1,
+                        sweep(&rules, &pos, o),
+                        next_rules.spec(),
+                        next_rules.side_to_move(&start)
+                    ))?;
+                    rules = next_rules;
+                    line = Line::new(start);
+                    let seeds =
+                        [2 * round - 2, 2 * round - 1].map(|k| derive_seed(self.args.seed, k));
+                    agent =
+                        (!both_human).then(|| resources.build::<R>(&rules, &self.agent, seeds[0]));
+                    adviser = resources.build::<R>(&rules, &adviser_spec, seeds[1]);
+                    changed = true;
+                    continue;
+                }
+                let rounds = if round > 1 {
+                    format!(" after {round} rounds")
+                } else {
+                    String::new()
+                };
                 say(&format!(
-                    "Game over ({why}): {}.\nFinal stores: South {south}, North {north}: \
+                    "Game over{rounds} ({why}): {}.\nFinal stores: South {south}, North {north}: \
                      {verdict}.\n",
                     sweep(&rules, &pos, o)
                 ))?;

@@ -12,7 +12,26 @@
 //! * **Round end**: before a player moves, if the board holds `round-end` seeds (8) or fewer, or
 //!   the player has no legal move, the round ends and the seeds left go to the player who made
 //!   the last capture; before any capture, each player takes the seeds on their own side.
-//!   The multi-round "house buying" of the source is not built: a game is one round.
+//! * **House buying** (seed 000: "A menetet az a játékos nyeri, akinek a kincstárába több mag
+//!   gyűlt fel annál, mint amennyivel a saját oldalán levő házakat négy magjával ki lehet
+//!   tölteni. A játékos a feleslegét arra használja, hogy üres házakat vegyen el az
+//!   ellenfelétől azáltal, hogy megtölti őket a saját magjaival. Ekkor kezdődik a következő
+//!   menet. [...] azok a négyesek, amelyek az így megvásárolt házakban megjelennek, most a
+//!   vásárlóhoz tartoznak. A játék célja az, hogy sikerüljön megvásárolni az ellenfél összes
+//!   házát."): with `rounds=N` (default 1, a game of one round) a game is a match of up to `N`
+//!   rounds ([`Rules::next_round`]). After a round each player fills the houses they own with 4
+//!   seeds each from their store, in their sowing order (their own row from their left, then
+//!   the houses they bought in the other row from its owner's left); the player with seeds to
+//!   spare buys the opponent's unfilled houses, 4 seeds each, in the same order; a house
+//!   neither can fill stays empty and keeps its owner, and the seeds left over (fewer than 4 a
+//!   player) stay in the stores. A bought house's fours (other than a lap's last seed's) go to
+//!   the buyer; everything else is played as before (moves from one's own row). The loser of a
+//!   round starts the next; after a drawn round, the player who did not start it. The match
+//!   ends after `N` rounds, or as soon as a player cannot fill a house (the other has bought
+//!   them all); its result is the last round's stores. The game string of a later round names
+//!   the houses bought (`bought=<letters>`: `A`.. South's houses owned by North, `a`.. North's
+//!   houses owned by South) and the rounds left; `solve` works on one round.
+//!   Decisions: `docs/rule-decisions.md`, "adi", house buying.
 //! * **Endless sowing**: a move whose laps return to a state they were in (board, stores, last
 //!   capturer and the house about to be lifted) never ends and is not legal ([`relay`]).
 //! * A repeated position ends the game; each player takes the seeds on their side (§0).
@@ -39,15 +58,64 @@ pub struct AdiSpec {
     pub seeds: u8,
     /// The round ends when the board holds this many seeds or fewer (RULES.md §5: 8).
     pub round_end: u8,
+    /// The houses bought in earlier rounds, by row: bit `i` of `bought[0]` is South's house
+    /// `i` (`A` + i) owned by North, bit `i` of `bought[1]` North's house `i` owned by South.
+    pub bought: [u8; 2],
+    /// The most rounds of the match, this one included (1: a game is one round).
+    pub rounds: u8,
+}
+
+/// The text of `bought` (`AB` + `ef`: South's A and B, North's e and f): the letters of the
+/// bought houses, South's row first.
+fn bought_text(bought: &[u8; 2]) -> String {
+    [Side::South, Side::North]
+        .iter()
+        .flat_map(|&side| {
+            (0..8)
+                .filter(move |&i| bought[side.index()] >> i & 1 == 1)
+                .map(move |i| crate::core::house_letter(side, i))
+        })
+        .collect()
+}
+
+/// `bought` from its text: house letters within `houses` houses, each at most once.
+fn parse_bought(text: &str, houses: u8) -> Option<[u8; 2]> {
+    let mut bought = [0u8; 2];
+    for c in text.chars() {
+        let (side, first) = if c.is_ascii_uppercase() {
+            (0, b'A')
+        } else if c.is_ascii_lowercase() {
+            (1, b'a')
+        } else {
+            return None;
+        };
+        let i = c as u8 - first;
+        if i >= houses || bought[side] >> i & 1 == 1 {
+            return None;
+        }
+        bought[side] |= 1 << i;
+    }
+    Some(bought)
 }
 
 impl GameOptions for AdiSpec {
     fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
         o.name("adi");
+        let houses = o.houses(MAX_HOUSES_WITH_STATE, |a| a.houses)?;
         Ok(AdiSpec {
-            houses: o.houses(MAX_HOUSES_WITH_STATE, |a| a.houses)?,
+            houses,
             seeds: o.seeds(|a| a.seeds)?,
             round_end: o.number("round-end", |a| a.round_end, 8, 0, 255)?,
+            bought: o.option(
+                "bought",
+                |a| a.bought,
+                [0, 0],
+                |v| parse_bought(v, houses),
+                bought_text,
+                "the letters of the houses bought in earlier rounds, each once: `A`.. South's \
+                 houses owned by North, `a`.. North's houses owned by South",
+            )?,
+            rounds: o.number("rounds", |a| a.rounds, 1, 1, 255)?,
         })
     }
 }
@@ -63,22 +131,40 @@ pub struct Adi {
     spec: GameSpec,
     m: usize,
     round_end: u32,
+    /// By side to move: bit `p` set if the mover owns pit `p` of the mover-relative board
+    /// (`0..m` their row, `m..2m` the other).
+    owned: [u16; 2],
 }
 
 impl Adi {
     /// The rules of `spec`.
     pub fn new(spec: AdiSpec) -> Adi {
+        let m = spec.houses as usize;
+        let row = (1u16 << m) - 1;
+        let [south_sold, north_sold] = spec.bought.map(u16::from);
         Adi {
-            m: spec.houses as usize,
+            m,
             round_end: spec.round_end as u32,
+            owned: [
+                (row & !south_sold) | north_sold << m,
+                (row & !north_sold) | south_sold << m,
+            ],
             spec: spec.into(),
+        }
+    }
+
+    fn adi_spec(&self) -> &AdiSpec {
+        match &self.spec {
+            GameSpec::Adi(a) => a,
+            _ => unreachable!("Adi rules hold an Adi game string"),
         }
     }
 
     /// Plays the move from own house `house`; the board after it (mover-relative, not flipped)
     /// or `None` if the sowing never ends.
-    fn play(&self, board: Board, house: usize) -> Option<Board> {
+    fn play(&self, board: Board, side: Side, house: usize) -> Option<Board> {
         let n = 2 * self.m;
+        let owned = self.owned[side.index()];
         relay((board, house), |(mut b, origin)| {
             let seeds = b.get(origin);
             b = b.with(origin, 0);
@@ -91,7 +177,7 @@ impl Adi {
                     continue;
                 }
                 // A four: the mover's at the lap's last seed, else the owner's.
-                let (store, state) = if k == seeds || pit < self.m {
+                let (store, state) = if k == seeds || owned >> pit & 1 == 1 {
                     (MOVER_STORE, MOVER_CAPTURED)
                 } else {
                     (OPPONENT_STORE, OPPONENT_CAPTURED)
@@ -147,7 +233,7 @@ impl Rules for Adi {
     fn outcome(&self, pos: &TwoRowPosition) -> Option<Outcome> {
         let b = pos.board;
         let left = b.board_seeds(self.m);
-        let can_move = || (0..self.m).any(|h| b.get(h) > 0 && self.play(b, h).is_some());
+        let can_move = || (0..self.m).any(|h| b.get(h) > 0 && self.play(b, pos.side, h).is_some());
         if left > self.round_end && can_move() {
             return None;
         }
@@ -168,12 +254,81 @@ impl Rules for Adi {
         two_row::own_sides(pos, self.m)
     }
 
+    /// House buying (the module's doc): the next round after a round that started at `start`
+    /// and ended with `stores`, unless this was the last round or a player cannot fill a house.
+    fn next_round(
+        &self,
+        start: &TwoRowPosition,
+        stores: [u32; 2],
+    ) -> Option<(Adi, TwoRowPosition)> {
+        let spec = self.adi_spec();
+        let (m, n) = (self.m, spec.seeds as u32);
+        if spec.rounds <= 1 || stores.iter().any(|&s| s < n.max(1)) {
+            return None;
+        }
+        // A house is (row, index); `owner(row, i)` from the bought masks.
+        let mut bought = spec.bought;
+        let sold = |bought: &[u8; 2], row: Side, i: usize| bought[row.index()] >> i & 1 == 1;
+        // Each player's houses in filling order: their row from their left, then the houses
+        // they bought in the other row from its owner's left.
+        let order = |side: Side| -> Vec<(Side, usize)> {
+            let own = (0..m)
+                .filter(|&i| !sold(&spec.bought, side, i))
+                .map(|i| (side, i));
+            let other = side.opponent();
+            let won = (0..m)
+                .filter(|&i| sold(&spec.bought, other, i))
+                .map(move |i| (other, i));
+            own.chain(won).collect()
+        };
+        let mut houses = vec![0u32; 2 * m];
+        let slot = |(row, i): (Side, usize)| row.index() * m + i;
+        let mut left = stores;
+        let mut unfilled: [Vec<(Side, usize)>; 2] = [Vec::new(), Vec::new()];
+        for side in [Side::South, Side::North] {
+            for house in order(side) {
+                if left[side.index()] >= n {
+                    houses[slot(house)] = n;
+                    left[side.index()] -= n;
+                } else {
+                    unfilled[side.index()].push(house);
+                }
+            }
+        }
+        for side in [Side::South, Side::North] {
+            for &(row, i) in &unfilled[side.opponent().index()] {
+                if left[side.index()] < n {
+                    break;
+                }
+                houses[slot((row, i))] = n;
+                left[side.index()] -= n;
+                // Bought by `side`: sold if it lies in the other player's row, else bought back.
+                if row == side {
+                    bought[row.index()] &= !(1 << i);
+                } else {
+                    bought[row.index()] |= 1 << i;
+                }
+            }
+        }
+        let starter = match stores[0].cmp(&stores[1]) {
+            std::cmp::Ordering::Less => Side::South,
+            std::cmp::Ordering::Greater => Side::North,
+            std::cmp::Ordering::Equal => start.side.opponent(),
+        };
+        let next = Adi::new(AdiSpec {
+            bought,
+            rounds: spec.rounds - 1,
+            ..spec.clone()
+        });
+        Some((next, TwoRowPosition::from_absolute(&houses, left, starter)))
+    }
+
     fn children(&self, pos: &TwoRowPosition, out: &mut Children<Self>) {
         for house in 0..self.m {
             if pos.board.get(house) == 0 {
                 continue;
             }
-            if let Some(board) = self.play(pos.board, house) {
+            if let Some(board) = self.play(pos.board, pos.side, house) {
                 out.push(Child {
                     mv: house as u8,
                     pos: self.next(pos, board),
@@ -229,11 +384,26 @@ impl Rules for Adi {
     }
 
     /// The two-row drawing, then `last capture: <side>` once a player has captured (who takes
-    /// the last seeds at the round's end).
+    /// the last seeds at the round's end), and `bought: e by South, F by North` when houses
+    /// were bought in earlier rounds (whose fours go to the buyer).
     fn draw_from(&self, pos: &TwoRowPosition, bottom: Side) -> String {
         let mut text = pos.to_ascii_from(self.m, bottom);
         if let Some(side) = self.last_capturer(pos) {
             text.push_str(&format!("      last capture: {side}\n"));
+        }
+        let bought = self.adi_spec().bought;
+        if bought != [0, 0] {
+            let by = |buyer: Side| {
+                let row = buyer.opponent();
+                let mut only = [0u8; 2];
+                only[row.index()] = bought[row.index()];
+                (only[row.index()] != 0).then(|| format!("{} by {buyer}", bought_text(&only)))
+            };
+            let parts: Vec<String> = [Side::South, Side::North]
+                .into_iter()
+                .filter_map(by)
+                .collect();
+            text.push_str(&format!("      bought: {}\n", parts.join(", ")));
         }
         text
     }

@@ -369,26 +369,40 @@ impl Rules for Lela {
         text
     }
 
-    /// North's outer row (`g` .. `a`) and inner row (`h` .. `n`), South's inner row (`N` ..
-    /// `H`) and outer row (`A` .. `G`), each hole under its letter; North's store at the left
-    /// end (North's right), South's at the right end; hands when seeds remain in them.
+    /// [`Rules::draw_from`] with South at the bottom.
     fn draw(&self, pos: &FourRowPosition) -> String {
+        self.draw_from(pos, Side::South)
+    }
+
+    /// The board as `bottom` sees it from their seat, turned half a turn for North: the top
+    /// player's outer row from their right and inner row, then the bottom player's inner row
+    /// and outer row from their left (South at the bottom: `g` .. `a`, `h` .. `n`, `N` .. `H`,
+    /// `A` .. `G`), each hole under its letter, ` <- to move` after the mover's outer row; the
+    /// top player's store at the left end (on their inner row's line), the bottom player's at
+    /// the right end; then a line naming the stores' places and the hands when seeds remain.
+    /// The start, South at the bottom:
+    ///
+    /// ```text
+    ///          g   f   e   d   c   b   a
+    ///          0   0   0   1   2   6   9   North outer
+    ///          h   i   j   k   l   m   n
+    /// [  0]    0   0   0   0   0   0   0   North inner
+    ///          N   M   L   K   J   I   H
+    ///          0   0   0   0   0   0   0  [  0]   South inner
+    ///          A   B   C   D   E   F   G
+    ///          9   6   2   1   0   0   0   South outer <- to move
+    /// stores: South 0 (right), North 0 (left); in hand: South 3, North 3
+    /// ```
+    fn draw_from(&self, pos: &FourRowPosition, bottom: Side) -> String {
+        let top = bottom.opponent();
         let rows: [(Side, Vec<usize>, &str); 4] = [
-            (Side::North, (0..LELA_INNER).rev().collect(), "North outer"),
-            (
-                Side::North,
-                (LELA_INNER..LELA_HOLES).collect(),
-                "North inner",
-            ),
-            (
-                Side::South,
-                (LELA_INNER..LELA_HOLES).rev().collect(),
-                "South inner",
-            ),
-            (Side::South, (0..LELA_INNER).collect(), "South outer"),
+            (top, (0..LELA_INNER).rev().collect(), "outer"),
+            (top, (LELA_INNER..LELA_HOLES).collect(), "inner"),
+            (bottom, (LELA_INNER..LELA_HOLES).rev().collect(), "inner"),
+            (bottom, (0..LELA_INNER).collect(), "outer"),
         ];
         let mut out = String::new();
-        for (k, (side, holes, label)) in rows.iter().enumerate() {
+        for (k, (side, holes, row)) in rows.iter().enumerate() {
             let letters: String = holes
                 .iter()
                 .map(|&i| format!("{:>4}", house_letter(*side, i)))
@@ -399,15 +413,24 @@ impl Rules for Lela {
                 .collect();
             out.push_str(&format!("      {letters}\n"));
             let (left, right) = match k {
-                1 => (format!("[{:>3}]", pos.stores[1]), String::new()),
-                2 => (String::from("     "), format!("  [{:>3}]", pos.stores[0])),
+                1 => (format!("[{:>3}]", pos.stores[top.index()]), String::new()),
+                2 => (
+                    String::from("     "),
+                    format!("  [{:>3}]", pos.stores[bottom.index()]),
+                ),
                 _ => (String::from("     "), String::new()),
             };
-            out.push_str(&format!("{left} {counts}{right}   {label}\n"));
+            let to_move = if *side == pos.side && *row == "outer" {
+                " <- to move"
+            } else {
+                ""
+            };
+            out.push_str(&format!("{left} {counts}{right}   {side} {row}{to_move}\n"));
         }
         out.push_str(&format!(
-            "stores: South {} (right), North {} (left)",
-            pos.stores[0], pos.stores[1]
+            "stores: {bottom} {} (right), {top} {} (left)",
+            pos.stores[bottom.index()],
+            pos.stores[top.index()]
         ));
         if pos.reserve != [0, 0] {
             out.push_str(&format!(

@@ -19,7 +19,7 @@
 //! | `woaley2` | the keys of `oware`; default `grand-slam=woaley-skip` and the sudden-death gift of RULES.md §4.4; `no-capture-moves` (`off`, or N: the game ends after N moves without a capture, RULES.md §4.5) |
 //! | `ayo`   | the keys of `oware`; the game also ends when the player to move holds only empty houses and singletons ([`super::ayo`]) |
 //! | `woaley1` | `houses` (6, at most 6), `seeds` (4), `free-choice` (`any`, or `own-side`) |
-//! | `adi`   | `houses` (6, at most 6), `seeds` (4), `round-end` (8) |
+//! | `adi`   | `houses` (6, at most 6), `seeds` (4), `round-end` (8), `bought` (none: the houses bought in earlier rounds, by letter), `rounds` (1: the most rounds of a match) |
 //! | `giuti` | `houses` (6, at most 7), `seeds` (4) |
 //! | `kpo`   | `players` (2; the 3- and 4-player forms are not built), `houses` (6), `seeds` (4), `skip-origin` (false) |
 //! | `cups`  | `bowls` (4, from 3 to 10) |
