@@ -142,7 +142,10 @@ class MancalaSpielGame(pyspiel.Game):
         max_length = int(spec.pop("max_game_length"))
         for k, sep in self._SEPARATORS.items():
             spec[k] = str(spec[k]).replace("_", sep)
-        keys = ",".join(f"{k.replace('_', '-')}={_value_text(v)}" for k, v in spec.items())
+        # A key whose default is empty (Adi's `bought`: no house bought) is left out when empty.
+        keys = ",".join(
+            f"{k.replace('_', '-')}={_value_text(v)}" for k, v in spec.items() if _value_text(v)
+        )
         game_string = f"{self._NAME}({keys})" if keys else self._NAME
         self.mancala_game = mancala.load_game(game_string, max_length)
         info = pyspiel.GameInfo(
