@@ -218,7 +218,8 @@ fn actions_and_observations_on_twenty_houses() {
 }
 
 /// The exact solver against plain negamax (no table, no pruning; the history for the games
-/// that can repeat) on small wide positions: few seeds left on boards beyond the packed one.
+/// that can repeat) on small wide positions: few seeds left on boards beyond the packed one
+/// (two in the games that can repeat: plain negamax with the history explodes beyond that).
 #[test]
 fn solver_matches_negamax_on_small_wide_positions() {
     let options = SolveOptions {
@@ -231,19 +232,19 @@ fn solver_matches_negamax_on_small_wide_positions() {
     let cases: &[(&str, &str)] = &[
         (
             "kalah(houses=8,seeds=1)",
-            "1,0,2,0,0,1,0,1/0,1,1,0,2,0,0,1 4-2 S",
+            "1,0,1,0,0,0,0,1/0,1,0,0,1,0,0,0 6-5 S",
         ),
         (
             "kalah(capture=empty,houses=9,seeds=1)",
-            "0,2,0,1,0,0,1,0,1/1,0,0,2,0,1,0,0,0 5-4 N",
+            "0,1,0,1,0,0,1,0,0/1,0,0,1,0,0,0,0,0 7-6 N",
         ),
         (
             "kalah(houses=20,seeds=1)",
             "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,1,1/1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1 18-16 S",
         ),
-        ("oware(houses=8,seeds=1)", "0,1,0,0,0,0,1,0/1,0,0,0,0,0,1,0 6-6 S"),
-        ("awari(houses=10,seeds=1)", "0,0,1,0,0,0,0,0,1,0/0,1,0,0,0,0,0,0,0,1 8-8 N"),
-        ("woaley2(houses=9,seeds=1)", "1,0,0,0,0,1,0,0,0/0,0,1,0,0,1,0,0,0 7-7 S"),
+        ("oware(houses=8,seeds=1)", "0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0 7-7 S"),
+        ("awari(houses=10,seeds=1)", "0,0,1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0,0,1 9-9 N"),
+        ("woaley2(houses=9,seeds=1)", "1,0,0,0,0,0,0,0,0/0,0,1,0,0,0,0,0,0 8-8 S"),
         (
             "cups(bowls=7)",
             "0,0,0,0,0,2,1/0,0,0,0,0,0,1 60-64 S;hand=4-8",
