@@ -300,7 +300,7 @@ def selftest_new_games(checks):
     ]:
         expect("canonical " + text, canonical_game(parse_game(text)), want)
     for bad in ["wari(must-feed=false)", "woaley2(american=true)", "cups(houses=4)",
-                "cups(bowls=2)", "cups(bowls=7)", "cups(seeds=3)", "adi(houses=7)",
+                "cups(bowls=2)", "cups(bowls=11)", "cups(seeds=3)", "adi(houses=7)",
                 "giuti(houses=0)", "woaley1(free-choice=mine)", "giuti(round-end=3)",
                 "woaley1(grand-slam=forbidden)", "adi(round-end=x)"]:
         rejected("game " + bad, parse_game, bad)
