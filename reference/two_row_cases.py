@@ -1546,6 +1546,65 @@ WIDE_PERFT_CASES = [
 ]
 
 
+ADI_ROUNDS_HEADER = [
+    "Rules: docs/rule-decisions.md, adi, \"House buying: `rounds` and `bought`\" (seed 000).",
+    "Format: GAME | START_POSITION | SOUTH-NORTH | NEXT_GAME | NEXT_POSITION: the next round",
+    "of an Adi match after the round of GAME that started at START_POSITION and ended with",
+    "the stores SOUTH-NORTH (canonical game string: rounds one less, the houses bought);",
+    "GAME | START_POSITION | SOUTH-NORTH | match over when the match ends: GAME had",
+    "rounds=1 (the default), or a store holds fewer than `seeds`.  Each player fills the",
+    "houses they own (own row from their left, then the houses they bought in the other",
+    "row) with `seeds` each; the player with seeds left buys the opponent's unfilled houses",
+    "in the opponent's order (a house of the buyer's own row comes back to its row's",
+    "player); a house the seeds left over cannot make stays empty with its owner, the",
+    "seeds left over stay in the stores; the loser (fewer seeds) starts, after a draw the",
+    "player who did not start the round.  Command: python3 reference next-round GAME",
+    "START_POSITION SOUTH NORTH.",
+]
+
+FULL6 = "4,4,4,4,4,4/4,4,4,4,4,4"
+
+ADI_ROUNDS_CASES = [
+    "Draws: both fill their houses; the player who did not start the round starts",
+    ("adi(rounds=3)", "start", (24, 24)),
+    ("adi(rounds=2)", FULL6 + " 0-0 N", (24, 24)),
+    ("adi(bought=Af,rounds=2)", FULL6 + " 0-0 N", (24, 24)),
+    "Wins and losses: the winner buys the loser's last houses; the loser starts",
+    ("adi(rounds=3)", "start", (28, 20)),
+    ("adi(rounds=3)", "start", (20, 28)),
+    ("adi(rounds=3)", "start", (36, 12)),
+    "Seeds left over (each player fewer than 4 after buying): the last unfilled house stays",
+    "empty with its owner, the seeds stay in the stores",
+    ("adi(rounds=2)", "start", (26, 22)),
+    ("adi(rounds=2)", "start", (22, 26)),
+    ("adi(rounds=2)", "start", (33, 15)),
+    "Bought houses: filled after the own row, so bought back first; a house of the",
+    "buyer's own row is owned again by its row's player",
+    ("adi(bought=de,rounds=3)", "start", (26, 22)),
+    ("adi(bought=ab,rounds=2)", "start", (18, 30)),
+    ("adi(bought=ABC,rounds=4)", "start", (36, 12)),
+    ("adi(bought=bcdef,rounds=4)", "start", (40, 8)),
+    ("adi(bought=e,rounds=2)", "4,4,4,4,4,4/4,4,4,4,0,4 2-2 N", (30, 18)),
+    "3 houses",
+    ("adi(houses=3,rounds=3,seeds=2)", "start", (6, 6)),
+    ("adi(houses=3,rounds=2,seeds=2)", "start", (7, 5)),
+    ("adi(houses=3,rounds=4)", "start", (16, 8)),
+    ("adi(bought=Ab,houses=3,rounds=2,seeds=2)", "start", (9, 3)),
+    ("adi(houses=3,rounds=2,seeds=2)", "start", (10, 2)),
+    "The end of the match: the last round (rounds=1), or a player with fewer than `seeds`",
+    "(exactly `seeds` fills one house: the match goes on)",
+    ("adi", "start", (30, 18)),
+    ("adi(bought=EFb)", "4,4,4,4,4,4/4,0,4,4,4,4 2-2 S", (24, 24)),
+    ("adi(rounds=5)", "start", (45, 3)),
+    ("adi(rounds=5)", "start", (4, 44)),
+    ("adi(rounds=5)", "start", (44, 4)),
+    ("adi(bought=bcdef,rounds=4)", "start", (45, 3)),
+    ("adi(houses=3,rounds=2,seeds=2)", "start", (11, 1)),
+    ("adi(houses=1,rounds=2)", "start", (4, 4)),
+    ("adi(houses=1,rounds=2)", "start", (5, 3)),
+]
+
+
 def perft_file(target, cases, header):
     return GoldenFile(target, target + ".perft", "perft", GENERATED_BY, header, cases,
                       compare)
@@ -1570,4 +1629,6 @@ GOLDEN_FILES = [
                SOLVED_TWO_ROW_HEADER, SOLVED_ISSUE17_CASES, compare),
     GoldenFile("solved-two-row", "solved-two-row.txt", "solved", GENERATED_BY,
                SOLVED_TWO_ROW_HEADER, SOLVED_TWO_ROW_CASES, compare),
+    GoldenFile("adi-rounds", "adi-rounds.txt", "rounds", GENERATED_BY, ADI_ROUNDS_HEADER,
+               ADI_ROUNDS_CASES),
 ]
