@@ -15,6 +15,9 @@ and (board, stores, side, extra) for woaley1, adi, giuti and cups:
   side    0 = South to move, 1 = North
   extra   woaley1: "free", "own-side", or the int index of the forced house
           adi:     None (nobody has captured yet), 0 or 1 (the last capturer)
+Adi's `bought` key gives a bought house's fours (made by a seed not its lap's last) to
+the buyer; `rounds` and next_round() play a match of rounds (docs/rule-decisions.md,
+"House buying: `rounds` and `bought`").
           giuti:   None
           cups:    (south hand, north hand)
 Moves are texts in the project's notation: "A", "c", "pass", "A+", "b-", "p3".
