@@ -12,6 +12,7 @@ Subcommands (python3 reference --help):
   check FILE...                  recompute golden files, exit 1 on any mismatch
   selftest                       hand-worked checks, exit 1 on any failure
   generate [TARGET...] [--out DIR]  (re)write golden files (default: all of them)
+  next-round GAME POSITION SOUTH NORTH  Adi house buying: the next round of a match
 
 POSITION may be the word `start` for the game's start position.  Bad input exits with
 status 2.
@@ -46,6 +47,10 @@ Optional (issue 17, the history rules; a module without them has neither):
                                  (default: child occurred in the history)
   history_end(game, pos, history)  None, or the final value for pos's side to move when
                                  a rule on the history (not repetition) ends the game at pos
+Optional (Adi house buying; two_row.py only):
+  next_round(game, start, final)  None if the match is over after the round of `game`
+                                 that started at `start` and ended with the stores `final`,
+                                 else (next round's game, its start position)
 """
 
 
@@ -406,6 +411,31 @@ def solve(game, pos):
 
 
 # ---------------------------------------------------------------------------
+# Matches in rounds (Adi house buying)
+# ---------------------------------------------------------------------------
+
+def parse_stores(text):
+    """'<south>-<north>' -> (south, north)."""
+    if text.count("-") != 1:
+        raise UsageError("stores must be '<south>-<north>', not %r" % text)
+    south, north = text.split("-")
+    return (parse_int("south store", south, 0), parse_int("north store", north, 0))
+
+
+def next_round_text(game, pos, final):
+    """'NEXT_GAME | NEXT_POSITION' or 'match over' after the round of game that started
+    at pos and ended with the stores final."""
+    hook = getattr(rules_of(game), "next_round", None)
+    if hook is None:
+        raise UsageError("next-round: %s is not played in rounds" % game["name"])
+    result = hook(game, pos, final)
+    if result is None:
+        return "match over"
+    next_game, next_pos = result
+    return "%s | %s" % (canonical_game(next_game), format_position(next_game, next_pos))
+
+
+# ---------------------------------------------------------------------------
 # Golden files
 # ---------------------------------------------------------------------------
 
@@ -417,8 +447,11 @@ class GoldenFile:
     """One golden file of tests/data and how to write it.
 
     kind: "perft" (lines GAME | POSITION | DEPTH | COUNT; a case is a comment (str) or
-    (game, position, depths[, extra])) or "solved" (lines GAME | POSITION | VALUE; a case
-    is a comment or (game, position[, extra])).  generated_by: the first header lines;
+    (game, position, depths[, extra])), "solved" (lines GAME | POSITION | VALUE; a case
+    is a comment or (game, position[, extra])) or "rounds" (lines GAME | POSITION |
+    SOUTH-NORTH | NEXT_GAME | NEXT_POSITION, or GAME | POSITION | SOUTH-NORTH | match
+    over: the next round of an Adi match; a case is a comment or (game, position,
+    (south, north))).  generated_by: the first header lines;
     header: the lines after the Regenerate line.  compare(game, extra) -> [(game,
     options)]: games whose count or value is written in a comment '# (GAME gives N here)'
     above a line where it differs; `options` are the option names that such a difference
@@ -456,6 +489,8 @@ class GoldenFile:
                 continue
             if self.kind == "perft":
                 self.perft_case(lines, shown, case)
+            elif self.kind == "rounds":
+                self.rounds_case(lines, case)
             else:
                 self.solved_case(lines, case)
         for option in sorted(shown):
@@ -489,6 +524,15 @@ class GoldenFile:
             lines.append(line)
             if self.stop_at_zero and count == 0 and not any(other_counts):
                 break  # deeper counts are 0 too
+
+    def rounds_case(self, lines, case):
+        game_text, pos_text, final = case
+        game = parse_game(game_text)
+        pos = parse_position(game, pos_text)
+        line = "%s | %s | %d-%d | %s" % (canonical_game(game), format_position(game, pos),
+                                         final[0], final[1], next_round_text(game, pos, final))
+        print(line, flush=True)
+        lines.append(line)
 
     def solved_case(self, lines, case):
         game_text, pos_text = case[:2]
@@ -545,11 +589,15 @@ def check_files(paths):
                 where = "%s:%d" % (path, number)
                 start = time.time()
                 try:
-                    if len(fields) not in (3, 4):
-                        raise UsageError("expected 3 or 4 '|'-separated fields")
+                    if len(fields) not in (3, 4, 5):
+                        raise UsageError("expected 3, 4 or 5 '|'-separated fields")
                     game = parse_game(fields[0])
                     pos = parse_position(game, fields[1])
-                    if len(fields) == 4:
+                    if len(fields) == 5 or fields[-1] == "match over":
+                        # GAME | POSITION | SOUTH-NORTH | NEXT_GAME | NEXT_POSITION
+                        want = " | ".join(fields[3:])
+                        got = next_round_text(game, pos, parse_stores(fields[2]))
+                    elif len(fields) == 4:
                         want = int(fields[3])
                         got = run_perft(game, pos, parse_int("depth", fields[2], 0))
                     else:
@@ -562,7 +610,7 @@ def check_files(paths):
                 checked += 1
                 if got != want:
                     mismatches += 1
-                    print("%s: MISMATCH %s: expected %d, computed %d" % (where, text, want, got))
+                    print("%s: MISMATCH %s: expected %s, computed %s" % (where, text, want, got))
                 else:
                     print("%s: ok (%.1fs) %s" % (where, time.time() - start, text), flush=True)
     print("%d lines checked, %d mismatches" % (checked, mismatches))
@@ -653,6 +701,12 @@ def main(argv):
     p.add_argument("--moves", action="store_true",
                    help="also print each root move's value (an exact search per move: "
                         "can be much slower than the value alone)")
+    p = sub.add_parser("next-round", help="Adi house buying: the next round of a match (its "
+                       "game string and start position) or 'match over'")
+    p.add_argument("game", help="the round's game string, e.g. 'adi(rounds=3)'")
+    p.add_argument("position", help="the round's start position text, or 'start'")
+    p.add_argument("south", help="South's store at the end of the round")
+    p.add_argument("north", help="North's store at the end of the round")
     p = sub.add_parser("check", help="recompute golden files")
     p.add_argument("files", nargs="+")
     sub.add_parser("selftest", help="hand-worked checks")
@@ -666,7 +720,7 @@ def main(argv):
             if target not in targets:
                 parser.error("unknown target %r (choose from %s)" % (target, ", ".join(targets)))
     try:
-        if args.command in ("perft", "moves", "solve"):
+        if args.command in ("perft", "moves", "solve", "next-round"):
             game = parse_game(args.game)
             pos = parse_position(game, args.position)
         if args.command == "perft":
@@ -684,6 +738,10 @@ def main(argv):
             if args.moves:
                 for move, value in solver.root_moves(pos):
                     print("%s %d" % (move, value))
+        elif args.command == "next-round":
+            final = (parse_int("south store", args.south, 0),
+                     parse_int("north store", args.north, 0))
+            print(next_round_text(game, pos, final))
         elif args.command == "check":
             if not check_files(args.files):
                 return 1

@@ -15,6 +15,9 @@ and (board, stores, side, extra) for woaley1, adi, giuti and cups:
   side    0 = South to move, 1 = North
   extra   woaley1: "free", "own-side", or the int index of the forced house
           adi:     None (nobody has captured yet), 0 or 1 (the last capturer)
+Adi's `bought` key gives a bought house's fours (made by a seed not its lap's last) to
+the buyer; `rounds` and next_round() play a match of rounds (docs/rule-decisions.md,
+"House buying: `rounds` and `bought`").
           giuti:   None
           cups:    (south hand, north hand)
 Moves are texts in the project's notation: "A", "c", "pass", "A+", "b-", "p3".
@@ -86,7 +89,10 @@ DEFAULTS = {
     "woaley2": WOALEY2_DEFAULTS,
     "ayo": AYO_DEFAULTS,
     "kpo": KPO_DEFAULTS,
-    "adi": {"houses": 6, "seeds": 4, "round-end": 8},
+    # Adi house buying (docs/rule-decisions.md, "House buying: `rounds` and `bought`"):
+    # bought = the letters of the bought houses in canonical order (South's row, then
+    # North's, each in index order), "" = none; rounds = the most rounds of the match.
+    "adi": {"houses": 6, "seeds": 4, "round-end": 8, "bought": "", "rounds": 1},
     "cups": {"bowls": 4},
     "giuti": {"houses": 6, "seeds": 4},
     "woaley1": {"houses": 6, "seeds": 4, "free-choice": "any"},
@@ -124,6 +130,10 @@ def parse_value(name, key, value):
         return parse_int(key, value, 3, 10)  # RULES.md §8: 3..10 bowls
     if key == "round-end":
         return parse_int(key, value, 0)
+    if key == "rounds":
+        return parse_int(key, value, 1, 255)
+    if key == "bought":
+        return value  # checked against `houses` in parse_game (keys come in any order)
     if key == "free-choice":
         return parse_choice(key, value, ["any", "own-side"])
     if name == "kalah" and key == "capture":
@@ -166,7 +176,40 @@ def parse_game(text):
             game["capture"] = effective_defaults(game)["capture"]
     if name == "cups":
         game["houses"] = game["bowls"]  # internal (never printed)
+    if name == "adi":
+        game["bought"] = canonical_bought(game["houses"], game["bought"])
+        # internal (never printed): the owner of each house
+        game["owners"] = tuple(house_owner(game, h) for h in range(2 * game["houses"]))
     return game
+
+
+def canonical_bought(m, text):
+    """The letters of `bought` in canonical order: South's row (A..) then North's (a..),
+    each in index order, i.e. in house-index order.  Each letter once, a house of the
+    board."""
+    houses = []
+    for letter in text:
+        house = letter_house(m, letter)
+        if house is None:
+            raise UsageError("bought: %r is not a house letter of a %d-house board" % (letter, m))
+        if house in houses:
+            raise UsageError("bought: house %s given twice" % letter)
+        houses.append(house)
+    return "".join(house_letter(m, h) for h in sorted(houses))
+
+
+def bought_houses(game):
+    """The indices of the bought houses (Adi; none in the other games)."""
+    m = game["houses"]
+    return [letter_house(m, letter) for letter in game.get("bought", "")]
+
+
+def house_owner(game, house):
+    """Who owns a house: the side of its row, or the buyer of a bought (Adi) house."""
+    side = side_of(game["houses"], house)
+    if house in bought_houses(game):
+        return 1 - side
+    return side
 
 
 def value_text(value):
@@ -683,6 +726,7 @@ def adi_play(game, pos, house):
     n = 2 * m
     b = list(board)
     st = list(stores)
+    owners = game["owners"]
     seen = set()
     lift = house
     while True:
@@ -703,8 +747,9 @@ def adi_play(game, pos, house):
                     st[side] += 4
                     b[p] = 0
                     return (tuple(b), tuple(st), 1 - side, side)
-                # not the last seed: the owner of the house takes them
-                owner = side_of(m, p)
+                # not the last seed: the owner of the house takes them (the buyer
+                # of a bought house)
+                owner = owners[p]
                 st[owner] += 4
                 b[p] = 0
                 last_capture = owner
@@ -737,6 +782,80 @@ def adi_terminal(game, pos):
     else:
         st[last_capture] += sum(board)
     return tuple(st)
+
+
+def adi_order(game, side):
+    """The houses a player owns in their sowing (filling) order: the houses of their own
+    row that they own, from their left, then the houses they bought in the other row,
+    from its owner's left."""
+    m = game["houses"]
+    owners = game["owners"]
+    own_row = [h for h in own_houses(m, side) if owners[h] == side]
+    bought = [h for h in own_houses(m, 1 - side) if owners[h] == side]
+    return own_row + bought
+
+
+def next_round(game, start, final):
+    """Adi house buying (docs/rule-decisions.md, "House buying: `rounds` and `bought`"):
+    the next round of a match after the round of `game` that started at position `start`
+    and ended with the stores `final` (south, north).  Returns None when the match is over,
+    else (next game, next start position)."""
+    if game["name"] != "adi":
+        raise UsageError("next-round: only adi is played in rounds, not %s" % game["name"])
+    m = game["houses"]
+    n = game["seeds"]
+    final = tuple(final)
+    if len(final) != 2 or sum(final) != total_seeds(game):
+        raise UsageError("next-round: the final stores %s must hold the game's %d seeds"
+                         % ("-".join(str(x) for x in final), total_seeds(game)))
+    for side in (0, 1):
+        if final[side] < start[1][side]:
+            raise UsageError("next-round: the %s store cannot go down from %d to %d"
+                             % (("South", "North")[side], start[1][side], final[side]))
+    # End of the match: this was the last round, or a player cannot fill a house.
+    if game["rounds"] == 1 or final[0] < n or final[1] < n:
+        return None
+    owners = list(game["owners"])
+    board = [0] * (2 * m)
+    left = list(final)
+    unfilled = [[], []]
+    # Filling: each player fills the houses they own, in their order, `seeds` each.
+    for side in (0, 1):
+        for h in adi_order(game, side):
+            if left[side] >= n:
+                board[h] = n
+                left[side] -= n
+            else:
+                unfilled[side].append(h)
+    # Buying: the player with seeds left buys the opponent's unfilled houses in the
+    # opponent's order; a house that the seeds left over cannot make stays empty with
+    # its owner, and the seeds left over stay in the stores.
+    for buyer in (0, 1):
+        for h in unfilled[1 - buyer]:
+            if left[buyer] >= n:
+                board[h] = n
+                left[buyer] -= n
+                owners[h] = buyer
+    empty = [h for h in range(2 * m) if board[h] == 0]
+    assert len(empty) <= 1 and sum(board) + sum(left) == total_seeds(game), (board, left)
+    # Who starts: the loser (fewer seeds); after a draw, who did not start this round.
+    if final[0] != final[1]:
+        starter = 0 if final[0] < final[1] else 1
+    else:
+        starter = 1 - start[2]
+    bought = "".join(house_letter(m, h) for h in range(2 * m) if owners[h] != side_of(m, h))
+    parts = []
+    for key in sorted(DEFAULTS["adi"]):
+        if key == "bought":
+            value = bought
+        elif key == "rounds":
+            value = game["rounds"] - 1
+        else:
+            value = game[key]
+        if value != DEFAULTS["adi"][key]:
+            parts.append("%s=%s" % (key, value))
+    next_game = parse_game("adi(%s)" % ",".join(parts) if parts else "adi")
+    return (next_game, (tuple(board), tuple(left), starter, None))
 
 
 # ---------------------------------------------------------------------------

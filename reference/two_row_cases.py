@@ -7,7 +7,7 @@ solved-small.txt, wari/woaley1/woaley2/adi/giuti/cups.perft and solved-two-row.t
 """
 
 from .driver import (GoldenFile, Solver, canonical_game, format_position, legal_moves,
-                     parse_game, parse_position)
+                     next_round_text, parse_game, parse_position)
 from .two_row import AWARI_DEFAULTS, defaults_for, repetition_stores, start_position, terminal
 from .two_row import value_text
 
@@ -300,7 +300,7 @@ def selftest_new_games(checks):
     ]:
         expect("canonical " + text, canonical_game(parse_game(text)), want)
     for bad in ["wari(must-feed=false)", "woaley2(american=true)", "cups(houses=4)",
-                "cups(bowls=2)", "cups(bowls=7)", "cups(seeds=3)", "adi(houses=7)",
+                "cups(bowls=2)", "cups(bowls=11)", "cups(seeds=3)", "adi(houses=7)",
                 "giuti(houses=0)", "woaley1(free-choice=mine)", "giuti(round-end=3)",
                 "woaley1(grand-slam=forbidden)", "adi(round-end=x)"]:
         rejected("game " + bad, parse_game, bad)
@@ -472,6 +472,7 @@ def selftest_new_games(checks):
     expect("adi endless value", V("adi(houses=1,round-end=0,seeds=2)", "3/1 0-0 S"), 2)
     expect("adi endless value N", V("adi(houses=1,round-end=0,seeds=2)",
                                     "3/1 0-0 S;last-capture=N"), -4)
+    selftest_adi_house_buying(checks)
 
     # --- Giuti
     # giuti(2,2) start, A+: B 3, a 3 (last): lift a, backwards: B 4, A 1, b 3
@@ -520,6 +521,119 @@ def selftest_new_games(checks):
     expect("cups end", over("cups(bowls=3)", "4,0,0/0,0,0 2-54 S;hand=0-0"), (2, 54))
     expect("cups end value", V("cups(bowls=3)", "4,0,0/0,0,0 2-54 S;hand=0-0"), -52)
     expect("cups last harvest", V("cups(bowls=3)", "0,0,1/0,0,0 30-29 S;hand=0-0"), 2)
+
+def selftest_adi_house_buying(checks):
+    """Adi's `bought` and `rounds` (docs/rule-decisions.md, "House buying: `rounds` and
+    `bought`"), worked by hand."""
+    expect, P, V, child = checks.expect, checks.perft, checks.value, checks.child
+
+    def rejected(label, function, argument):
+        checks.rejected(label + " rejected", function, argument)
+
+    # --- the keys: letters in canonical order (South's row, then North's, each in
+    # index order), each once, houses of the board; rounds 1..255, default 1
+    for text, want in [
+        ("adi(bought=fA)", "adi(bought=Af)"),
+        ("adi(bought=dCB,houses=4)", "adi(bought=BCd,houses=4)"),
+        ("adi(rounds=1,bought=)", "adi"),
+        ("adi(rounds=2,houses=3,bought=cB)", "adi(bought=Bc,houses=3,rounds=2)"),
+        ("adi(rounds=255,bought=fedcbaFEDCBA)", "adi(bought=ABCDEFabcdef,rounds=255)"),
+    ]:
+        expect("canonical " + text, canonical_game(parse_game(text)), want)
+    for bad in ["adi(bought=G)", "adi(houses=2,bought=c)", "adi(houses=2,bought=C)",
+                "adi(bought=AA)", "adi(bought=aBa)", "adi(bought=1)", "adi(bought=A-b)",
+                "adi(rounds=0)", "adi(rounds=256)", "adi(rounds=x)", "oware(bought=A)",
+                "giuti(rounds=2)", "kalah(bought=a)"]:
+        rejected("game " + bad, parse_game, bad)
+
+    # --- bought: a four made by a seed that is not its lap's last goes to the owner
+    a22 = "adi(houses=2,round-end=0,seeds=2)"
+    # 3,0/3,0 2-0 S with a bought (South owns North's a): A (3) sows B 1, a 4 (not
+    # the last seed: a's owner, South, takes it), b 1 (empty: over).  South is the
+    # last capturer.  (Without bought: 0,1/0,1 2-4 N;last-capture=N.)
+    expect("adi bought owner capture", child(a22[:-1] + ",bought=a)", "3,0/3,0 2-0 S", "A"),
+           "0,1/0,1 6-0 N;last-capture=S")
+    # 1,2/3,0 2-0 S, a bought: A (1) -> B 3: lift B: a 4 (South's, taken by South),
+    # b 1, A 1 (empty): over.
+    expect("adi bought relay capture", child(a22[:-1] + ",bought=a)", "1,2/3,0 2-0 S", "A"),
+           "1,0/0,1 6-0 N;last-capture=S")
+    # 2,3/1,0 2-0 S with B bought (North owns South's B): A (2) -> B 4 (not the
+    # last seed: B's owner North takes it, in South's own move), a 2 (last): lift a:
+    # b 1, A 1: over.  (Without bought: 1,0/0,1 6-0 N;last-capture=S.)
+    expect("adi bought own row to buyer", child(a22[:-1] + ",bought=B)", "2,3/1,0 2-0 S", "A"),
+           "1,0/0,1 2-4 N;last-capture=N")
+    # A bought house of the other row whose four is the lap's last seed: the mover's.
+    # adi(1,3) 5/0 1-0 S, A bought by North: A (5) -> a 1, A 1, a 2, A 2, a 3 (last):
+    # lift a (3) -> A 3, a 1, A 4 with the last seed: South, the mover, takes it.
+    expect("adi bought last seed to mover",
+           child("adi(bought=A,houses=1,round-end=0,seeds=3)", "5/0 1-0 S", "A"),
+           "0/1 5-0 N;last-capture=S")
+    # Values, adi(1,3) 2/3 1-0 S: A (2) -> a 4 (not last), A 1 (empty): over.  North
+    # then has no move: the round ends, the last capturer takes the 1 left.
+    # a North's: 1-4, then North takes 1: 1-5, -4.  a bought by South: 5-0, 6-0: +6.
+    expect("adi value without bought", V("adi(houses=1,round-end=0,seeds=3)", "2/3 1-0 S"), -4)
+    expect("adi value bought", V("adi(bought=a,houses=1,round-end=0,seeds=3)", "2/3 1-0 S"), 6)
+    # Nothing else changes: the round end without a capturer and a repetition give
+    # each player the seeds of their own row, bought houses or not.
+    g = parse_game("adi(bought=Ab,houses=2,seeds=2)")
+    expect("adi bought round end own rows", terminal(g, parse_position(g, "1,2/3,0 2-0 S")),
+           (5, 3))
+    expect("adi bought repetition own rows",
+           repetition_stores(g, parse_position(g, "1,2/3,0 2-0 S")), (5, 3))
+    # The board never depends on who takes a four: the same counts as without bought.
+    expect("adi bought perft", P("adi(bought=Ab,houses=3,round-end=0,seeds=2)", "start", 8),
+           P("adi(houses=3,round-end=0,seeds=2)", "start", 8))
+
+    # --- rounds: the next round (filling, buying, leftovers, who starts, the end)
+    def nxt(game_text, pos_text, final):
+        g = parse_game(game_text)
+        return next_round_text(g, parse_position(g, pos_text), final)
+    full = "4,4,4,4,4,4/4,4,4,4,4,4"
+    # A draw: both fill their 6 houses; the player who did not start starts.
+    expect("adi round draw", nxt("adi(rounds=3)", "start", (24, 24)),
+           "adi(rounds=2) | %s 0-0 N" % full)
+    expect("adi round draw N started", nxt("adi(rounds=2)", full + " 0-0 N", (24, 24)),
+           "adi | %s 0-0 S" % full)
+    # 28-20: South fills A..F (24) and buys North's unfilled f with its 4 left;
+    # North (the loser) starts.
+    expect("adi round win", nxt("adi(rounds=3)", "start", (28, 20)),
+           "adi(bought=f,rounds=2) | %s 0-0 N" % full)
+    expect("adi round loss", nxt("adi(rounds=3)", "start", (20, 28)),
+           "adi(bought=F,rounds=2) | %s 0-0 S" % full)
+    # 26-22: South 2 left, North fills a..e (20), 2 left: f stays empty and North's,
+    # the 2 and 2 stay in the stores.
+    expect("adi round leftovers", nxt("adi(rounds=2)", "start", (26, 22)),
+           "adi | 4,4,4,4,4,4/4,4,4,4,4,0 2-2 N")
+    # 33-15: South 9 left buys d (5 left) and e (1 left); North fills a..c, 3 left:
+    # f stays North's, empty; stores 1-3.
+    expect("adi round buys two", nxt("adi(rounds=2)", "start", (33, 15)),
+           "adi(bought=de) | 4,4,4,4,4,4/4,4,4,4,4,0 1-3 N")
+    # A bought house comes back: adi(bought=de), 26-22: South's order A..F, d, e:
+    # fills A..F (24), 2 left; North fills a, b, c, f (16), 6 left: buys d back (2
+    # left); e stays South's, empty (2 + 2).
+    expect("adi round buy back", nxt("adi(bought=de,rounds=3)", "start", (26, 22)),
+           "adi(bought=e,rounds=2) | 4,4,4,4,4,4/4,4,4,4,0,4 2-2 N")
+    # adi(bought=ab), 18-30: South's order A..F, a, b: fills A..D (16), 2 left;
+    # North fills c..f (16), 14 left: buys E, F, a (back), 2 left: b stays South's.
+    expect("adi round bought first", nxt("adi(bought=ab,rounds=2)", "start", (18, 30)),
+           "adi(bought=EFb) | 4,4,4,4,4,4/4,0,4,4,4,4 2-2 S")
+    # The end of the match: the last round; a player with fewer than `seeds`.
+    expect("adi round last", nxt("adi", "start", (30, 18)), "match over")
+    expect("adi round short", nxt("adi(rounds=5)", "start", (45, 3)), "match over")
+    expect("adi round exactly seeds", nxt("adi(rounds=5)", "start", (44, 4)),
+           "adi(bought=bcdef,rounds=4) | %s 0-0 N" % full)
+    # 3 houses of 2: adi(bought=Ab) 9-3: South's order B, C, b (6), 3 left; North's
+    # a, c, A: a (2), 1 left; South buys c (1 left); A stays North's, empty (1 + 1).
+    expect("adi round 3 houses", nxt("adi(bought=Ab,houses=3,rounds=2,seeds=2)", "start",
+                                     (9, 3)),
+           "adi(bought=Abc,houses=3,seeds=2) | 0,2,2/2,2,2 1-1 N")
+    for label, game_text, pos_text, final in [
+        ("stores sum", "adi(rounds=2)", "start", (24, 23)),
+        ("store goes down", "adi(rounds=2)", full + " 2-2 N", (1, 47)),
+        ("not adi", "oware", "start", (24, 24)),
+    ]:
+        checks.rejected("next round %s rejected" % label, nxt, game_text, pos_text, final)
+
 
 # ---------------------------------------------------------------------------
 # Golden files.  A case is a comment (str) or (game, position, depths[, [comparison
@@ -997,6 +1111,30 @@ ADI_PERFT_CASES = [
     ("adi(houses=1,round-end=0,seeds=4)", "6/2 0-0 S;last-capture=N", [0, 1]),
     ("adi(houses=2,round-end=0,seeds=2)", "1,2/0,2 3-0 S", range(1, 5)),
     ("adi(houses=3,round-end=0,seeds=2)", "0,1,5/0,3,1 2-0 S", range(1, 9)),
+    "House buying, bought=... (docs/rule-decisions.md): a four made by a seed that is not",
+    "its lap's last goes to the house's owner, the buyer of a bought house.  Who takes a",
+    "four never changes the board, so every count equals the count without bought (no",
+    "comparison game here); solved-two-row.txt shows the values change",
+    ("adi(bought=a,houses=3,seeds=2)", "start", [1, 2], []),
+    ("adi(bought=a,houses=3,round-end=0,seeds=2)", "start", range(1, 11), []),
+    ("adi(bought=B,houses=3,round-end=4,seeds=2)", "start", range(1, 5), []),
+    ("adi(bought=Af)", "start", range(1, 8), []),
+    ("adi(bought=abcdef,rounds=255)", "start", range(1, 6), []),
+    ("adi(bought=BCd,houses=4)", "start", range(1, 8), []),
+    ("adi(bought=BCd,houses=4,seeds=3)", "start", range(1, 7), []),
+    ("adi(bought=a,houses=2,round-end=0,seeds=2)", "3,0/3,0 2-0 S", range(1, 9), []),
+    ("adi(bought=a,houses=2,round-end=0,seeds=2)", "1,2/3,0 2-0 S", range(1, 5), []),
+    ("adi(bought=B,houses=2,round-end=0,seeds=2)", "2,3/1,0 2-0 S", range(1, 5), []),
+    ("adi(bought=A,houses=1,round-end=0,seeds=3)", "5/0 1-0 S", range(1, 5), []),
+    ("adi(bought=ABCdef)", "6,2,7,1,6,1/6,6,6,0,1,6 0-0 N", range(1, 6), []),
+    ("adi(bought=DEFabc)", "9,1,0,3,8,1/8,1,8,2,3,0 4-0 S;last-capture=S", range(1, 6), []),
+    ("adi(bought=Ab)", "0,2,2,0,12,0/0,1,2,0,0,1 12-16 S;last-capture=N", range(1, 6), []),
+    "Round starts after house buying (the next rounds of adi-rounds.txt): a house left",
+    "empty, seeds left over in the stores",
+    ("adi(bought=e,rounds=2)", "4,4,4,4,4,4/4,4,4,4,0,4 2-2 N", range(1, 6), []),
+    ("adi(bought=EFb)", "4,4,4,4,4,4/4,0,4,4,4,4 2-2 S", range(1, 6), []),
+    ("adi(bought=de)", "4,4,4,4,4,4/4,4,4,4,4,0 1-3 N", range(1, 6), []),
+    ("adi(bought=Abc,houses=3,seeds=2)", "0,2,2/2,2,2 1-1 N", range(1, 6), []),
 ]
 
 GIUTI_PERFT_CASES = [
@@ -1174,7 +1312,9 @@ PERFT_NOTES = {
         "A repeated position (root included) ends the line.  A move whose relay sowing",
         "never ends is not legal; the round ends at round-end seeds or fewer on the board",
         "or when the mover has no legal move.  Endless moves exist on every board size",
-        "tried (houses 1, 2, 3 and 6 here).",
+        "tried (houses 1, 2, 3 and 6 here).  bought=... gives a bought house's fours made",
+        "by a seed not the lap's last to the buyer: stores change, never a count; rounds=N",
+        "(the rounds of a match) changes nothing within a round.",
     ],
     "giuti": [
         "A repeated position (root included) ends the line.  A move whose relay sowing",
@@ -1298,6 +1438,33 @@ SOLVED_TWO_ROW_CASES = [
     ("adi(houses=1,round-end=0,seeds=2)", "3/1 0-0 S"),
     ("adi(houses=1,round-end=0,seeds=2)", "3/1 0-0 S;last-capture=N"),
     ("adi(houses=2,round-end=0,seeds=2)", "1,2/0,2 3-0 S"),
+    "Adi house buying, bought=...: a four made by a seed that is not its lap's last goes",
+    "to the house's owner, the buyer of a bought house (compared with the same game",
+    "without bought)",
+    ("adi(bought=a,houses=2,round-end=0,seeds=2)", "start", ["adi(houses=2,round-end=0,seeds=2)"]),
+    ("adi(bought=Ab,houses=2,round-end=0,seeds=2)", "start",
+     ["adi(houses=2,round-end=0,seeds=2)"]),
+    ("adi(bought=B,houses=3,seeds=2)", "start", ["adi(houses=3,seeds=2)"]),
+    ("adi(bought=BC,houses=3,seeds=2)", "start", ["adi(houses=3,seeds=2)"]),
+    ("adi(bought=b,houses=3,round-end=4,seeds=2)", "start", ["adi(houses=3,round-end=4,seeds=2)"]),
+    ("adi(bought=Bb,houses=3,round-end=4,seeds=2)", "start",
+     ["adi(houses=3,round-end=4,seeds=2)"]),
+    ("adi(bought=BCd,houses=4,seeds=2)", "start", ["adi(houses=4,seeds=2)"]),
+    ("adi(bought=a,houses=1,round-end=0,seeds=3)", "2/3 1-0 S", ["adi(houses=1,round-end=0,seeds=3)"]),
+    ("adi(bought=a,houses=2,round-end=0,seeds=2)", "3,0/3,0 2-0 S",
+     ["adi(houses=2,round-end=0,seeds=2)"]),
+    ("adi(bought=a,houses=2,round-end=0,seeds=2)", "1,2/3,0 2-0 S",
+     ["adi(houses=2,round-end=0,seeds=2)"]),
+    ("adi(bought=B,houses=2,round-end=0,seeds=2)", "2,3/1,0 2-0 S",
+     ["adi(houses=2,round-end=0,seeds=2)"]),
+    ("adi(bought=Ab,houses=2,round-end=0,seeds=2)", "2,3/1,0 2-0 S",
+     ["adi(houses=2,round-end=0,seeds=2)"]),
+    ("adi(bought=c,houses=3)", "2,7,7/1,1,6 0-0 N", ["adi(houses=3)"]),
+    ("adi(bought=Ab,houses=3)", "2,7,7/1,1,6 0-0 N", ["adi(houses=3)"]),
+    "Adi: the start of a round after house buying (adi-rounds.txt), rounds=N changes nothing",
+    ("adi(bought=Abc,houses=3,seeds=2)", "0,2,2/2,2,2 1-1 N", ["adi(houses=3,seeds=2)"]),
+    ("adi(bought=Abc,houses=3,rounds=2,seeds=2)", "0,2,2/2,2,2 1-1 N",
+     ["adi(bought=Abc,houses=3,seeds=2)"]),
     "Giuti: start positions and small midgames (board seeds count for nobody)",
     ("giuti(houses=1,seeds=1)", "start"),
     ("giuti(houses=1,seeds=2)", "start"),
@@ -1379,6 +1546,65 @@ WIDE_PERFT_CASES = [
 ]
 
 
+ADI_ROUNDS_HEADER = [
+    "Rules: docs/rule-decisions.md, adi, \"House buying: `rounds` and `bought`\" (seed 000).",
+    "Format: GAME | START_POSITION | SOUTH-NORTH | NEXT_GAME | NEXT_POSITION: the next round",
+    "of an Adi match after the round of GAME that started at START_POSITION and ended with",
+    "the stores SOUTH-NORTH (canonical game string: rounds one less, the houses bought);",
+    "GAME | START_POSITION | SOUTH-NORTH | match over when the match ends: GAME had",
+    "rounds=1 (the default), or a store holds fewer than `seeds`.  Each player fills the",
+    "houses they own (own row from their left, then the houses they bought in the other",
+    "row) with `seeds` each; the player with seeds left buys the opponent's unfilled houses",
+    "in the opponent's order (a house of the buyer's own row comes back to its row's",
+    "player); a house the seeds left over cannot make stays empty with its owner, the",
+    "seeds left over stay in the stores; the loser (fewer seeds) starts, after a draw the",
+    "player who did not start the round.  Command: python3 reference next-round GAME",
+    "START_POSITION SOUTH NORTH.",
+]
+
+FULL6 = "4,4,4,4,4,4/4,4,4,4,4,4"
+
+ADI_ROUNDS_CASES = [
+    "Draws: both fill their houses; the player who did not start the round starts",
+    ("adi(rounds=3)", "start", (24, 24)),
+    ("adi(rounds=2)", FULL6 + " 0-0 N", (24, 24)),
+    ("adi(bought=Af,rounds=2)", FULL6 + " 0-0 N", (24, 24)),
+    "Wins and losses: the winner buys the loser's last houses; the loser starts",
+    ("adi(rounds=3)", "start", (28, 20)),
+    ("adi(rounds=3)", "start", (20, 28)),
+    ("adi(rounds=3)", "start", (36, 12)),
+    "Seeds left over (each player fewer than 4 after buying): the last unfilled house stays",
+    "empty with its owner, the seeds stay in the stores",
+    ("adi(rounds=2)", "start", (26, 22)),
+    ("adi(rounds=2)", "start", (22, 26)),
+    ("adi(rounds=2)", "start", (33, 15)),
+    "Bought houses: filled after the own row, so bought back first; a house of the",
+    "buyer's own row is owned again by its row's player",
+    ("adi(bought=de,rounds=3)", "start", (26, 22)),
+    ("adi(bought=ab,rounds=2)", "start", (18, 30)),
+    ("adi(bought=ABC,rounds=4)", "start", (36, 12)),
+    ("adi(bought=bcdef,rounds=4)", "start", (40, 8)),
+    ("adi(bought=e,rounds=2)", "4,4,4,4,4,4/4,4,4,4,0,4 2-2 N", (30, 18)),
+    "3 houses",
+    ("adi(houses=3,rounds=3,seeds=2)", "start", (6, 6)),
+    ("adi(houses=3,rounds=2,seeds=2)", "start", (7, 5)),
+    ("adi(houses=3,rounds=4)", "start", (16, 8)),
+    ("adi(bought=Ab,houses=3,rounds=2,seeds=2)", "start", (9, 3)),
+    ("adi(houses=3,rounds=2,seeds=2)", "start", (10, 2)),
+    "The end of the match: the last round (rounds=1), or a player with fewer than `seeds`",
+    "(exactly `seeds` fills one house: the match goes on)",
+    ("adi", "start", (30, 18)),
+    ("adi(bought=EFb)", "4,4,4,4,4,4/4,0,4,4,4,4 2-2 S", (24, 24)),
+    ("adi(rounds=5)", "start", (45, 3)),
+    ("adi(rounds=5)", "start", (4, 44)),
+    ("adi(rounds=5)", "start", (44, 4)),
+    ("adi(bought=bcdef,rounds=4)", "start", (45, 3)),
+    ("adi(houses=3,rounds=2,seeds=2)", "start", (11, 1)),
+    ("adi(houses=1,rounds=2)", "start", (4, 4)),
+    ("adi(houses=1,rounds=2)", "start", (5, 3)),
+]
+
+
 def perft_file(target, cases, header):
     return GoldenFile(target, target + ".perft", "perft", GENERATED_BY, header, cases,
                       compare)
@@ -1403,4 +1629,6 @@ GOLDEN_FILES = [
                SOLVED_TWO_ROW_HEADER, SOLVED_ISSUE17_CASES, compare),
     GoldenFile("solved-two-row", "solved-two-row.txt", "solved", GENERATED_BY,
                SOLVED_TWO_ROW_HEADER, SOLVED_TWO_ROW_CASES, compare),
+    GoldenFile("adi-rounds", "adi-rounds.txt", "rounds", GENERATED_BY, ADI_ROUNDS_HEADER,
+               ADI_ROUNDS_CASES),
 ]
