@@ -21,6 +21,7 @@ pub mod relay;
 pub mod sowing;
 pub mod spec;
 pub mod woaley1;
+pub mod ajwa;
 
 use crate::core::{Board, ParsePositionError, Side};
 use arrayvec::ArrayVec;
@@ -41,6 +42,7 @@ pub use omweso::{Omweso, OmwesoSpec};
 pub use oware::{Oware, OwareSpec};
 pub use spec::{games, GameInfo, GameSpec, KeyInfo, ParseGameError};
 pub use woaley1::{Woaley1, Woaley1Spec};
+pub use ajwa::{Ajwa, AjwaSpec};
 
 /// Most moves any position of a supported game has: the four-row games have up to 48 (Omweso:
 /// 16 forward moves and up to 8 reverse moves from each of 4 holes; Bao: 16 holes x 2 directions,
@@ -264,7 +266,7 @@ pub trait Rules: Send + Sync + Sized + 'static {
     /// The integer action of move `mv` (of either side: actions are mover-relative, so the
     /// same index names the same house of whoever is to move). Per family:
     ///
-    /// * Kalah, Oware (and its presets, `ayo` among them), Kpo, Adi: the mover's house, `0..m` from the mover's left
+    /// * Kalah, Oware (and its presets, `ayo` among them), Kpo, Adi, Ajwa: the mover's house, `0..m` from the mover's left
     ///   (`A`.. for South, `a`.. for North); `m` actions.
     /// * Giuti: the house `h` plus `m` for a clockwise move (`A+` is 0, `A-` is `m`); `2m`.
     /// * Woaley I: the house lifted on the mover-relative board (`0..m` the mover's, `m..2m`
