@@ -552,7 +552,7 @@ fn ajwa_rule_5_capture_of_every_house_facing_an_own_empty_house() {
 #[test]
 fn ajwa_rule_6_end_each_player_takes_their_own_side() {
     let g = ajwa("ajwa(houses=3,seeds=2)");
-    assert_eq!(legal(&g, "0,0,0/1,1,0 5-5 S"), "");
+    assert_eq!(legal(&g, "0,0,0/1,1,0 5-5 S"), "none");
     assert_eq!(final_stores(&g, "0,0,0/1,1,0 5-5 S", ""), Some([5, 7]));
     let e = ajwa("ajwa(choice=free,houses=2,seeds=2)");
     assert_eq!(final_stores(&e, "2,1/2,3 0-0 S", "B"), Some([8, 0]));
