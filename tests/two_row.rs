@@ -481,7 +481,10 @@ fn ajwa_rule_1_board_eight_houses_three_seeds_on_the_wide_board() {
     // Every first lap of the start reaches North's side; A's (3 seeds: h, g, f) ends in an
     // occupied house, so the forced choice plays A; the free choice has all eight houses.
     assert_eq!(legal(&g, ""), "A");
-    assert_eq!(legal(&ajwa_wide("ajwa(choice=free)"), ""), "A B C D E F G H");
+    assert_eq!(
+        legal(&ajwa_wide("ajwa(choice=free)"), ""),
+        "A B C D E F G H"
+    );
 }
 
 #[test]
@@ -525,7 +528,11 @@ fn ajwa_rule_4_forced_choice_order_of_preference() {
     // own A): the leftmost of them, A, although C would capture.
     assert_eq!(legal(&g, "2,2,2/2,2,2 0-0 S"), "A");
     assert_eq!(
-        after(&ajwa("ajwa(choice=free,houses=3,seeds=2)"), "2,2,2/2,2,2 0-0 S", "C"),
+        after(
+            &ajwa("ajwa(choice=free,houses=3,seeds=2)"),
+            "2,2,2/2,2,2 0-0 S",
+            "C"
+        ),
         "1,4,1/0,3,0 3-0 N"
     );
     // No lap reaches an occupied North house: C (3) ends in the empty c, B (1) in the own
@@ -533,7 +540,10 @@ fn ajwa_rule_4_forced_choice_order_of_preference() {
     assert_eq!(legal(&g, "0,1,3/4,4,0 0-0 S"), "C");
     assert_eq!(after(&g, "0,1,3/4,4,0 0-0 S", "C"), "1,2,0/4,4,1 0-0 N");
     assert_eq!(
-        legal(&ajwa("ajwa(choice=free,houses=3,seeds=2)"), "0,1,3/4,4,0 0-0 S"),
+        legal(
+            &ajwa("ajwa(choice=free,houses=3,seeds=2)"),
+            "0,1,3/4,4,0 0-0 S"
+        ),
         "B C"
     );
 }

@@ -71,7 +71,8 @@ pub enum AjwaChoice {
     Free,
 }
 
-const CHOICES: &[(&str, AjwaChoice)] = &[("forced", AjwaChoice::Forced), ("free", AjwaChoice::Free)];
+const CHOICES: &[(&str, AjwaChoice)] =
+    &[("forced", AjwaChoice::Forced), ("free", AjwaChoice::Free)];
 
 /// Ajwa's parameters (RULES.md §7, §12).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,7 +89,13 @@ impl GameOptions for AjwaSpec {
     fn options(o: &mut Options<Self>) -> Result<Self, ParseGameError> {
         o.name("ajwa");
         Ok(AjwaSpec {
-            houses: o.number("houses", |a| a.houses, AJWA_HOUSES, 1, WIDE_MAX_HOUSES as u8)?,
+            houses: o.number(
+                "houses",
+                |a| a.houses,
+                AJWA_HOUSES,
+                1,
+                WIDE_MAX_HOUSES as u8,
+            )?,
             seeds: o.number("seeds", |a| a.seeds, AJWA_SEEDS, 1, 255)?,
             choice: o.choice("choice", |a| a.choice, AjwaChoice::Forced, CHOICES)?,
         })
@@ -217,7 +224,7 @@ impl<B: Pits> Rules for Ajwa<B> {
             };
             if !self.forced {
                 out.push(self.child(pos, house, board));
-            } else if best.map_or(true, |(r, _, _)| rank < r) {
+            } else if best.is_none_or(|(r, _, _)| rank < r) {
                 best = Some((rank, house, board));
             }
         }

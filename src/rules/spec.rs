@@ -44,6 +44,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 pub use super::adi::AdiSpec;
+pub use super::ajwa::{AjwaChoice, AjwaSpec};
 pub use super::bao::{BaoGame, BaoSpec, BAO_START};
 pub use super::cups::CupsSpec;
 pub use super::giuti::GiutiSpec;
@@ -53,7 +54,6 @@ pub use super::lela::LelaSpec;
 pub use super::omweso::OmwesoSpec;
 pub use super::oware::{CaptureSet, GrandSlam, OwarePreset, OwareSpec, Repetition};
 pub use super::woaley1::{FreeChoice, Woaley1Spec};
-pub use super::ajwa::{AjwaChoice, AjwaSpec};
 
 /// Declares [`GameSpec`], one variant per game spec type, with `From` each spec type into it,
 /// `TryFrom` back ([`ParseGameError::WrongGame`] for another game) and the canonical printing.

@@ -1,8 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use mancala::rules::spec::{GameSpec, ParseGameError};
 use mancala::core::WideBoard;
+use mancala::rules::spec::{GameSpec, ParseGameError};
 use mancala::rules::{Adi, Ajwa, Bao, Cups, Giuti, Kpo, Lela, Omweso, Woaley1};
 use mancala::{Kalah, Line, Oware, Rules, Status};
 use proptest::prelude::*;
