@@ -65,8 +65,9 @@ class UsageError(Exception):
 def families():
     """(label, rules module, cases module) of every family of games."""
     from . import four_row, four_row_cases, lela, lela_cases, two_row, two_row_cases
+    from . import ajwa, ajwa_cases
     return [("two-row", two_row, two_row_cases), ("four-row", four_row, four_row_cases),
-            ("lela", lela, lela_cases)]
+            ("lela", lela, lela_cases), ("ajwa", ajwa, ajwa_cases)]
 
 
 def game_name(text):

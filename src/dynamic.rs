@@ -517,6 +517,9 @@ mod tests {
         "bao-la-kiswahili",
         "lela",
         "lela(hand=0,start=2.2.1.0.0.0.0.0.0.0.0.0.0.0)",
+        "ajwa",
+        "ajwa(choice=free)",
+        "ajwa(choice=free,houses=5,seeds=2)",
     ];
 
     #[test]

@@ -72,6 +72,9 @@ fn bad_game_strings_name_the_token() {
     fails_with(&["show", "kalah(hoses=4)"], "`hoses`");
     fails_with(&["show", "kalah(houses=21)"], "houses=21");
     fails_with(&["show", "giuti(houses=8)"], "houses=8");
+    // Ajwa goes to 20 houses on the wide board (8 by default).
+    fails_with(&["show", "ajwa(houses=21)"], "from 1 to 20");
+    fails_with(&["show", "ajwa(choice=maybe)"], "forced or free");
     fails_with(&["solve", "kalah(capture=sometimes)"], "capture=sometimes");
     fails_with(&["perft", "oware(", "--depth", "1"], "not of the form");
 }
@@ -553,4 +556,16 @@ fn egdb_verify_names_the_layers_a_build_did_not_write() {
     // A record that is not one is named.
     std::fs::write(path.join("BUILD.json"), "max_seeds = 8").unwrap();
     fails_with(&["egdb", "verify", &dir], "BUILD.json: not a build record");
+}
+
+/// Ajwa on the wide board (8 houses): perft and solve through the command line, with the
+/// Python reference's values (`tests/data/ajwa.perft`, `solved-ajwa.txt`).
+#[test]
+fn ajwa_plays_on_the_wide_board() {
+    let v = json(&["perft", "ajwa(choice=free)", "--depth", "3", "--json"]);
+    assert_eq!(v["nodes"], 235);
+    let v = json(&["perft", "ajwa", "--depth", "3", "--json"]);
+    assert_eq!(v["nodes"], 1); // the forced choice: one move a position
+    let v = json(&["solve", "ajwa", "--json"]);
+    assert_eq!(v["value"], 2);
 }

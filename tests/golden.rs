@@ -170,6 +170,19 @@ fn small_lela_games_match_the_reference_solver() {
     check_solved_file("solved-lela.txt");
 }
 
+/// Ajwa (RULES.md §7), its own golden file (`reference/ajwa.py`, written from the rules text).
+#[test]
+fn ajwa_perft_matches_the_reference_implementation() {
+    check_perft_file("ajwa.perft");
+}
+
+/// Small Ajwa games and positions solved by the Python reference (plain negamax with the
+/// repetition history), against the Rust solver.
+#[test]
+fn small_ajwa_games_match_the_reference_solver() {
+    check_solved_file("solved-ajwa.txt");
+}
+
 #[test]
 fn small_positions_match_the_reference_solver() {
     check_solved_file("solved-small.txt");

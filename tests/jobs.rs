@@ -408,7 +408,8 @@ fn games_lists_every_game_with_its_keys() {
             "omweso",
             "bao-la-kete",
             "bao-la-kiswahili",
-            "lela"
+            "lela",
+            "ajwa"
         ]
     );
     let bao = &v[12]["keys"];

@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use mancala::core::{Pits, WideBoard};
 use mancala::rules::spec::GameSpec;
-use mancala::rules::{Cups, Kalah, Oware};
+use mancala::rules::{Ajwa, Cups, Kalah, Oware};
 use mancala::{Line, Rules, Side, Status};
 use proptest::prelude::*;
 
@@ -186,9 +186,11 @@ proptest! {
             GameSpec::Giuti(_) => play_and_check(&giuti(&game), m, total, &choices)?,
             GameSpec::Kpo(_) => play_and_check(&kpo(&game), m, total, &choices)?,
             GameSpec::Cups(_) => play_and_check(&cups(&game), m, total, &choices)?,
-            GameSpec::Kalah(_) | GameSpec::Omweso(_) | GameSpec::Bao(_) | GameSpec::Lela(_) => {
-                unreachable!()
-            }
+            GameSpec::Kalah(_)
+            | GameSpec::Omweso(_)
+            | GameSpec::Bao(_)
+            | GameSpec::Lela(_)
+            | GameSpec::Ajwa(_) => unreachable!(),
         }
     }
 
@@ -330,4 +332,72 @@ proptest! {
             _ => unreachable!(),
         };
     }
+}
+
+/// Ajwa game strings: 1 to 12 houses (the wide board beyond 7), 1 to 4 seeds, either choice.
+fn ajwa_game() -> impl Strategy<Value = String> {
+    (1usize..=12, 1u32..=4, any::<bool>()).prop_map(|(h, s, free)| {
+        format!(
+            "ajwa(houses={h},seeds={s},choice={})",
+            if free { "free" } else { "forced" }
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Ajwa (RULES.md §7): seeds conserved, text round trip, moves exist exactly while the game
+    /// goes on, the forced choice has exactly one move, on both boards.
+    #[test]
+    fn ajwa_conserves_seeds_and_round_trips(
+        game in ajwa_game(),
+        choices in prop::collection::vec(0usize..20, 0..300),
+    ) {
+        let spec: GameSpec = game.parse().unwrap();
+        let (m, total) = (spec.houses(), spec.total_seeds());
+        let GameSpec::Ajwa(a) = spec.clone() else { unreachable!() };
+        if spec.fits_packed() {
+            let rules = Ajwa::new(a);
+            play_and_check(&rules, m, total, &choices)?;
+            forced_has_one_move(&rules, &game, &choices)?;
+        } else {
+            let rules = Ajwa::<WideBoard>::on_pits(a);
+            play_and_check(&rules, m, total, &choices)?;
+            forced_has_one_move(&rules, &game, &choices)?;
+        }
+    }
+
+    /// Every random Ajwa game ends (by its rules or a repetition).
+    #[test]
+    fn random_ajwa_games_end(game in ajwa_game(), seed in any::<u64>()) {
+        let GameSpec::Ajwa(a) = game.parse::<GameSpec>().unwrap() else { unreachable!() };
+        if a.houses <= 7 {
+            random_game_ends(&Ajwa::new(a), seed, 100_000)?;
+        } else {
+            random_game_ends(&Ajwa::<WideBoard>::on_pits(a), seed, 100_000)?;
+        }
+    }
+}
+
+/// Under `choice=forced` every position of the line has exactly one move until the game ends.
+fn forced_has_one_move<R: Rules>(
+    rules: &R,
+    game: &str,
+    choices: &[usize],
+) -> Result<(), TestCaseError> {
+    if game.contains("choice=free") {
+        return Ok(());
+    }
+    let mut line: Line<R> = Line::new(rules.start());
+    for &k in choices {
+        let children = line.children(rules);
+        if line.status(rules) != Status::Ongoing {
+            break;
+        }
+        prop_assert_eq!(children.len(), 1, "{}: forced choice", game);
+        let c = children[k % children.len()];
+        line.push(rules, c.mv, c.pos);
+    }
+    Ok(())
 }

@@ -575,3 +575,104 @@ fn history_rules_are_solved_by_the_plain_solver_only() {
         "4 moves without a capture",
     );
 }
+
+// ---- Ajwa, RULES.md §7 (docs/rule-decisions.md, `ajwa`; reference Mancala World "Ajua") ----
+// ajwa(houses=3,seeds=2): South's A faces North's c, B faces b, C faces a; clockwise sowing
+// goes C -> B -> A -> c -> b -> a -> C.
+
+#[test]
+fn ajwa_rule_1_board_eight_houses_three_seeds_on_the_wide_board() {
+    let g = ajwa_wide("ajwa");
+    assert_eq!(
+        g.format_position(&g.start()),
+        "3,3,3,3,3,3,3,3/3,3,3,3,3,3,3,3 0-0 S"
+    );
+    // Every first lap of the start reaches North's side; A's (3 seeds: h, g, f) ends in an
+    // occupied house, so the forced choice plays A; the free choice has all eight houses.
+    assert_eq!(legal(&g, ""), "A");
+    assert_eq!(
+        legal(&ajwa_wide("ajwa(choice=free)"), ""),
+        "A B C D E F G H"
+    );
+}
+
+#[test]
+fn ajwa_rule_2_3_clockwise_relay_sowing() {
+    // A (2): c 3, b 3 (occupied) -> lift b (3): a 3, C 3, B 3 (occupied) -> lift B (3): A 1,
+    // c 4, b 1 (b was lifted: empty) -> the move ends on North's side.
+    let g = ajwa("ajwa(choice=free,houses=3,seeds=2)");
+    assert_eq!(after(&g, "2,2,2/2,2,2 0-0 S", "A"), "1,0,3/3,1,4 0-0 N");
+    // B (2): A 3, c 3 -> lift c (3): b 3, a 3, C 3 -> lift C (3): B 1, A 4, c 1 -> ends.
+    assert_eq!(after(&g, "2,2,2/2,2,2 0-0 S", "B"), "4,1,0/3,3,1 0-0 N");
+    // North sows clockwise too: c (2): b 1, a 1 (empty) -> ends.
+    assert_eq!(after(&g, "0,0,0/0,0,2 5-5 N", "c"), "0,0,0/1,1,0 5-5 S");
+}
+
+#[test]
+fn ajwa_rule_3_an_opponents_singleton_ends_the_move_once_a_capture_was_made() {
+    let g = ajwa("ajwa(houses=3,seeds=2)");
+    // Stores 5-5: A (1) makes c 2 and the move sleeps there.
+    assert_eq!(after(&g, "1,0,0/0,0,1 5-5 S", "A"), "0,0,0/0,0,2 5-5 N");
+    // Stores empty: c (2) is lifted: b 6, a 6 -> lift a (6): C, B, A, c, b 7, a 1 -> ends.
+    assert_eq!(after(&g, "1,0,0/5,5,1 0-0 S", "A"), "1,1,1/1,7,1 0-0 N");
+}
+
+#[test]
+fn ajwa_rule_3_an_endless_move_is_not_legal() {
+    // ajwa(houses=2,seeds=2): A (2) comes back after six laps to the board 2,1/2,3 with A to
+    // lift again (b 4, a 3 | a: B 2, A 1, b 5 | b: a, B, A, b, a | a: B 4, A 3 | A: b, a, B 5 |
+    // B: A, b, a, B, A 2). B (1): A 3 -> lift A (3): b 4, a 3, B 1 (empty) -> ends in the own
+    // B facing a: takes a and b (facing the empty A).
+    let g = ajwa("ajwa(choice=free,houses=2,seeds=2)");
+    assert_eq!(legal(&g, "2,1/2,3 0-0 S"), "B");
+    assert_eq!(after(&g, "2,1/2,3 0-0 S", "B"), "0,1/0,0 7-0 N");
+    let forced = ajwa("ajwa(houses=2,seeds=2)");
+    assert_eq!(legal(&forced, "2,1/2,3 0-0 S"), "B");
+}
+
+#[test]
+fn ajwa_rule_4_forced_choice_order_of_preference() {
+    let g = ajwa("ajwa(houses=3,seeds=2)");
+    // At the start A's and B's first laps end in occupied North houses (c, then b; C's in the
+    // own A): the leftmost of them, A, although C would capture.
+    assert_eq!(legal(&g, "2,2,2/2,2,2 0-0 S"), "A");
+    assert_eq!(
+        after(
+            &ajwa("ajwa(choice=free,houses=3,seeds=2)"),
+            "2,2,2/2,2,2 0-0 S",
+            "C"
+        ),
+        "1,4,1/0,3,0 3-0 N"
+    );
+    // No lap reaches an occupied North house: C (3) ends in the empty c, B (1) in the own
+    // empty A: an empty opponent's house comes first, so C.
+    assert_eq!(legal(&g, "0,1,3/4,4,0 0-0 S"), "C");
+    assert_eq!(after(&g, "0,1,3/4,4,0 0-0 S", "C"), "1,2,0/4,4,1 0-0 N");
+    assert_eq!(
+        legal(
+            &ajwa("ajwa(choice=free,houses=3,seeds=2)"),
+            "0,1,3/4,4,0 0-0 S"
+        ),
+        "B C"
+    );
+}
+
+#[test]
+fn ajwa_rule_5_capture_of_every_house_facing_an_own_empty_house() {
+    // C (2): B 1, A 1 (empty): A faces c (3), so South takes c and a (facing the empty C), not
+    // b (facing B, which holds the seed just sown). The capturing seed stays.
+    let g = ajwa("ajwa(houses=3,seeds=2)");
+    assert_eq!(after(&g, "0,0,2/4,3,3 0-0 S", "C"), "1,1,0/0,3,0 7-0 N");
+    // B (1): A 1 (empty) facing an empty c: no capture.
+    let free = ajwa("ajwa(choice=free,houses=3,seeds=2)");
+    assert_eq!(after(&free, "0,1,3/4,4,0 0-0 S", "B"), "1,0,3/4,4,0 0-0 N");
+}
+
+#[test]
+fn ajwa_rule_6_end_each_player_takes_their_own_side() {
+    let g = ajwa("ajwa(houses=3,seeds=2)");
+    assert_eq!(legal(&g, "0,0,0/1,1,0 5-5 S"), "none");
+    assert_eq!(final_stores(&g, "0,0,0/1,1,0 5-5 S", ""), Some([5, 7]));
+    let e = ajwa("ajwa(choice=free,houses=2,seeds=2)");
+    assert_eq!(final_stores(&e, "2,1/2,3 0-0 S", "B"), Some([8, 0]));
+}

@@ -116,6 +116,11 @@ pub trait Pits: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// A key of the pits `0..n` with nothing else: the packed board's bytes, or on the wide
     /// board the unary code of the module docs; `None` if the wide code would not fit 128 bits.
     fn unary_key(&self, n: usize) -> Option<u128>;
+
+    /// [`Pits::sow`] from any origin of the table, the opponent's houses included (relay
+    /// sowing that lifts houses on both sides of the board, as Ajwa's): the packed board's
+    /// [`Pits::sow`] reads its origin from the mover's half only.
+    fn sow_from(self, table: &Self::Table, origin: usize) -> (Self, usize);
 }
 
 impl Pits for Board {
@@ -203,6 +208,11 @@ impl Pits for Board {
         } else {
             self.0 & ((1u128 << (8 * n)) - 1)
         })
+    }
+
+    #[inline(always)]
+    fn sow_from(self, table: &SowingTable, origin: usize) -> (Self, usize) {
+        table.sow_from(self, origin)
     }
 }
 
@@ -358,6 +368,11 @@ impl Pits for WideBoard {
             key = ((key << 1) << s) | ((1u128 << s) - 1);
         }
         Some(key)
+    }
+
+    #[inline(always)]
+    fn sow_from(self, table: &WideTable, origin: usize) -> (Self, usize) {
+        self.sow(table, origin)
     }
 }
 

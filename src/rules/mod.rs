@@ -6,6 +6,7 @@
 //! turns a runtime game string into a type.
 
 pub mod adi;
+pub mod ajwa;
 pub mod ayo;
 pub mod bao;
 pub mod cups;
@@ -29,6 +30,7 @@ use std::hash::Hash;
 use thiserror::Error;
 
 pub use adi::{Adi, AdiSpec};
+pub use ajwa::{Ajwa, AjwaSpec};
 pub use bao::{Bao, BaoSpec};
 pub use cups::{Cups, CupsSpec};
 pub use dispatch::{dispatch, GameJob};
@@ -277,7 +279,7 @@ pub trait Rules: Send + Sync + Sized + 'static {
     /// The integer action of move `mv` (of either side: actions are mover-relative, so the
     /// same index names the same house of whoever is to move). Per family:
     ///
-    /// * Kalah, Oware (and its presets, `ayo` among them), Kpo, Adi: the mover's house, `0..m` from the mover's left
+    /// * Kalah, Oware (and its presets, `ayo` among them), Kpo, Adi, Ajwa: the mover's house, `0..m` from the mover's left
     ///   (`A`.. for South, `a`.. for North); `m` actions.
     /// * Giuti: the house `h` plus `m` for a clockwise move (`A+` is 0, `A-` is `m`); `2m`.
     /// * Woaley I: the house lifted on the mover-relative board (`0..m` the mover's, `m..2m`

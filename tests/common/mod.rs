@@ -1,8 +1,9 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+use mancala::core::WideBoard;
 use mancala::rules::spec::{GameSpec, ParseGameError};
-use mancala::rules::{Adi, Bao, Cups, Giuti, Kpo, Lela, Omweso, Woaley1};
+use mancala::rules::{Adi, Ajwa, Bao, Cups, Giuti, Kpo, Lela, Omweso, Woaley1};
 use mancala::{Kalah, Line, Oware, Rules, Status};
 use proptest::prelude::*;
 
@@ -49,6 +50,16 @@ pub fn bao(game: &str) -> Bao {
 
 pub fn lela(game: &str) -> Lela {
     Lela::new(spec(game))
+}
+
+/// Ajwa on the packed board (at most 7 houses).
+pub fn ajwa(game: &str) -> Ajwa {
+    Ajwa::new(spec(game))
+}
+
+/// Ajwa on the wide board (any number of houses, the default 8 among them).
+pub fn ajwa_wide(game: &str) -> Ajwa<WideBoard> {
+    Ajwa::on_pits(spec(game))
 }
 
 /// Four-row position text from hole contents named by letter: `south` and `north` list
