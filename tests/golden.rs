@@ -6,6 +6,7 @@
 //! * `tests/data/*.perft`: perft counts computed by `reference/` (`python3 reference`), a separate plain
 //!   Python implementation of RULES.md written without looking at the Rust code.
 //! * `tests/data/solved-small.txt`: exact values of small positions from the same reference.
+//! * `tests/data/adi-rounds.txt`: the next rounds of Adi's house buying from the same reference.
 
 use mancala::rules::{dispatch, GameJob, GameSpec};
 use mancala::search::solver::history_rule;
@@ -191,6 +192,32 @@ fn small_positions_match_the_reference_solver() {
 #[test]
 fn small_positions_of_the_other_two_row_games_match_the_reference_solver() {
     check_solved_file("solved-two-row.txt");
+}
+
+/// Adi's house buying (`tests/data/adi-rounds.txt`, by the reference's `next-round`): the next
+/// round's game string and start position after a round's start and final stores, or the end
+/// of the match, as [`Rules::next_round`] gives them.
+#[test]
+fn adi_next_rounds_match_the_reference_implementation() {
+    let mut failures = Vec::new();
+    let rows = rows(&data("adi-rounds.txt"));
+    assert!(rows.len() >= 20, "{} rows", rows.len());
+    for row in rows {
+        let (game, start, stores) = (&row[0], &row[1], &row[2]);
+        let expected = row[3..].join(" | ");
+        let spec: mancala::rules::AdiSpec = game.parse::<GameSpec>().unwrap().try_into().unwrap();
+        let rules = mancala::rules::Adi::new(spec);
+        let start = rules.parse_position(start).unwrap();
+        let (s, n) = stores.split_once('-').unwrap();
+        let got = match rules.next_round(&start, [s.parse().unwrap(), n.parse().unwrap()]) {
+            Some((next, pos)) => format!("{} | {}", next.spec(), next.format_position(&pos)),
+            None => "match over".to_string(),
+        };
+        if got != expected {
+            failures.push(format!("{game} | {stores}: expected {expected}, got {got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 fn check_solved_file(name: &str) {
