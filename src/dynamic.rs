@@ -517,6 +517,8 @@ mod tests {
         "bao-la-kiswahili",
         "lela",
         "lela(hand=0,start=2.2.1.0.0.0.0.0.0.0.0.0.0.0)",
+        "okwe",
+        "okwe(houses=6)",
     ];
 
     #[test]

@@ -261,7 +261,8 @@ pub fn database_game(spec: &GameSpec) -> GameSpec {
         | GameSpec::Cups(_)
         | GameSpec::Omweso(_)
         | GameSpec::Bao(_)
-        | GameSpec::Lela(_) => {}
+        | GameSpec::Lela(_)
+        | GameSpec::Azigo(_) => {}
     }
     spec
 }

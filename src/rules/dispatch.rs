@@ -1,7 +1,7 @@
 //! The one place where a runtime game string becomes a rules type.
 
 use super::spec::GameSpec;
-use super::{Adi, Bao, Cups, Giuti, Kalah, Kpo, Lela, Omweso, Oware, Rules, Woaley1};
+use super::{Adi, Azigo, Bao, Cups, Giuti, Kalah, Kpo, Lela, Omweso, Oware, Rules, Woaley1};
 use crate::core::WideBoard;
 
 /// A job that can run on any game: `run` is instantiated once per rules type.
@@ -29,5 +29,7 @@ pub fn dispatch<J: GameJob>(spec: &GameSpec, job: J) -> J::Output {
         GameSpec::Omweso(o) => job.run(Omweso::new(o.clone())),
         GameSpec::Bao(b) => job.run(Bao::new(b.clone())),
         GameSpec::Lela(l) => job.run(Lela::new(l.clone())),
+        GameSpec::Azigo(a) if spec.fits_packed() => job.run(Azigo::new(a.clone())),
+        GameSpec::Azigo(a) => job.run(Azigo::<WideBoard>::on_pits(a.clone())),
     }
 }

@@ -5,7 +5,7 @@
 //! values, read both when parsing and when printing) are in the game's module: [`super::kalah`],
 //! [`super::oware`] (also `awari`, `wari`, `woaley2`, `ayo`), [`super::woaley1`], [`super::adi`],
 //! [`super::giuti`], [`super::kpo`], [`super::cups`], [`super::omweso`], [`super::bao`],
-//! [`super::lela`]. This module has what
+//! [`super::lela`], [`super::azigo`] (also `okwe`). This module has what
 //! they share: the [`GameSpec`] variants, the name table, the pass over a game's table, the
 //! errors, and (in [`crate::core::keyvalue`], shared with agent strings) the syntax and the kinds
 //! of values. The keys of every game:
@@ -26,6 +26,7 @@
 //! | `omweso` | `start` (2): seeds in every hole, or 16 counts joined by `.` for holes `A..P` of each player; 64 seeds at most |
 //! | `bao-la-kete`, `bao-la-kiswahili` | `reserve` (22, from 0 to 22): seeds in each reserve at the start; `start` (seed 003's `J` = 2, `K` = 2, `L` = 6): as Omweso's, a kuu at the start where `L` holds 6 or more; 32 seeds a player at most |
 //! | `lela` | `start` (seed 000's `9.6.2.1.0.0.0.0.0.0.0.0.0.0`): seeds in every hole, or 14 counts joined by `.` for holes `A..N` of each player; `hand` (3, from 0 to 7): seeds each player places in consecutive holes; 32 seeds a player at most |
+//! | `azigo`, `okwe` | `houses` (`azigo` 20, `okwe` 10; 1 to 20), `start` (`basden`: Basden's uneven start, for an even number of houses from 10 to 20; or N seeds in every house; default `basden` where it fits, else 4), `capture` (`1-3`, or `1-3-5`) |
 //!
 //! Capacity ([`GameSpec::capacity`], [`GameSpec::fits_packed`]): the packed board
 //! ([`crate::core::Board`], one byte per pit) holds [`crate::core::MAX_HOUSES`] houses per player
@@ -43,6 +44,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 pub use super::adi::AdiSpec;
+pub use super::azigo::{AzigoName, AzigoSpec, AzigoStart};
 pub use super::bao::{BaoGame, BaoSpec, BAO_START};
 pub use super::cups::CupsSpec;
 pub use super::giuti::GiutiSpec;
@@ -117,6 +119,8 @@ game_spec! {
     Bao(BaoSpec),
     /// Lela (RULES.md §11).
     Lela(LelaSpec),
+    /// Azigo / Okwe (RULES.md §7).
+    Azigo(AzigoSpec),
 }
 
 /// Every game name with its parser, in the order [`ParseGameError::UnknownGame`] lists them.
@@ -136,6 +140,8 @@ const GAMES: &[Game] = &[
     Game::of::<BaoSpec>("bao-la-kete"),
     Game::of::<BaoSpec>("bao-la-kiswahili"),
     Game::of::<LelaSpec>("lela"),
+    Game::of::<AzigoSpec>("azigo"),
+    Game::of::<AzigoSpec>("okwe"),
 ];
 
 /// A game name and how to read and describe its keys.
@@ -305,6 +311,7 @@ impl GameSpec {
             GameSpec::Cups(c) => c.bowls as usize,
             GameSpec::Omweso(_) | GameSpec::Bao(_) => 16,
             GameSpec::Lela(_) => super::lela::LELA_HOLES,
+            GameSpec::Azigo(a) => a.houses as usize,
         }
     }
 
@@ -318,6 +325,10 @@ impl GameSpec {
             }
             GameSpec::Lela(l) => {
                 return 2 * (l.start.iter().map(|&n| n as u32).sum::<u32>() + l.hand as u32)
+            }
+            GameSpec::Azigo(a) => {
+                let (south, north, hands) = a.start_rows();
+                return south.iter().chain(&north).chain(&hands).sum();
             }
             GameSpec::Kalah(k) => (k.houses, k.seeds),
             GameSpec::Oware(o) => (o.houses, o.seeds),
@@ -349,7 +360,7 @@ impl GameSpec {
     /// their keys).
     pub fn capacity(&self) -> (u32, &'static str) {
         match self {
-            GameSpec::Kalah(_) | GameSpec::Oware(_) | GameSpec::Cups(_) => {
+            GameSpec::Kalah(_) | GameSpec::Oware(_) | GameSpec::Cups(_) | GameSpec::Azigo(_) => {
                 (WIDE_MAX_SEEDS, <WideBoard as Pits>::NAME)
             }
             _ => (MAX_SEEDS, <Board as Pits>::NAME),
@@ -368,7 +379,8 @@ impl GameSpec {
             | GameSpec::Giuti(_)
             | GameSpec::Kpo(_)
             | GameSpec::Cups(_)
-            | GameSpec::Lela(_) => false,
+            | GameSpec::Lela(_)
+            | GameSpec::Azigo(_) => false,
         }
     }
 }
@@ -705,7 +717,7 @@ mod tests {
         assert_eq!(key("cups", "bowls").default, "4");
         let kalah: Vec<&str> = games[0].keys.iter().map(|k| k.key.as_str()).collect();
         assert_eq!(kalah, ["houses", "seeds", "capture", "end"]);
-        assert_eq!(games.len(), 15);
+        assert_eq!(games.len(), 17);
     }
 
     /// The packed board takes every game that fits it; the rest go wide (dispatch).
@@ -728,7 +740,7 @@ mod tests {
         assert_eq!(
             "chess".parse::<GameSpec>().unwrap_err().to_string(),
             "unknown game `chess`: expected one of kalah, oware, awari, wari, woaley1, woaley2, \
-             ayo, adi, giuti, kpo, cups, omweso, bao-la-kete, bao-la-kiswahili, lela"
+             ayo, adi, giuti, kpo, cups, omweso, bao-la-kete, bao-la-kiswahili, lela, azigo, okwe"
         );
         let spec: GameSpec = "wari(seeds=6)".parse().unwrap();
         let oware = OwareSpec::try_from(spec.clone()).unwrap();
