@@ -408,7 +408,9 @@ fn games_lists_every_game_with_its_keys() {
             "omweso",
             "bao-la-kete",
             "bao-la-kiswahili",
-            "lela"
+            "lela",
+            "azigo",
+            "okwe"
         ]
     );
     let bao = &v[12]["keys"];

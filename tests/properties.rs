@@ -186,7 +186,11 @@ proptest! {
             GameSpec::Giuti(_) => play_and_check(&giuti(&game), m, total, &choices)?,
             GameSpec::Kpo(_) => play_and_check(&kpo(&game), m, total, &choices)?,
             GameSpec::Cups(_) => play_and_check(&cups(&game), m, total, &choices)?,
-            GameSpec::Kalah(_) | GameSpec::Omweso(_) | GameSpec::Bao(_) | GameSpec::Lela(_) => {
+            GameSpec::Kalah(_)
+            | GameSpec::Omweso(_)
+            | GameSpec::Bao(_)
+            | GameSpec::Lela(_)
+            | GameSpec::Azigo(_) => {
                 unreachable!()
             }
         }
@@ -329,5 +333,80 @@ proptest! {
             GameSpec::Kalah(_) => random_game_ends(&kalah(&game), seed, 100_000)?,
             _ => unreachable!(),
         };
+    }
+}
+
+/// Azigo / Okwe game strings: small boards with `start=N`, and Basden's start on 10 to 20
+/// houses (wide board), either capture set.
+fn azigo_game() -> impl Strategy<Value = String> {
+    (1u8..=6, 1u8..=4, 0u8..=5, any::<bool>(), any::<bool>()).prop_map(
+        |(h, s, basden, five, okwe)| {
+            let name = if okwe { "okwe" } else { "azigo" };
+            let capture = if five { "1-3-5" } else { "1-3" };
+            if basden < 2 {
+                format!("{name}(houses={},capture={capture})", 10 + 2 * (basden + 4 * (h % 2)))
+            } else {
+                format!("{name}(houses={h},start={s},capture={capture})")
+            }
+        },
+    )
+}
+
+/// Azigo / Okwe: houses plus hands always hold the game's seeds (no seed leaves the game), the
+/// position text round-trips, moves exist exactly while the game goes on, the final scores
+/// share every seed, and a random game ends.
+fn azigo_random_game<B: Pits>(
+    rules: &mancala::rules::Azigo<B>,
+    seed: u64,
+    cap: usize,
+) -> Result<usize, TestCaseError> {
+    let m = rules.spec().houses();
+    let total = rules.spec().total_seeds();
+    let mut line = Line::new(rules.start());
+    let mut x = seed;
+    for ply in 0..cap {
+        let pos = *line.current();
+        let held: u32 =
+            pos.absolute_houses(m).iter().sum::<u32>() + pos.store(Side::South) + pos.store(Side::North);
+        prop_assert_eq!(held, total, "seeds at {}", rules.format_position(&pos));
+        prop_assert_eq!(rules.board_seeds(&pos), total);
+        let text = rules.format_position(&pos);
+        prop_assert_eq!(rules.parse_position(&text).unwrap(), pos, "round trip of {}", &text);
+        let children = line.children(rules);
+        let status = line.status(rules);
+        prop_assert_eq!(children.is_empty(), status != Status::Ongoing, "at {}", &text);
+        if let Some(o) = status.outcome() {
+            let stores = rules.final_stores(&pos, o);
+            prop_assert_eq!(stores[0] + stores[1], total, "final scores at {}", &text);
+            return Ok(ply);
+        }
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let c = children[((x >> 33) as usize) % children.len()];
+        line.push(rules, c.mv, c.pos);
+    }
+    Err(TestCaseError::fail(format!(
+        "{}: no end within {cap} plies",
+        rules.spec()
+    )))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn azigo_random_games_conserve_seeds_round_trip_and_end(
+        game in azigo_game(),
+        seed in any::<u64>(),
+    ) {
+        let spec: GameSpec = game.parse().unwrap();
+        if spec.fits_packed() {
+            azigo_random_game(&azigo(&game), seed, 20_000)?;
+        } else {
+            azigo_random_game(&azigo_wide(&game), seed, 20_000)?;
+        }
+        let printed = spec.to_string();
+        prop_assert_eq!(printed.parse::<GameSpec>().unwrap(), spec);
     }
 }
