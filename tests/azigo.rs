@@ -38,7 +38,10 @@ fn rule2_basden_start_after_the_opening_removal() {
 #[test]
 fn rule2_even_start_and_the_six_hole_form() {
     let g6 = azigo("okwe(houses=6)");
-    assert_eq!(g6.format_position(&g6.start()), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
+    assert_eq!(
+        g6.format_position(&g6.start()),
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"
+    );
     let g = azigo(G4);
     assert_eq!(g.format_position(&g.start()), "2,2,2,2/2,2,2,2 0-0 S");
 }
@@ -47,9 +50,15 @@ fn rule2_even_start_and_the_six_hole_form() {
 #[test]
 fn rule3_the_first_seed_goes_back_into_the_origin() {
     let g = azigo(G4);
-    assert_eq!(after(&g, "2,2,2,2/2,2,2,2 0-0 S", "A"), "1,3,2,2/2,2,2,2 0-0 N");
+    assert_eq!(
+        after(&g, "2,2,2,2/2,2,2,2 0-0 S", "A"),
+        "1,3,2,2/2,2,2,2 0-0 N"
+    );
     // North's b (3): b, c, d; d faces A (2): nothing taken.
-    assert_eq!(after(&g, "2,2,2,2/2,3,1,0 2-0 N", "b"), "2,2,2,2/2,1,2,1 2-0 S");
+    assert_eq!(
+        after(&g, "2,2,2,2/2,3,1,0 2-0 N", "b"),
+        "2,2,2,2/2,1,2,1 2-0 S"
+    );
 }
 
 /// Rule 3: a single seed goes into the next house.
@@ -57,7 +66,10 @@ fn rule3_the_first_seed_goes_back_into_the_origin() {
 fn rule3_a_single_seed_goes_on() {
     let g = azigo(G4);
     // D (1) into a: the last seed in North's row.
-    assert_eq!(after(&g, "0,0,0,1/3,2,2,1 7-0 S", "D"), "0,0,0,0/4,2,2,1 7-0 N");
+    assert_eq!(
+        after(&g, "0,0,0,1/3,2,2,1 7-0 S", "D"),
+        "0,0,0,0/4,2,2,1 7-0 N"
+    );
 }
 
 /// Rule 3: full laps go round the board and through the origin again.
@@ -72,16 +84,25 @@ fn rule3_full_laps_pass_the_origin() {
 #[test]
 fn rule4_capture_of_three_opposite_an_own_house() {
     let g = azigo(G4);
-    assert_eq!(after(&g, "1,0,2,2/3,2,3,3 0-0 S", "A"), "0,1,2,2/3,2,0,3 3-0 N");
+    assert_eq!(
+        after(&g, "1,0,2,2/3,2,3,3 0-0 S", "A"),
+        "0,1,2,2/3,2,0,3 3-0 N"
+    );
 }
 
 /// Rule 4: the own house may be occupied; 1 opposite is taken.
 #[test]
 fn rule4_capture_of_one_opposite_an_occupied_own_house() {
     let g = azigo(G4);
-    assert_eq!(after(&g, "2,0,1,2/1,1,0,3 4-2 S", "C"), "2,0,0,3/0,1,0,3 5-2 N");
+    assert_eq!(
+        after(&g, "2,0,1,2/1,1,0,3 4-2 S", "C"),
+        "2,0,0,3/0,1,0,3 5-2 N"
+    );
     // North too: a (1) into b, facing C (1).
-    assert_eq!(after(&g, "2,2,1,2/1,0,4,0 2-2 N", "a"), "2,2,0,2/0,1,4,0 2-3 S");
+    assert_eq!(
+        after(&g, "2,2,1,2/1,0,4,0 2-2 N", "a"),
+        "2,2,0,2/0,1,4,0 2-3 S"
+    );
 }
 
 /// Rule 4: 2 and 4 opposite are not taken, nor anything when the last seed is in the
@@ -90,9 +111,15 @@ fn rule4_capture_of_one_opposite_an_occupied_own_house() {
 fn rule4_no_capture_of_even_counts_or_from_the_opponents_row() {
     let g = azigo(G4);
     // B (3): B C D, D faces a (2).
-    assert_eq!(after(&g, "2,3,2,2/2,2,1,2 0-0 S", "B"), "2,1,3,3/2,2,1,2 0-0 N");
+    assert_eq!(
+        after(&g, "2,3,2,2/2,2,1,2 0-0 S", "B"),
+        "2,1,3,3/2,2,1,2 0-0 N"
+    );
     // C (3): C D a: the last in a (North's row; a's opposite D holds 1): nothing.
-    assert_eq!(after(&g, "0,0,3,0/1,1,3,1 7-0 S", "C"), "0,0,1,1/2,1,3,1 7-0 N");
+    assert_eq!(
+        after(&g, "0,0,3,0/1,1,3,1 7-0 S", "C"),
+        "0,0,1,1/2,1,3,1 7-0 N"
+    );
 }
 
 /// Rule 4: 5 opposite is taken only with `capture=1-3-5`.
@@ -109,15 +136,24 @@ fn rule4_five_only_with_capture_1_3_5() {
 fn rule5_the_hand_is_sown_from_the_own_first_house() {
     let g = azigo(G4);
     assert_eq!(legal(&g, "0,1,0,0/3,2,2,1 7-0 S"), "B hand");
-    assert_eq!(after(&g, "0,1,0,0/3,2,2,1 7-0 S", "hand"), "2,3,2,1/3,2,2,1 0-0 N");
-    assert_eq!(after(&g, "1,1,1,1/0,0,0,0 2-10 N", "hand"), "1,1,1,1/3,3,2,2 2-0 S");
+    assert_eq!(
+        after(&g, "0,1,0,0/3,2,2,1 7-0 S", "hand"),
+        "2,3,2,1/3,2,2,1 0-0 N"
+    );
+    assert_eq!(
+        after(&g, "1,1,1,1/0,0,0,0 2-10 N", "hand"),
+        "1,1,1,1/3,3,2,2 2-0 S"
+    );
 }
 
 /// Rule 5: the hand's sowing captures nothing (last in D, facing a with 1).
 #[test]
 fn rule5_the_hand_captures_nothing() {
     let g = azigo(G4);
-    assert_eq!(after(&g, "0,0,0,0/1,2,2,3 8-0 S", "hand"), "2,2,2,2/1,2,2,3 0-0 N");
+    assert_eq!(
+        after(&g, "0,0,0,0/1,2,2,3 8-0 S", "hand"),
+        "2,2,2,2/1,2,2,3 0-0 N"
+    );
 }
 
 /// Rule 6: empty houses with seeds in hand: the game goes on; nothing at all: it ends, every
@@ -128,7 +164,13 @@ fn rule6_the_end_and_the_score() {
     assert_eq!(legal(&g, "0,0,0,0/3,2,2,1 8-0 S"), "hand");
     let over = g.parse_position("0,0,0,0/6,3,2,1 0-4 S").unwrap();
     let o = g.outcome(&over).unwrap();
-    assert_eq!(o, Outcome { mover: 0, opponent: 16 });
+    assert_eq!(
+        o,
+        Outcome {
+            mover: 0,
+            opponent: 16
+        }
+    );
     assert_eq!(g.final_stores(&over, o), [0, 16]);
     assert_eq!(g.store_difference(&over), 0);
     let l = Line::new(over);
@@ -142,7 +184,13 @@ fn rule6_a_repeated_position_ends_the_game() {
     // One house each: A (1) into a (2); a (2): a, A: the start again.
     let g = azigo("okwe(houses=1,start=1)");
     let l = line(&g, "", "A a");
-    assert_eq!(l.status(&g), Status::Repeated(Outcome { mover: 1, opponent: 1 }));
+    assert_eq!(
+        l.status(&g),
+        Status::Repeated(Outcome {
+            mover: 1,
+            opponent: 1
+        })
+    );
 }
 
 /// The game strings: defaults, the limits named.
@@ -154,9 +202,16 @@ fn game_strings() {
     assert_eq!(canon("okwe(houses=6,start=4)"), "okwe(houses=6)");
     assert_eq!(canon("azigo(houses=10)"), "azigo(houses=10)");
     let err = |s: &str| s.parse::<GameSpec>().unwrap_err().to_string();
-    assert!(err("okwe(houses=21)").contains("from 1 to 20"), "{}", err("okwe(houses=21)"));
+    assert!(
+        err("okwe(houses=21)").contains("from 1 to 20"),
+        "{}",
+        err("okwe(houses=21)")
+    );
     let e = err("okwe(houses=11,start=basden)");
-    assert!(e.contains("`start=basden`") && e.contains("from 10 to 20"), "{e}");
+    assert!(
+        e.contains("`start=basden`") && e.contains("from 10 to 20"),
+        "{e}"
+    );
     assert!(err("okwe(capture=2-4)").contains("1-3 or 1-3-5"));
     let spec: GameSpec = "okwe".parse().unwrap();
     assert_eq!(spec.total_seeds(), 36);
@@ -169,7 +224,10 @@ fn game_strings() {
 fn move_notation() {
     let g = azigo(G4);
     let pos = g.parse_position("0,1,0,0/3,2,2,1 7-0 S").unwrap();
-    assert_eq!(g.format_move(&pos, g.parse_move(&pos, "hand").unwrap()), "hand");
+    assert_eq!(
+        g.format_move(&pos, g.parse_move(&pos, "hand").unwrap()),
+        "hand"
+    );
     assert_eq!(g.action(g.parse_move(&pos, "hand").unwrap()), 4);
     assert_eq!(g.num_actions(), 5);
     let e = g.parse_move(&pos, "x1").unwrap_err().to_string();

@@ -59,9 +59,7 @@
 use super::spec::{GameOptions, GameSpec, Options, ParseGameError};
 use super::two_row;
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
-use crate::core::{
-    Board, ParsePositionError, Pits, Side, TwoRowPosition, WIDE_MAX_HOUSES,
-};
+use crate::core::{Board, ParsePositionError, Pits, Side, TwoRowPosition, WIDE_MAX_HOUSES};
 
 /// Basden's arrangement of one row on 20 houses, from its owner's left.
 pub const BASDEN_ROW: [u8; 20] = [5, 5, 5, 5, 5, 5, 5, 1, 1, 5, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0];
@@ -361,6 +359,24 @@ impl<B: Pits> Rules for Azigo<B> {
         }
     }
 
+    /// Only the chosen move is played: the `k`-th of [`Rules::children`]'s list (the non-empty
+    /// houses in order, then `hand`).
+    #[inline]
+    fn random_child(&self, pos: &TwoRowPosition<B>, r: u32) -> Child<Self> {
+        let b = pos.board;
+        let houses = (0..self.m).filter(|&h| b.get(h) > 0).count();
+        let n = houses + usize::from(b.get(B::MOVER_STORE) > 0);
+        let k = ((r as u64 * n as u64) >> 32) as usize;
+        if k == houses {
+            return self.child(pos, HAND, self.play_hand(b));
+        }
+        let house = (0..self.m)
+            .filter(|&h| b.get(h) > 0)
+            .nth(k)
+            .expect("k is below the number of non-empty houses");
+        self.child(pos, house as u8, self.play_house(b, house))
+    }
+
     /// Every seed the player holds (houses and hand) minus the opponent's: what the score
     /// difference would be if the game ended now.
     #[inline(always)]
@@ -373,8 +389,12 @@ impl<B: Pits> Rules for Azigo<B> {
         // The houses and both hands (the hands are sown again, so they shape what follows);
         // 0 where the wide unary code does not fit, which `exact_keys` refuses.
         let b = pos.board;
-        two_row::unary_with(&b, self.m, [b.get(B::MOVER_STORE), b.get(B::OPPONENT_STORE)])
-            .unwrap_or(0)
+        two_row::unary_with(
+            &b,
+            self.m,
+            [b.get(B::MOVER_STORE), b.get(B::OPPONENT_STORE)],
+        )
+        .unwrap_or(0)
     }
 
     fn exact_keys(&self, pos: &TwoRowPosition<B>) -> Result<(), String> {

@@ -7,6 +7,7 @@
 
 pub mod adi;
 pub mod ayo;
+pub mod azigo;
 pub mod bao;
 pub mod cups;
 pub mod dispatch;
@@ -21,7 +22,6 @@ pub mod relay;
 pub mod sowing;
 pub mod spec;
 pub mod woaley1;
-pub mod azigo;
 
 use crate::core::{Board, ParsePositionError, Side};
 use arrayvec::ArrayVec;
@@ -30,6 +30,7 @@ use std::hash::Hash;
 use thiserror::Error;
 
 pub use adi::{Adi, AdiSpec};
+pub use azigo::{Azigo, AzigoSpec};
 pub use bao::{Bao, BaoSpec};
 pub use cups::{Cups, CupsSpec};
 pub use dispatch::{dispatch, GameJob};
@@ -42,7 +43,6 @@ pub use omweso::{Omweso, OmwesoSpec};
 pub use oware::{Oware, OwareSpec};
 pub use spec::{games, GameInfo, GameSpec, KeyInfo, ParseGameError};
 pub use woaley1::{Woaley1, Woaley1Spec};
-pub use azigo::{Azigo, AzigoSpec};
 
 /// Most moves any position of a supported game has: the four-row games have up to 48 (Omweso:
 /// 16 forward moves and up to 8 reverse moves from each of 4 holes; Bao: 16 holes x 2 directions,
