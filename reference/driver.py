@@ -1,7 +1,7 @@
 """The shared driver of the reference implementations: command line, perft, the exact
 solver, the golden files (check and generate) and the self-test harness.
 
-The rules live in the rules modules (two_row.py, four_row.py, lela.py); each provides the same small
+The rules live in the rules modules (two_row.py, four_row.py, lela.py, azigo.py); each provides the same small
 interface, looked up here by game name (see RULES_INTERFACE).  The golden-file case lists
 and the hand-worked checks of each rules module are in its *_cases.py module.
 
@@ -66,8 +66,9 @@ def families():
     """(label, rules module, cases module) of every family of games."""
     from . import four_row, four_row_cases, lela, lela_cases, two_row, two_row_cases
     from . import ajwa, ajwa_cases
+    from . import azigo, azigo_cases
     return [("two-row", two_row, two_row_cases), ("four-row", four_row, four_row_cases),
-            ("lela", lela, lela_cases), ("ajwa", ajwa, ajwa_cases)]
+            ("lela", lela, lela_cases), ("ajwa", ajwa, ajwa_cases), ("azigo", azigo, azigo_cases)]
 
 
 def game_name(text):

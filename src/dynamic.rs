@@ -520,6 +520,8 @@ mod tests {
         "ajwa",
         "ajwa(choice=free)",
         "ajwa(choice=free,houses=5,seeds=2)",
+        "okwe",
+        "okwe(houses=6)",
     ];
 
     #[test]

@@ -235,6 +235,8 @@ fn random_child_is_one_of_the_children() {
         "awari",
         "oware(grand-slam=forbidden)",
         "kalah(houses=3,seeds=5)",
+        "okwe",
+        "okwe(houses=3,start=2)",
     ];
     for g in games {
         let spec: mancala::GameSpec = g.parse().unwrap();

@@ -340,3 +340,17 @@ fn databases_give_published_kalah_values() {
     }
     assert_eq!(checked, 18);
 }
+
+/// Azigo / Okwe (RULES.md §7): perft from Basden's start (10, 12 and 20 houses, on the wide
+/// board), the 6-hole form, small boards and hand-worked positions (`reference/azigo.py`).
+#[test]
+fn azigo_perft_matches_the_reference_implementation() {
+    check_perft_file("azigo.perft");
+}
+
+/// Azigo / Okwe: exact values of small games and positions from the reference's plain
+/// negamax (the repetition history is the whole line: seeds come back from the hands).
+#[test]
+fn azigo_small_positions_match_the_reference_solver() {
+    check_solved_file("solved-azigo.txt");
+}

@@ -409,7 +409,9 @@ fn games_lists_every_game_with_its_keys() {
             "bao-la-kete",
             "bao-la-kiswahili",
             "lela",
-            "ajwa"
+            "ajwa",
+            "azigo",
+            "okwe"
         ]
     );
     let bao = &v[12]["keys"];

@@ -190,7 +190,8 @@ proptest! {
             | GameSpec::Omweso(_)
             | GameSpec::Bao(_)
             | GameSpec::Lela(_)
-            | GameSpec::Ajwa(_) => unreachable!(),
+            | GameSpec::Ajwa(_)
+            | GameSpec::Azigo(_) => unreachable!(),
         }
     }
 
@@ -400,4 +401,106 @@ fn forced_has_one_move<R: Rules>(
         line.push(rules, c.mv, c.pos);
     }
     Ok(())
+}
+/// Azigo / Okwe game strings: `(game, must_end)`. Small boards (at most 3 houses of at most 2
+/// seeds: at most 12 seeds, about 10^5 positions, so the repetition rule ends every game) must
+/// end; larger ones (Basden's start on 10 to 20 houses, on the wide board, and the 6-hole form)
+/// are played for 400 plies (random games there last 10^3 to over 10^5 plies before a position
+/// repeats: Python reference, 5 seeds each of `okwe` and `okwe(houses=12)`).
+fn azigo_game() -> impl Strategy<Value = (String, bool)> {
+    (1u8..=3, 1u8..=2, 0u8..=5, any::<bool>(), any::<bool>()).prop_map(
+        |(h, s, kind, five, okwe)| {
+            let name = if okwe { "okwe" } else { "azigo" };
+            let capture = if five { "1-3-5" } else { "1-3" };
+            match kind {
+                0 | 1 => (
+                    format!(
+                        "{name}(houses={},capture={capture})",
+                        10 + 2 * (kind + 4 * (h % 2))
+                    ),
+                    false,
+                ),
+                2 => (format!("{name}(houses=6,capture={capture})"), false),
+                _ => (
+                    format!("{name}(houses={h},start={s},capture={capture})"),
+                    true,
+                ),
+            }
+        },
+    )
+}
+
+/// Azigo / Okwe: houses plus hands always hold the game's seeds (no seed leaves the game), the
+/// position text round-trips, moves exist exactly while the game goes on, the final scores
+/// share every seed, and (`must_end`) the random game ends within `cap` plies.
+fn azigo_random_game<B: Pits>(
+    rules: &mancala::rules::Azigo<B>,
+    seed: u64,
+    cap: usize,
+    must_end: bool,
+) -> Result<(), TestCaseError> {
+    let m = rules.spec().houses();
+    let total = rules.spec().total_seeds();
+    let mut line = Line::new(rules.start());
+    let mut x = seed;
+    for _ in 0..cap {
+        let pos: mancala::TwoRowPosition<B> = *line.current();
+        let held: u32 = pos.absolute_houses(m).iter().sum::<u32>()
+            + pos.store(Side::South)
+            + pos.store(Side::North);
+        prop_assert_eq!(held, total, "seeds at {}", rules.format_position(&pos));
+        prop_assert_eq!(rules.board_seeds(&pos), total);
+        let text = rules.format_position(&pos);
+        prop_assert_eq!(
+            rules.parse_position(&text).unwrap(),
+            pos,
+            "round trip of {}",
+            &text
+        );
+        let children = line.children(rules);
+        let status = line.status(rules);
+        prop_assert_eq!(
+            children.is_empty(),
+            status != Status::Ongoing,
+            "at {}",
+            &text
+        );
+        if let Some(o) = status.outcome() {
+            let stores = rules.final_stores(&pos, o);
+            prop_assert_eq!(stores[0] + stores[1], total, "final scores at {}", &text);
+            return Ok(());
+        }
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let c = children[((x >> 33) as usize) % children.len()];
+        line.push(rules, c.mv, c.pos);
+    }
+    if must_end {
+        return Err(TestCaseError::fail(format!(
+            "{}: no end within {cap} plies",
+            rules.spec()
+        )));
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn azigo_random_games_conserve_seeds_round_trip_and_end(
+        (game, must_end) in azigo_game(),
+        seed in any::<u64>(),
+    ) {
+        let spec: GameSpec = game.parse().unwrap();
+        let cap = if must_end { 200_000 } else { 400 };
+        if spec.fits_packed() {
+            azigo_random_game(&azigo(&game), seed, cap, must_end)?;
+        } else {
+            azigo_random_game(&azigo_wide(&game), seed, cap, must_end)?;
+        }
+        let printed = spec.to_string();
+        prop_assert_eq!(printed.parse::<GameSpec>().unwrap(), spec);
+    }
 }

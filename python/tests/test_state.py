@@ -89,6 +89,8 @@ def test_action_names_in_every_game():
         "omweso": (48, "A"),
         "bao-la-kete": (48, "J+"),
         "lela": (28, "E*"),
+        "okwe": (11, "hand"),
+        "ajwa(choice=free)": (8, "A"),
     }
     for name, (n, first) in expected.items():
         game = mancala.load_game(name)

@@ -262,7 +262,8 @@ pub fn database_game(spec: &GameSpec) -> GameSpec {
         | GameSpec::Omweso(_)
         | GameSpec::Bao(_)
         | GameSpec::Lela(_)
-        | GameSpec::Ajwa(_) => {}
+        | GameSpec::Ajwa(_)
+        | GameSpec::Azigo(_) => {}
     }
     spec
 }

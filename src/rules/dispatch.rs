@@ -1,7 +1,7 @@
 //! The one place where a runtime game string becomes a rules type.
 
 use super::spec::GameSpec;
-use super::{Adi, Ajwa, Bao, Cups, Giuti, Kalah, Kpo, Lela, Omweso, Oware, Rules, Woaley1};
+use super::{Adi, Ajwa, Azigo, Bao, Cups, Giuti, Kalah, Kpo, Lela, Omweso, Oware, Rules, Woaley1};
 use crate::core::WideBoard;
 
 /// A job that can run on any game: `run` is instantiated once per rules type.
@@ -31,5 +31,7 @@ pub fn dispatch<J: GameJob>(spec: &GameSpec, job: J) -> J::Output {
         GameSpec::Lela(l) => job.run(Lela::new(l.clone())),
         GameSpec::Ajwa(a) if spec.fits_packed() => job.run(Ajwa::new(a.clone())),
         GameSpec::Ajwa(a) => job.run(Ajwa::<WideBoard>::on_pits(a.clone())),
+        GameSpec::Azigo(a) if spec.fits_packed() => job.run(Azigo::new(a.clone())),
+        GameSpec::Azigo(a) => job.run(Azigo::<WideBoard>::on_pits(a.clone())),
     }
 }

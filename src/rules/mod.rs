@@ -8,6 +8,7 @@
 pub mod adi;
 pub mod ajwa;
 pub mod ayo;
+pub mod azigo;
 pub mod bao;
 pub mod cups;
 pub mod dispatch;
@@ -31,6 +32,7 @@ use thiserror::Error;
 
 pub use adi::{Adi, AdiSpec};
 pub use ajwa::{Ajwa, AjwaSpec};
+pub use azigo::{Azigo, AzigoSpec};
 pub use bao::{Bao, BaoSpec};
 pub use cups::{Cups, CupsSpec};
 pub use dispatch::{dispatch, GameJob};

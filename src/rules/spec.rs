@@ -5,7 +5,7 @@
 //! values, read both when parsing and when printing) are in the game's module: [`super::kalah`],
 //! [`super::oware`] (also `awari`, `wari`, `woaley2`, `ayo`), [`super::woaley1`], [`super::adi`],
 //! [`super::giuti`], [`super::kpo`], [`super::cups`], [`super::omweso`], [`super::bao`],
-//! [`super::lela`], [`super::ajwa`]. This module has what
+//! [`super::lela`], [`super::ajwa`], [`super::azigo`] (also `okwe`). This module has what
 //! they share: the [`GameSpec`] variants, the name table, the pass over a game's table, the
 //! errors, and (in [`crate::core::keyvalue`], shared with agent strings) the syntax and the kinds
 //! of values. The keys of every game:
@@ -27,6 +27,7 @@
 //! | `bao-la-kete`, `bao-la-kiswahili` | `reserve` (22, from 0 to 22): seeds in each reserve at the start; `start` (seed 003's `J` = 2, `K` = 2, `L` = 6): as Omweso's, a kuu at the start where `L` holds 6 or more; 32 seeds a player at most |
 //! | `lela` | `start` (seed 000's `9.6.2.1.0.0.0.0.0.0.0.0.0.0`): seeds in every hole, or 14 counts joined by `.` for holes `A..N` of each player; `hand` (3, from 0 to 7): seeds each player places in consecutive holes; 32 seeds a player at most |
 //! | `ajwa` | `houses` (8, 1 to 20), `seeds` (3), `choice` (`forced`: the reference's one move a position, or `free`: any own house) |
+//! | `azigo`, `okwe` | `houses` (`azigo` 20, `okwe` 10; 1 to 20), `start` (`basden`: Basden's uneven start, for an even number of houses from 10 to 20; or N seeds in every house; default `basden` where it fits, else 4), `capture` (`1-3`, or `1-3-5`) |
 //!
 //! Capacity ([`GameSpec::capacity`], [`GameSpec::fits_packed`]): the packed board
 //! ([`crate::core::Board`], one byte per pit) holds [`crate::core::MAX_HOUSES`] houses per player
@@ -45,6 +46,7 @@ use thiserror::Error;
 
 pub use super::adi::AdiSpec;
 pub use super::ajwa::{AjwaChoice, AjwaSpec};
+pub use super::azigo::{AzigoName, AzigoSpec, AzigoStart};
 pub use super::bao::{BaoGame, BaoSpec, BAO_START};
 pub use super::cups::CupsSpec;
 pub use super::giuti::GiutiSpec;
@@ -121,6 +123,8 @@ game_spec! {
     Lela(LelaSpec),
     /// Ajwa (RULES.md §7).
     Ajwa(AjwaSpec),
+    /// Azigo / Okwe (RULES.md §7).
+    Azigo(AzigoSpec),
 }
 
 /// Every game name with its parser, in the order [`ParseGameError::UnknownGame`] lists them.
@@ -141,6 +145,8 @@ const GAMES: &[Game] = &[
     Game::of::<BaoSpec>("bao-la-kiswahili"),
     Game::of::<LelaSpec>("lela"),
     Game::of::<AjwaSpec>("ajwa"),
+    Game::of::<AzigoSpec>("azigo"),
+    Game::of::<AzigoSpec>("okwe"),
 ];
 
 /// A game name and how to read and describe its keys.
@@ -311,6 +317,7 @@ impl GameSpec {
             GameSpec::Omweso(_) | GameSpec::Bao(_) => 16,
             GameSpec::Lela(_) => super::lela::LELA_HOLES,
             GameSpec::Ajwa(a) => a.houses as usize,
+            GameSpec::Azigo(a) => a.houses as usize,
         }
     }
 
@@ -324,6 +331,10 @@ impl GameSpec {
             }
             GameSpec::Lela(l) => {
                 return 2 * (l.start.iter().map(|&n| n as u32).sum::<u32>() + l.hand as u32)
+            }
+            GameSpec::Azigo(a) => {
+                let (south, north, hands) = a.start_rows();
+                return south.iter().chain(&north).chain(&hands).sum();
             }
             GameSpec::Kalah(k) => (k.houses, k.seeds),
             GameSpec::Oware(o) => (o.houses, o.seeds),
@@ -356,9 +367,11 @@ impl GameSpec {
     /// their keys).
     pub fn capacity(&self) -> (u32, &'static str) {
         match self {
-            GameSpec::Kalah(_) | GameSpec::Oware(_) | GameSpec::Cups(_) | GameSpec::Ajwa(_) => {
-                (WIDE_MAX_SEEDS, <WideBoard as Pits>::NAME)
-            }
+            GameSpec::Kalah(_)
+            | GameSpec::Oware(_)
+            | GameSpec::Cups(_)
+            | GameSpec::Ajwa(_)
+            | GameSpec::Azigo(_) => (WIDE_MAX_SEEDS, <WideBoard as Pits>::NAME),
             _ => (MAX_SEEDS, <Board as Pits>::NAME),
         }
     }
@@ -376,7 +389,8 @@ impl GameSpec {
             | GameSpec::Kpo(_)
             | GameSpec::Cups(_)
             | GameSpec::Lela(_)
-            | GameSpec::Ajwa(_) => false,
+            | GameSpec::Ajwa(_)
+            | GameSpec::Azigo(_) => false,
         }
     }
 }
@@ -713,7 +727,7 @@ mod tests {
         assert_eq!(key("cups", "bowls").default, "4");
         let kalah: Vec<&str> = games[0].keys.iter().map(|k| k.key.as_str()).collect();
         assert_eq!(kalah, ["houses", "seeds", "capture", "end"]);
-        assert_eq!(games.len(), 16);
+        assert_eq!(games.len(), 18);
     }
 
     /// The packed board takes every game that fits it; the rest go wide (dispatch).
@@ -736,7 +750,7 @@ mod tests {
         assert_eq!(
             "chess".parse::<GameSpec>().unwrap_err().to_string(),
             "unknown game `chess`: expected one of kalah, oware, awari, wari, woaley1, woaley2, \
-             ayo, adi, giuti, kpo, cups, omweso, bao-la-kete, bao-la-kiswahili, lela, ajwa"
+             ayo, adi, giuti, kpo, cups, omweso, bao-la-kete, bao-la-kiswahili, lela, ajwa, azigo, okwe"
         );
         let spec: GameSpec = "wari(seeds=6)".parse().unwrap();
         let oware = OwareSpec::try_from(spec.clone()).unwrap();

@@ -259,3 +259,13 @@ pub fn random_game<R: Rules<Position = mancala::rules::FourRowPosition>>(
         "a random game did not end in 20000 plies",
     ))
 }
+
+/// Azigo / Okwe on the packed board (boards that fit it: `fits_packed`).
+pub fn azigo(game: &str) -> mancala::rules::Azigo {
+    mancala::rules::Azigo::new(spec(game))
+}
+
+/// Azigo / Okwe on the wide board (any board, Basden's 10 to 20 houses among them).
+pub fn azigo_wide(game: &str) -> mancala::rules::Azigo<mancala::core::WideBoard> {
+    mancala::rules::Azigo::on_pits(spec(game))
+}
