@@ -55,6 +55,11 @@ def _separator(key: Dict[str, str]) -> Optional[str]:
     for sep in ("-", "."):
         if f"joined by `{sep}`" in key["values"]:
             return sep
+    # A default such as Azigo's `capture=1-3` (values `1-3 or 1-3-5`).
+    for sep in ("-", "."):
+        parts = key["default"].split(sep)
+        if len(parts) > 1 and all(p.isdigit() for p in parts):
+            return sep
     return None
 
 
