@@ -246,7 +246,7 @@ def reference_solve(game, pos, cap):
     """(value, {move: value}) or None when the node cap is hit."""
     solver = CappedSolver(game, cap)
     try:
-        value = solver.value(pos, {pos})
+        value = solver.value(pos, [pos])
         moves = dict(solver.root_moves(pos))
     except NodeLimit:
         return None
