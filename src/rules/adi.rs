@@ -65,16 +65,18 @@ pub struct AdiSpec {
     pub rounds: u8,
 }
 
+/// The letters of the houses of `row` set in `mask`, in index order.
+fn row_letters(row: Side, mask: u8) -> impl Iterator<Item = char> {
+    (0..8)
+        .filter(move |&i| mask >> i & 1 == 1)
+        .map(move |i| crate::core::house_letter(row, i))
+}
+
 /// The text of `bought` (`AB` + `ef`: South's A and B, North's e and f): the letters of the
 /// bought houses, South's row first.
 fn bought_text(bought: &[u8; 2]) -> String {
-    [Side::South, Side::North]
-        .iter()
-        .flat_map(|&side| {
-            (0..8)
-                .filter(move |&i| bought[side.index()] >> i & 1 == 1)
-                .map(move |i| crate::core::house_letter(side, i))
-        })
+    row_letters(Side::South, bought[0])
+        .chain(row_letters(Side::North, bought[1]))
         .collect()
 }
 
@@ -393,11 +395,11 @@ impl Rules for Adi {
         }
         let bought = self.adi_spec().bought;
         if bought != [0, 0] {
+            // The houses of each row bought by the player across.
             let by = |buyer: Side| {
                 let row = buyer.opponent();
-                let mut only = [0u8; 2];
-                only[row.index()] = bought[row.index()];
-                (only[row.index()] != 0).then(|| format!("{} by {buyer}", bought_text(&only)))
+                let letters: String = row_letters(row, bought[row.index()]).collect();
+                (!letters.is_empty()).then(|| format!("{letters} by {buyer}"))
             };
             let parts: Vec<String> = [Side::South, Side::North]
                 .into_iter()
