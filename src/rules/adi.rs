@@ -58,46 +58,12 @@ pub struct AdiSpec {
     pub seeds: u8,
     /// The round ends when the board holds this many seeds or fewer (RULES.md §5: 8).
     pub round_end: u8,
-    /// The houses bought in earlier rounds, by row: bit `i` of `bought[0]` is South's house
-    /// `i` (`A` + i) owned by North, bit `i` of `bought[1]` North's house `i` owned by South.
-    pub bought: [u8; 2],
+    /// The houses bought in earlier rounds ([`two_row::HeldAcross`]: bit `i` of `bought[0]` is
+    /// South's house `i` (`A` + i) owned by North, bit `i` of `bought[1]` North's house `i`
+    /// owned by South).
+    pub bought: two_row::HeldAcross,
     /// The most rounds of the match, this one included (1: a game is one round).
     pub rounds: u8,
-}
-
-/// The letters of the houses of `row` set in `mask`, in index order.
-fn row_letters(row: Side, mask: u8) -> impl Iterator<Item = char> {
-    (0..8)
-        .filter(move |&i| mask >> i & 1 == 1)
-        .map(move |i| crate::core::house_letter(row, i))
-}
-
-/// The text of `bought` (`AB` + `ef`: South's A and B, North's e and f): the letters of the
-/// bought houses, South's row first.
-fn bought_text(bought: &[u8; 2]) -> String {
-    row_letters(Side::South, bought[0])
-        .chain(row_letters(Side::North, bought[1]))
-        .collect()
-}
-
-/// `bought` from its text: house letters within `houses` houses, each at most once.
-fn parse_bought(text: &str, houses: u8) -> Option<[u8; 2]> {
-    let mut bought = [0u8; 2];
-    for c in text.chars() {
-        let (side, first) = if c.is_ascii_uppercase() {
-            (0, b'A')
-        } else if c.is_ascii_lowercase() {
-            (1, b'a')
-        } else {
-            return None;
-        };
-        let i = c as u8 - first;
-        if i >= houses || bought[side] >> i & 1 == 1 {
-            return None;
-        }
-        bought[side] |= 1 << i;
-    }
-    Some(bought)
 }
 
 impl GameOptions for AdiSpec {
@@ -112,8 +78,8 @@ impl GameOptions for AdiSpec {
                 "bought",
                 |a| a.bought,
                 [0, 0],
-                |v| parse_bought(v, houses),
-                bought_text,
+                |v| two_row::parse_held_across(v, houses),
+                two_row::held_across_text,
                 "the letters of the houses bought in earlier rounds, each once: `A`.. South's \
                  houses owned by North, `a`.. North's houses owned by South",
             )?,
@@ -135,22 +101,17 @@ pub struct Adi {
     round_end: u32,
     /// By side to move: bit `p` set if the mover owns pit `p` of the mover-relative board
     /// (`0..m` their row, `m..2m` the other).
-    owned: [u16; 2],
+    owned: [u64; 2],
 }
 
 impl Adi {
     /// The rules of `spec`.
     pub fn new(spec: AdiSpec) -> Adi {
         let m = spec.houses as usize;
-        let row = (1u16 << m) - 1;
-        let [south_sold, north_sold] = spec.bought.map(u16::from);
         Adi {
             m,
             round_end: spec.round_end as u32,
-            owned: [
-                (row & !south_sold) | north_sold << m,
-                (row & !north_sold) | south_sold << m,
-            ],
+            owned: two_row::owned_pits(m, &spec.bought),
             spec: spec.into(),
         }
     }
@@ -270,7 +231,7 @@ impl Rules for Adi {
         }
         // A house is (row, index); `owner(row, i)` from the bought masks.
         let mut bought = spec.bought;
-        let sold = |bought: &[u8; 2], row: Side, i: usize| bought[row.index()] >> i & 1 == 1;
+        let sold = |bought: &two_row::HeldAcross, row: Side, i: usize| bought[row.index()] >> i & 1 == 1;
         // Each player's houses in filling order: their row from their left, then the houses
         // they bought in the other row from its owner's left.
         let order = |side: Side| -> Vec<(Side, usize)> {
@@ -393,19 +354,8 @@ impl Rules for Adi {
         if let Some(side) = self.last_capturer(pos) {
             text.push_str(&format!("      last capture: {side}\n"));
         }
-        let bought = self.adi_spec().bought;
-        if bought != [0, 0] {
-            // The houses of each row bought by the player across.
-            let by = |buyer: Side| {
-                let row = buyer.opponent();
-                let letters: String = row_letters(row, bought[row.index()]).collect();
-                (!letters.is_empty()).then(|| format!("{letters} by {buyer}"))
-            };
-            let parts: Vec<String> = [Side::South, Side::North]
-                .into_iter()
-                .filter_map(by)
-                .collect();
-            text.push_str(&format!("      bought: {}\n", parts.join(", ")));
+        if let Some(line) = two_row::held_across_line(&self.adi_spec().bought, "bought") {
+            text.push_str(&line);
         }
         text
     }

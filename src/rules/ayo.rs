@@ -27,25 +27,18 @@
 //!    (the opponent takes the rest), an opponent who cannot be fed (the mover takes the rest),
 //!    and a repeated position (`repetition`, `repetition-count`).
 //!
-//! **Rounds (not built; a later option).** Hanson's Ayo is a match of rounds: after a round each
-//! player fills as many of their houses as they can with 4 seeds from their captures (the rest
-//! stays in their store), a house neither can fill is left empty, the loser of the round starts
-//! the next one, and the match is won by controlling 9 houses (StoneShark's `round_fill`,
-//! `round_starter`, `goal_param = 9`). The single round is the game `ayo` here: `solve` works on
-//! one round. The rounds helper can add them without changing this module's rules: a round's
-//! start is a position (houses owned per player, seeds per house, who starts) computed from the
-//! final stores ([`super::Rules::final_stores`]) of the last; owning a house of the other row
-//! needs an ownership mask in the position (one state byte, as Adi's house buying will need),
-//! and a key such as `rounds=true` on this table.
-
-use crate::core::Pits;
-
-/// Whether the mover's `m` houses (mover-relative board) hold at most one seed each: the end
-/// of an Ayo game (seed 000, RULES.md §7).
-#[inline]
-pub fn only_singletons<B: Pits>(board: B, m: usize) -> bool {
-    (0..m).all(|h| board.get(h) <= 1)
-}
+//! 4. **Rounds** (Hanson; keys `rounds`, `won`, `goal`; docs/rule-decisions.md "Rounds:
+//!    `rounds`, `won` and `goal`"): a match of up to `rounds` rounds. After a round the winner
+//!    (more seeds, `w`) wins `⌊w/n⌋` houses counter-clockwise from their first house, the loser
+//!    owns the rest; every house holds `n` seeds but the loser's first, left empty when `n` does
+//!    not divide `w` (the remainders go to the stores); the loser starts. The match ends when a
+//!    round's winner wins `goal` houses (9 of 12) or after `rounds` rounds
+//!    ([`super::Rules::next_round`]). `won` names the houses owned across the board in a
+//!    round: a player sows from the houses they own in either row, captures in the houses the
+//!    opponent owns (the chain backwards across rows), and the feeding rule, the ends and the
+//!    repetition count the houses each player owns. The single round is the game `ayo(...)`:
+//!    `solve` and `perft` work on one round; the databases refuse `won` (a board's value then
+//!    depends on the side to move).
 
 #[cfg(test)]
 mod tests {
@@ -131,6 +124,137 @@ mod tests {
         rules.children(&p, &mut c);
         let moves: Vec<String> = c.iter().map(|c| rules.format_move(&p, c.mv)).collect();
         assert_eq!(moves, ["F"]);
+    }
+
+    fn moves(rules: &Oware, p: &TwoRowPosition) -> Vec<String> {
+        let mut c = Children::<Oware>::new();
+        rules.children(p, &mut c);
+        c.iter().map(|c| rules.format_move(p, c.mv)).collect()
+    }
+
+    /// Rounds (Hanson): a player sows from the houses they own in either row. With North's `c`
+    /// won by South, South may play `c` (4 seeds into d, e, f and A); North may not.
+    #[test]
+    fn won_houses_are_sown_by_their_owner() {
+        let rules = ayo("ayo(won=c)");
+        let start = rules.start();
+        assert_eq!(moves(&rules, &start), ["A", "B", "C", "D", "E", "F", "c"]);
+        let mut line = Line::new(start);
+        line.play_text(&rules, "c").unwrap();
+        assert_eq!(
+            rules.format_position(line.current()),
+            "5,4,4,4,4,4/4,4,0,5,5,5 0-0 N"
+        );
+        assert_eq!(moves(&rules, line.current()), ["a", "b", "d", "e", "f"]);
+        assert!(rules.parse_move(line.current(), "c").is_err());
+        assert_eq!(rules.num_actions(), 12);
+    }
+
+    /// The capture chain runs backwards along the sowing over the opponent's houses, across
+    /// rows: with South's F won by North, E (3 seeds into F, a, b) takes b (3), a (2) and F (2).
+    /// In plain Ayo F is South's and the chain stops at a.
+    #[test]
+    fn capture_chain_crosses_rows_over_won_houses() {
+        let text = "5,0,0,0,3,1/1,2,4,4,4,4 10-10 S";
+        let rules = ayo("ayo(won=F)");
+        let mut line = Line::new(pos(&rules, text));
+        line.play_text(&rules, "E").unwrap();
+        assert_eq!(
+            rules.format_position(line.current()),
+            "5,0,0,0,0,0/0,0,4,4,4,4 17-10 N"
+        );
+        let plain = ayo("ayo");
+        let mut line = Line::new(pos(&plain, text));
+        line.play_text(&plain, "E").unwrap();
+        assert_eq!(
+            plain.format_position(line.current()),
+            "5,0,0,0,0,2/0,0,4,4,4,4 15-10 N"
+        );
+    }
+
+    /// Feeding counts the houses owned: North owns only c..f (a and b won by South), all empty,
+    /// so South must reach them: `a` (2 seeds into b and c) feeds, `F` (into a) does not.
+    #[test]
+    fn feeding_counts_the_houses_owned() {
+        let rules = ayo("ayo(won=ab)");
+        let p = pos(&rules, "0,0,0,0,0,1/2,0,0,0,0,0 20-25 S");
+        assert_eq!(moves(&rules, &p), ["a"]);
+        // No move reaches c..f: the game ends and the mover takes the seeds left.
+        let p = pos(&rules, "0,0,0,0,0,1/1,0,0,0,0,0 21-25 S");
+        assert_eq!(
+            rules.outcome(&p),
+            Some(Outcome {
+                mover: 2,
+                opponent: 0
+            })
+        );
+    }
+
+    /// The singleton end and a repetition count the houses each player owns: South owns B..F
+    /// (A won by North), all singletons or empty, so the game ends; South takes 4, North its
+    /// row and A (17). In plain Ayo A is South's (5 seeds) and the game goes on.
+    #[test]
+    fn singleton_end_and_repetition_count_the_houses_owned() {
+        let text = "5,1,0,1,1,1/2,2,2,2,2,2 14-13 S";
+        let rules = ayo("ayo(won=A)");
+        let p = pos(&rules, text);
+        let own = Outcome {
+            mover: 4,
+            opponent: 17,
+        };
+        assert_eq!(rules.outcome(&p), Some(own));
+        assert_eq!(rules.repetition_outcome(&p), own);
+        assert_eq!(rules.final_stores(&p, own), [18, 30]);
+        assert_eq!(ayo("ayo").outcome(&pos(&ayo("ayo"), text)), None);
+    }
+
+    /// The next round (hand-worked from the decisions page): the game string and the start.
+    fn next(game: &str, start: &str, stores: [u32; 2]) -> Option<String> {
+        let rules = ayo(game);
+        let start = rules.parse_position(start).unwrap();
+        rules
+            .next_round(&start, stores)
+            .map(|(r, p)| format!("{} | {}", r.spec(), r.format_position(&p)))
+    }
+
+    /// 30-18: South wins 7 houses (A..F and a), 2 seeds over; North's first house b is empty,
+    /// the stores hold 2 and 2, the loser North starts. 18-30 the mirror. 32-16: 8 houses, no
+    /// remainder. 24-24: each row back to its owner, the player who did not start starts.
+    /// 37-11: 9 houses, the goal: the match is over; so is the last round.
+    #[test]
+    fn next_round_after_a_round() {
+        let start = "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S";
+        assert_eq!(
+            next("ayo(rounds=3)", start, [30, 18]).as_deref(),
+            Some("ayo(rounds=2,won=a) | 4,4,4,4,4,4/4,0,4,4,4,4 2-2 N")
+        );
+        assert_eq!(
+            next("ayo(rounds=3)", start, [18, 30]).as_deref(),
+            Some("ayo(rounds=2,won=A) | 4,0,4,4,4,4/4,4,4,4,4,4 2-2 S")
+        );
+        assert_eq!(
+            next("ayo(rounds=2)", start, [32, 16]).as_deref(),
+            Some("ayo(won=ab) | 4,4,4,4,4,4/4,4,4,4,4,4 0-0 N")
+        );
+        assert_eq!(
+            next("ayo(won=ab,rounds=2)", start, [24, 24]).as_deref(),
+            Some("ayo | 4,4,4,4,4,4/4,4,4,4,4,4 0-0 N")
+        );
+        assert_eq!(next("ayo(rounds=3)", start, [37, 11]), None);
+        assert_eq!(next("ayo(rounds=3,goal=10)", start, [37, 11]).is_some(), true);
+        assert_eq!(next("ayo", start, [30, 18]), None);
+    }
+
+    #[test]
+    fn won_and_stop_at_majority_are_refused_together() {
+        let err = "ayo(rounds=2,stop-at-majority=true)"
+            .parse::<GameSpec>()
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("stop-at-majority"), "{err}");
+        assert!("ayo(won=g)".parse::<GameSpec>().is_err());
+        assert!("ayo(won=aa)".parse::<GameSpec>().is_err());
+        assert!("oware(won=a)".parse::<GameSpec>().is_err());
     }
 
     #[test]

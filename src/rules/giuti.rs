@@ -122,6 +122,7 @@ impl Rules for Giuti {
     type Move = u8;
 
     two_row_plain!();
+    two_row::two_row_drawing!();
 
     fn outcome(&self, pos: &TwoRowPosition) -> Option<Outcome> {
         let b = pos.board;

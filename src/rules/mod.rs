@@ -479,7 +479,13 @@ pub(crate) mod two_row {
             fn format_position(&self, pos: &Self::Position) -> String {
                 pos.to_text(self.m)
             }
+        };
+    }
+    pub(crate) use two_row_plain;
 
+    /// The plain two-row drawing (both rows and stores). Expects a field `m: usize`.
+    macro_rules! two_row_drawing {
+        () => {
             fn draw(&self, pos: &Self::Position) -> String {
                 pos.to_ascii(self.m)
             }
@@ -489,7 +495,7 @@ pub(crate) mod two_row {
             }
         };
     }
-    pub(crate) use two_row_plain;
+    pub(crate) use two_row_drawing;
 
     /// Moves that are the mover's house letters, actions `0..m` (the house), and the
     /// observation's shape: what Kalah, Oware and Adi share. Expects a field `m: usize`.
@@ -518,12 +524,21 @@ pub(crate) mod two_row {
     }
     pub(crate) use two_row_house_moves;
 
-    /// [`two_row_plain`], house-letter moves and database keys: the methods Kalah and Oware share.
+    /// [`two_row_plain`], [`two_row_drawing`], house-letter moves and [`two_row_egdb`]: the
+    /// methods Kalah and Oware share.
     macro_rules! two_row_common {
         () => {
             $crate::rules::two_row::two_row_plain!();
+            $crate::rules::two_row::two_row_drawing!();
             $crate::rules::two_row::two_row_house_moves!();
+            $crate::rules::two_row::two_row_egdb!();
+        };
+    }
+    pub(crate) use two_row_common;
 
+    /// The plain observation and the database boards of a two-row game without extra state.
+    macro_rules! two_row_egdb {
+        () => {
             fn observe(&self, pos: &Self::Position, out: &mut [f32]) {
                 $crate::rules::two_row::observe(pos, self.m, [0.0, 0.0], out)
             }
@@ -544,7 +559,7 @@ pub(crate) mod two_row {
             }
         };
     }
-    pub(crate) use two_row_common;
+    pub(crate) use two_row_egdb;
 
     /// The two-row observation ([`Rules::observation_shape`](super::Rules::observation_shape)):
     /// `[2, m + 2]`, the mover's row first, `state` the last column of each row.
@@ -669,6 +684,64 @@ pub(crate) mod two_row {
         [
             pos.store(Side::South) + south,
             pos.store(Side::North) + north,
+        ]
+    }
+    /// Houses owned by the player across the board (Adi's houses bought, Ayo's houses won),
+    /// by row: bit `i` of `[0]` is South's house `i` (`A` + i) owned by North, bit `i` of `[1]`
+    /// North's house `i` (`a` + i) owned by South.
+    pub type HeldAcross = [u32; 2];
+
+    /// The letters of the houses of `row` set in `mask`, in index order.
+    pub fn row_letters(row: Side, mask: u32) -> impl Iterator<Item = char> {
+        (0..32)
+            .filter(move |&i| mask >> i & 1 == 1)
+            .map(move |i| house_letter(row, i))
+    }
+
+    /// The text of `held` (`AB` + `ef`: South's A and B, North's e and f): the letters of the
+    /// houses, South's row first (the game-string value of Adi's `bought`, Ayo's `won`).
+    pub fn held_across_text(held: &HeldAcross) -> String {
+        row_letters(Side::South, held[0])
+            .chain(row_letters(Side::North, held[1]))
+            .collect()
+    }
+
+    /// [`HeldAcross`] from its text: house letters within `houses` houses, each at most once.
+    pub fn parse_held_across(text: &str, houses: u8) -> Option<HeldAcross> {
+        let mut held = [0u32; 2];
+        for c in text.chars() {
+            let (side, i) = parse_house_letter(c)?;
+            if i >= houses as usize || held[side.index()] >> i & 1 == 1 {
+                return None;
+            }
+            held[side.index()] |= 1 << i;
+        }
+        Some(held)
+    }
+
+    /// The drawing's line `      <label>: e by South, F by North` naming the houses each player
+    /// holds in the other row, or `None` when nobody does.
+    pub fn held_across_line(held: &HeldAcross, label: &str) -> Option<String> {
+        let by = |holder: Side| {
+            let row = holder.opponent();
+            let letters: String = row_letters(row, held[row.index()]).collect();
+            (!letters.is_empty()).then(|| format!("{letters} by {holder}"))
+        };
+        let parts: Vec<String> = [Side::South, Side::North]
+            .into_iter()
+            .filter_map(by)
+            .collect();
+        (!parts.is_empty()).then(|| format!("      {label}: {}\n", parts.join(", ")))
+    }
+
+    /// By side to move: bit `p` set if the mover owns pit `p` of the mover-relative board
+    /// (`0..m` the mover's row, `m..2m` the other) when `held` is held across.
+    pub fn owned_pits(m: usize, held: &HeldAcross) -> [u64; 2] {
+        let row = (1u64 << m) - 1;
+        let [south_row_held, north_row_held] = held.map(u64::from);
+        [
+            (row & !south_row_held) | north_row_held << m,
+            (row & !north_row_held) | south_row_held << m,
         ]
     }
 }

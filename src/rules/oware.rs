@@ -47,7 +47,7 @@
 
 use super::sowing::Unsown;
 use super::spec::{GameOptions, GameSpec, Options, ParseGameError};
-use super::two_row::{self, two_row_common};
+use super::two_row;
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
 use crate::core::keyvalue::number;
 use crate::core::{Board, ParsePositionError, Pits, Side, TwoRowPosition, WIDE_MAX_HOUSES};
@@ -79,6 +79,14 @@ pub struct OwareSpec {
     /// `woaley2` only (RULES.md §4.5): the game ends after this many moves in a row without a
     /// capture (key `no-capture-moves`, default `off`).
     pub no_capture_moves: Option<u16>,
+    /// `ayo` only ([`super::ayo`], Hanson's rounds): the houses won across the board in earlier
+    /// rounds (key `won`, Adi's `bought` letters; default none).
+    pub won: two_row::HeldAcross,
+    /// `ayo` only: the most rounds of the match, this one included (key `rounds`, default 1).
+    pub rounds: u8,
+    /// `ayo` only: the houses a round's winner must win to win the match (key `goal`, default
+    /// `⌈3m/2⌉`, 9 on six houses); 0 in the other games.
+    pub goal: u8,
 }
 
 /// Which rule set an `oware`-family game string named.
@@ -207,7 +215,7 @@ impl GameOptions for OwareSpec {
         } else {
             Repetition::OwnSide
         };
-        Ok(OwareSpec {
+        let mut spec = OwareSpec {
             preset,
             houses,
             seeds,
@@ -233,7 +241,33 @@ impl GameOptions for OwareSpec {
             } else {
                 None
             },
-        })
+            won: [0, 0],
+            rounds: 1,
+            goal: 0,
+        };
+        if preset == Ayo {
+            spec.won = o.option(
+                "won",
+                |s| s.won,
+                [0, 0],
+                |v| two_row::parse_held_across(v, houses),
+                two_row::held_across_text,
+                "the letters of the houses won in earlier rounds, each once: `A`.. South's \
+                 houses owned by North, `a`.. North's houses owned by South",
+            )?;
+            spec.rounds = o.number("rounds", |s| s.rounds, 1, 1, 255)?;
+            spec.goal = o.number("goal", |s| s.goal, houses.div_ceil(2) + houses, 1, 2 * houses)?;
+            if spec.stop_at_majority && (spec.won != [0, 0] || spec.rounds > 1) {
+                return Err(ParseGameError::BadValue {
+                    key: "stop-at-majority".to_string(),
+                    value: "true".to_string(),
+                    expected: "false with `won` or `rounds`: Ayo's rounds are scored on all the \
+                               seeds of a round"
+                        .to_string(),
+                });
+            }
+        }
+        Ok(spec)
     }
 }
 
@@ -249,6 +283,14 @@ pub struct Oware<B: Pits = Board> {
     sudden_death_gift: bool,
     /// `ayo`: the game ends when the mover's houses hold at most one seed each (RULES.md §7).
     singletons_end: bool,
+    /// By side to move: bit `p` set if the mover owns pit `p` of the mover-relative board
+    /// ([`two_row::owned_pits`]): each player's row, unless Ayo's `won` names houses won across.
+    owned: [u64; 2],
+    /// Whether some house is owned across the board (Ayo's `won`): the rules then read the
+    /// owners from `owned`, else (the fast path) the mover owns pits `0..m`.
+    territory: bool,
+    /// Moves may name houses of either row (Ayo with `won` or `rounds`): `2m` actions.
+    moves_across: bool,
     must_feed: bool,
     grand_slam: GrandSlam,
     capture: CaptureSet,
@@ -293,7 +335,10 @@ impl<B: Pits> Oware<B> {
                     .collect()
             }
         };
-        let table = B::table(m, cycle(false)).expect("an Oware cycle is never empty");
+        let territory = spec.won != [0, 0];
+        // With houses won across, moves start from either row.
+        let origins = if territory { 2 * m } else { m };
+        let table = B::table(origins, cycle(false)).expect("an Oware cycle is never empty");
         let skip_table = if spec.grand_slam == GrandSlam::WoaleySkip {
             B::table(m, cycle(true))
         } else {
@@ -305,6 +350,9 @@ impl<B: Pits> Oware<B> {
             awari: spec.preset == OwarePreset::Awari,
             sudden_death_gift: spec.preset == OwarePreset::Woaley2,
             singletons_end: spec.preset == OwarePreset::Ayo,
+            owned: two_row::owned_pits(m, &spec.won),
+            territory,
+            moves_across: territory || spec.rounds > 1,
             must_feed: spec.must_feed,
             grand_slam: spec.grand_slam,
             capture: spec.capture,
@@ -323,13 +371,75 @@ impl<B: Pits> Oware<B> {
         self.m
     }
 
-    /// Sows from `house` with `table`; returns the board after the capture, the board before it
-    /// and whether the capture took every seed of the opponent (a grand slam).
+    fn oware_spec(&self) -> &OwareSpec {
+        match &self.spec {
+            GameSpec::Oware(o) => o,
+            _ => unreachable!("Oware rules hold an Oware game string"),
+        }
+    }
+
+    /// Whether the opponent of `side` (to move) owns pit `pit` of the mover-relative board.
     #[inline(always)]
-    fn sow_and_capture(&self, board: B, house: usize, table: &B::Table) -> (B, B, bool) {
+    fn opponent_owns(&self, side: Side, pit: usize) -> bool {
+        if self.territory {
+            self.owned[side.index()] >> pit & 1 == 0
+        } else {
+            pit >= self.m
+        }
+    }
+
+    /// Seeds in the houses the mover (`side`) owns.
+    #[inline(always)]
+    fn mover_seeds(&self, board: B, side: Side) -> u32 {
+        if self.territory {
+            self.seeds_in(board, self.owned[side.index()])
+        } else {
+            board.mover_seeds(self.m)
+        }
+    }
+
+    /// Seeds in the houses the opponent of the mover (`side`) owns.
+    #[inline(always)]
+    fn opponent_seeds(&self, board: B, side: Side) -> u32 {
+        if self.territory {
+            let all = (1u64 << (2 * self.m)) - 1;
+            self.seeds_in(board, all & !self.owned[side.index()])
+        } else {
+            board.opponent_seeds(self.m)
+        }
+    }
+
+    /// Whether the houses the opponent of the mover (`side`) owns are all empty.
+    #[inline(always)]
+    fn opponent_empty(&self, board: B, side: Side) -> bool {
+        if self.territory {
+            self.opponent_seeds(board, side) == 0
+        } else {
+            board.opponent_empty(self.m)
+        }
+    }
+
+    /// Seeds in the pits of `pits` (bit `p`: pit `p`).
+    fn seeds_in(&self, board: B, pits: u64) -> u32 {
+        (0..2 * self.m)
+            .filter(|&p| pits >> p & 1 == 1)
+            .map(|p| board.get(p))
+            .sum()
+    }
+
+    /// Sows from `house` (owned by `side`, to move) with `table`; returns the board after the
+    /// capture, the board before it and whether the capture took every seed of the opponent
+    /// (a grand slam). The capture chain goes backwards along the sowing, round the board, over
+    /// the opponent's houses.
+    #[inline(always)]
+    fn sow_and_capture(&self, board: B, side: Side, house: usize, table: &B::Table) -> (B, B, bool) {
         let m = self.m;
-        let (sown, last) = board.sow(table, house);
-        if last < m || !self.capture.contains(sown.get(last)) {
+        let (sown, last) = if self.territory {
+            board.sow_from(table, house)
+        } else {
+            board.sow(table, house)
+        };
+        if !self.opponent_owns(side, last) || !self.capture.contains(sown.get(last)) {
             return (sown, sown, false);
         }
         let mut b = sown;
@@ -342,19 +452,19 @@ impl<B: Pits> Oware<B> {
             }
             taken += seeds;
             b = b.with(pit, 0);
-            if pit == m {
+            pit = if pit == 0 { 2 * m - 1 } else { pit - 1 };
+            if !self.opponent_owns(side, pit) {
                 break;
             }
-            pit -= 1;
         }
         b = b.with(B::MOVER_STORE, b.get(B::MOVER_STORE) + taken);
-        (b, sown, b.opponent_empty(m))
+        (b, sown, self.opponent_empty(b, side))
     }
 
-    /// Plays `house` with the grand-slam policy applied.
+    /// Plays `house` (owned by `side`, to move) with the grand-slam policy applied.
     #[inline(always)]
-    fn play_house(&self, board: B, house: usize) -> Played<B> {
-        let (captured, sown, grand_slam) = self.sow_and_capture(board, house, &self.table);
+    fn play_house(&self, board: B, side: Side, house: usize) -> Played<B> {
+        let (captured, sown, grand_slam) = self.sow_and_capture(board, side, house, &self.table);
         let board = if !grand_slam {
             captured
         } else {
@@ -363,7 +473,7 @@ impl<B: Pits> Oware<B> {
                 GrandSlam::Forbidden | GrandSlam::CaptureAll => captured,
                 GrandSlam::WoaleySkip => match &self.skip_table {
                     Some(t) => {
-                        let (captured, sown, again) = self.sow_and_capture(board, house, t);
+                        let (captured, sown, again) = self.sow_and_capture(board, side, house, t);
                         if again {
                             sown
                         } else {
@@ -392,10 +502,36 @@ impl<B: Pits> Oware<B> {
         children.iter().any(|c| c.mv as usize == house)
     }
 
-    /// Whether some move of the mover leaves the opponent with seeds.
-    fn can_feed(&self, board: B) -> bool {
-        (0..self.m)
-            .any(|h| board.get(h) > 0 && !self.play_house(board, h).board.opponent_empty(self.m))
+    /// Whether some move of the mover (`side`) leaves the opponent with seeds.
+    fn can_feed(&self, board: B, side: Side) -> bool {
+        self.houses_of(side).any(|h| {
+            board.get(h) > 0 && !self.opponent_empty(self.play_house(board, side, h).board, side)
+        })
+    }
+
+    /// The houses the mover (`side`) owns, mover-relative, in index order.
+    #[inline(always)]
+    fn houses_of(&self, side: Side) -> impl Iterator<Item = usize> {
+        let mut pits = if self.territory {
+            self.owned[side.index()]
+        } else {
+            (1u64 << self.m) - 1
+        };
+        std::iter::from_fn(move || {
+            (pits != 0).then(|| {
+                let p = pits.trailing_zeros() as usize;
+                pits &= pits - 1;
+                p
+            })
+        })
+    }
+
+    /// Each player takes the seeds in the houses they own (RULES.md §0's repetition rule; Ayo).
+    fn own_sides(&self, pos: &TwoRowPosition<B>) -> Outcome {
+        Outcome {
+            mover: self.mover_seeds(pos.board, pos.side),
+            opponent: self.opponent_seeds(pos.board, pos.side),
+        }
     }
 }
 
@@ -406,22 +542,73 @@ impl<B: Pits> Rules for Oware<B> {
     type Position = TwoRowPosition<B>;
     type Move = u8;
 
-    two_row_common!();
+    two_row::two_row_plain!();
+    two_row::two_row_egdb!();
+
+    fn draw(&self, pos: &TwoRowPosition<B>) -> String {
+        self.draw_from(pos, Side::South)
+    }
+
+    /// The two-row drawing, then `won: c by South, A by North` when houses are owned across
+    /// the board (Ayo's `won`).
+    fn draw_from(&self, pos: &TwoRowPosition<B>, bottom: Side) -> String {
+        let mut text = pos.to_ascii_from(self.m, bottom);
+        if let Some(line) = two_row::held_across_line(&self.oware_spec().won, "won") {
+            text.push_str(&line);
+        }
+        text
+    }
+
+    /// A house the mover owns, named by its letter (South's `A`.., North's `a`..).
+    fn parse_move(&self, pos: &TwoRowPosition<B>, text: &str) -> Result<u8, ParseMoveError> {
+        let token = text.trim();
+        let house = two_row::parse_board_letter(self.m, pos, token)?;
+        if self.owned[pos.side.index()] >> house & 1 == 0 {
+            return Err(ParseMoveError::WrongSide {
+                token: token.to_string(),
+                owner: pos.side.opponent(),
+                to_move: pos.side,
+            });
+        }
+        Ok(house as u8)
+    }
+
+    fn format_move(&self, pos: &TwoRowPosition<B>, mv: u8) -> String {
+        two_row::board_letter(pos, self.m, mv as usize).to_string()
+    }
+
+    /// The mover's houses `0..m`; with houses won across the board (Ayo's `won` or `rounds`)
+    /// the whole mover-relative board, `0..2m`.
+    fn num_actions(&self) -> usize {
+        if self.moves_across {
+            2 * self.m
+        } else {
+            self.m
+        }
+    }
+
+    fn action(&self, mv: u8) -> usize {
+        mv as usize
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![2, self.m + 2]
+    }
 
     #[inline]
     fn outcome(&self, pos: &TwoRowPosition<B>) -> Option<Outcome> {
         let b = pos.board;
-        let mover = b.mover_seeds(self.m);
-        let opponent = b.opponent_seeds(self.m);
+        let mover = self.mover_seeds(b, pos.side);
+        let opponent = self.opponent_seeds(b, pos.side);
         if mover == 0 {
             return Some(Outcome { mover: 0, opponent });
         }
-        if self.singletons_end && super::ayo::only_singletons(b, self.m) {
+        if self.singletons_end && self.houses_of(pos.side).all(|h| b.get(h) <= 1) {
             return Some(Outcome { mover, opponent });
         }
         // Woaley II's sudden death (§4.4) holds with or without the feeding obligation.
         let unfed_ends = (self.must_feed && !self.awari) || self.sudden_death_gift;
-        if opponent == 0 && unfed_ends && !self.can_feed(b) {
+        if opponent == 0 && unfed_ends && !self.can_feed(b, pos.side) {
             let gift = self.sudden_death_gift as u32;
             return Some(Outcome {
                 mover: mover - gift,
@@ -447,7 +634,7 @@ impl<B: Pits> Rules for Oware<B> {
                 opponent: half,
             }
         } else {
-            two_row::own_sides(pos, self.m)
+            self.own_sides(pos)
         }
     }
 
@@ -461,25 +648,79 @@ impl<B: Pits> Rules for Oware<B> {
 
     /// Each player takes the seeds on their own side (RULES.md §4.5), whatever `repetition`.
     fn quiet_outcome(&self, pos: &TwoRowPosition<B>) -> Outcome {
-        two_row::own_sides(pos, self.m)
+        self.own_sides(pos)
+    }
+
+    /// Ayo's rounds ([`super::ayo`], docs/rule-decisions.md "Rounds: `rounds`, `won` and
+    /// `goal`"): the round's winner wins a house for every `n` seeds, counter-clockwise from
+    /// their first house; a partly filled house goes to the loser, empty; the loser starts.
+    fn next_round(
+        &self,
+        start: &TwoRowPosition<B>,
+        stores: [u32; 2],
+    ) -> Option<(Self, TwoRowPosition<B>)> {
+        let spec = self.oware_spec();
+        let (m, n) = (self.m, spec.seeds as u32);
+        if spec.preset != OwarePreset::Ayo || spec.rounds <= 1 {
+            return None;
+        }
+        // Houses by absolute index: South's `A`.. `0..m`, North's `a`.. `m..2m`.
+        let mut houses = vec![n; 2 * m];
+        let mut next_stores = [0, 0];
+        let mut won = [0u32; 2];
+        let starter = match stores[0].cmp(&stores[1]) {
+            std::cmp::Ordering::Equal => start.side.opponent(),
+            order => {
+                let winner = if order.is_gt() { Side::South } else { Side::North };
+                let w = stores[winner.index()];
+                let q = (w / n.max(1)) as usize;
+                if q >= spec.goal as usize {
+                    return None;
+                }
+                let first = winner.index() * m;
+                for k in 0..2 * m {
+                    let house = (first + k) % (2 * m);
+                    let row = house / m;
+                    // Held across: a house of the other row won by the winner, or a house of
+                    // the winner's row left to the loser.
+                    let ours = k < q;
+                    if ours != (row == winner.index()) {
+                        won[row] |= 1 << (house % m);
+                    }
+                }
+                let r = w % n.max(1);
+                if r > 0 {
+                    houses[(first + q) % (2 * m)] = 0;
+                    next_stores[winner.index()] = r;
+                    next_stores[winner.opponent().index()] = n - r;
+                }
+                winner.opponent()
+            }
+        };
+        let next = Oware::on_pits(OwareSpec {
+            won,
+            rounds: spec.rounds - 1,
+            ..spec.clone()
+        });
+        Some((next, TwoRowPosition::from_absolute(&houses, next_stores, starter)))
     }
 
     fn children(&self, pos: &TwoRowPosition<B>, out: &mut Children<Self>) {
         let m = self.m;
         let start = out.len();
-        let opponent_empty = pos.board.opponent_empty(m);
+        let opponent_empty = self.opponent_empty(pos.board, pos.side);
         // Which restriction applies: moves that leave the opponent without seeds (feeding and the
         // awari starving rule), then forbidden grand slams; each keeps every move when it would
         // keep none (for oware's feeding rule that case is a finished game, see `outcome`).
-        let mut starving = 0u32;
-        let mut grand_slams = 0u32;
-        for house in 0..m {
+        let mut starving = 0u64;
+        let mut grand_slams = 0u64;
+        for house in self.houses_of(pos.side) {
             if pos.board.get(house) == 0 {
                 continue;
             }
-            let played = self.play_house(pos.board, house);
+            let played = self.play_house(pos.board, pos.side, house);
             let k = out.len() - start;
-            if played.board.opponent_empty(m) {
+            if self.opponent_empty(played.board, pos.side) {
                 starving |= 1 << k;
             }
             if played.grand_slam {
@@ -493,8 +734,8 @@ impl<B: Pits> Rules for Oware<B> {
                 },
             });
         }
-        let all = (1u32 << (out.len() - start)) - 1;
-        let mut drop = 0u32;
+        let all = (1u64 << (out.len() - start)) - 1;
+        let mut drop = 0u64;
         if self.must_feed && (self.awari || opponent_empty) && starving != all {
             drop |= starving;
         }
@@ -526,7 +767,8 @@ impl<B: Pits> Rules for Oware<B> {
         // Every non-empty house is legal unless a feeding, starving or grand-slam rule can
         // remove one: then the general way.
         let restricted = (self.must_feed && (self.awari || pos.board.opponent_empty(m)))
-            || self.grand_slam == GrandSlam::Forbidden;
+            || self.grand_slam == GrandSlam::Forbidden
+            || self.territory;
         if restricted {
             let mut children = Children::<Self>::new();
             self.children(pos, &mut children);
@@ -536,7 +778,7 @@ impl<B: Pits> Rules for Oware<B> {
         Child {
             mv: house as u8,
             pos: TwoRowPosition {
-                board: self.play_house(pos.board, house).board.flip(m),
+                board: self.play_house(pos.board, pos.side, house).board.flip(m),
                 side: pos.side.opponent(),
             },
         }
@@ -547,6 +789,11 @@ impl<B: Pits> Rules for Oware<B> {
         let m = self.m;
         // The packed board's bytes; on the wide board the unary key of the houses (and the
         // stores, with a majority stop), or 0 where it does not fit, which `exact_keys` refuses.
+        // With houses won across (never with a majority stop) the owners, so the value, depend
+        // on the side to move: the key holds it after the houses.
+        if self.territory {
+            return two_row::unary_with(&pos.board, m, [pos.side.index() as u32, 0]).unwrap_or(0);
+        }
         if !self.stop_at_majority {
             return pos.board.houses_only(m).unary_key(2 * m).unwrap_or(0);
         }
@@ -563,15 +810,24 @@ impl<B: Pits> Rules for Oware<B> {
     fn exact_keys(&self, pos: &TwoRowPosition<B>) -> Result<(), String> {
         // With a majority stop the key holds the stores too (two pits more).
         let stores = pos.board.get(B::MOVER_STORE) + pos.board.get(B::OPPONENT_STORE) + 2;
-        two_row::exact_unary_keys(
-            &pos.board,
-            self.m,
-            if self.stop_at_majority { stores } else { 0 },
-        )
+        let extra = if self.stop_at_majority {
+            stores
+        } else if self.territory {
+            // The side to move (at most 1) and two pits more.
+            3
+        } else {
+            0
+        };
+        two_row::exact_unary_keys(&pos.board, self.m, extra)
     }
 
     fn egdb_houses(&self) -> Result<usize, String> {
         two_row::packed_only::<B>()?;
+        if self.territory {
+            return Err("with houses won across (`won`) a board's value depends on the side to \
+                        move, and the databases see every board from South"
+                .to_string());
+        }
         if self.stop_at_majority {
             return Err(
                 "with stop-at-majority=true the game ends on what the stores hold, so a \
@@ -627,7 +883,8 @@ impl<B: Pits> Rules for Oware<B> {
                 let last = main.last_pit(origin, s);
                 if last >= m
                     && self.capture.contains(after.get(last))
-                    && self.play_house(pits(before), origin).board.narrow() != Some(after)
+                    && self.play_house(pits(before), Side::South, origin).board.narrow()
+                        != Some(after)
                 {
                     continue;
                 }
@@ -647,7 +904,8 @@ impl<B: Pits> Rules for Oware<B> {
                     if matches!(main.unsow(after, origin, s), Unsown::Before(b) if b == before) {
                         continue;
                     }
-                    if self.play_house(pits(before), origin).board.narrow() == Some(after)
+                    if self.play_house(pits(before), Side::South, origin).board.narrow()
+                        == Some(after)
                         && (!starves || self.is_legal(pits(before), origin))
                     {
                         f(before);
