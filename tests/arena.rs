@@ -1476,3 +1476,103 @@ fn adi_rounds_play_as_one_game_in_a_match() {
         }
     }
 }
+
+/// Ayo's rounds (`ayo(rounds=4)`, Hanson; docs/rule-decisions.md "Rounds: `rounds`, `won` and
+/// `goal`"): a match plays each game through its rounds; each round's moves replay from its
+/// start to its stores under its own game string; and each next round follows from the last by
+/// the decisions page's arithmetic, checked here from the records alone: the winner (more
+/// seeds, `w`) owns `⌊w/4⌋` houses (counted from the next game string's `won`), every house
+/// holds 4 but at most one empty house, the stores carry `w mod 4` and its complement, the
+/// loser starts, and a match ends early only when the winner owns 9 houses.
+#[test]
+fn ayo_rounds_play_as_one_game_in_a_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let args = [
+        "match",
+        "ayo(rounds=4)",
+        "-a",
+        "greedy",
+        "-a",
+        "random",
+        "--rounds",
+        "3",
+        "--out",
+        "m",
+        "--results",
+        d,
+    ];
+    ok(&args);
+    let rs = records(dir.path(), "m");
+    assert_eq!(rs.len(), 6);
+    let mut several = 0;
+    for r in &rs {
+        if r.rounds.is_empty() {
+            continue;
+        }
+        several += 1;
+        let plies: u32 = r.rounds.iter().map(|x| x.plies).sum();
+        assert_eq!(plies as usize, r.moves.len());
+        let mut taken = 0;
+        for (k, round) in r.rounds.iter().enumerate() {
+            assert_eq!(round.stores.iter().sum::<u32>(), 48, "{round:?}");
+            let spec: mancala::GameSpec = round.game.parse().unwrap();
+            let rules = mancala::rules::Oware::new(spec.try_into().unwrap());
+            let mut line = common::line(&rules, &round.start, "");
+            let moves = &r.moves[taken..taken + round.plies as usize];
+            taken += round.plies as usize;
+            if !moves.is_empty() {
+                line.play_text(&rules, &moves.join(" ")).unwrap();
+            }
+            let outcome = line.status(&rules).outcome().unwrap();
+            assert_eq!(rules.final_stores(line.current(), outcome), round.stores);
+            let [s, n] = round.stores;
+            let Some(next) = r.rounds.get(k + 1) else {
+                // The last round: the fourth, or the winner took 9 houses, or a forfeit.
+                let q = s.max(n) / 4;
+                use mancala::arena::Termination::{Normal, Repetition};
+                let by_rules = matches!(round.termination, Normal | Repetition);
+                assert!(k == 3 || q >= 9 || !by_rules, "{round:?}");
+                continue;
+            };
+            let won = next
+                .game
+                .split(['(', ')', ','])
+                .find_map(|kv| kv.strip_prefix("won="))
+                .unwrap_or("");
+            let across = |upper: bool| won.chars().filter(move |c| c.is_ascii_uppercase() == upper);
+            let (south_owns, north_owns) = (
+                6 - across(true).count() + across(false).count(),
+                6 - across(false).count() + across(true).count(),
+            );
+            let (houses, stores) = next.start.split_once(' ').unwrap();
+            let counts: Vec<u32> = houses
+                .split(['/', ','])
+                .map(|c| c.parse().unwrap())
+                .collect();
+            assert!(counts.iter().all(|&c| c == 0 || c == 4), "{}", next.start);
+            let empty = counts.iter().filter(|&&c| c == 0).count();
+            let carried: Vec<u32> = stores
+                .split(' ')
+                .next()
+                .unwrap()
+                .split('-')
+                .map(|c| c.parse().unwrap())
+                .collect();
+            if s == n {
+                assert_eq!((south_owns, north_owns, empty), (6, 6, 0), "{next:?}");
+                continue;
+            }
+            let (w, winner_owns, winner_carry, starter) = if s > n {
+                (s, south_owns, carried[0], " N")
+            } else {
+                (n, north_owns, carried[1], " S")
+            };
+            assert_eq!(winner_owns as u32, w / 4, "{round:?} then {next:?}");
+            assert_eq!(winner_carry, w % 4, "{round:?} then {next:?}");
+            assert_eq!(empty, (w % 4 != 0) as usize, "{next:?}");
+            assert!(next.start.ends_with(starter), "{round:?} then {next:?}");
+        }
+    }
+    assert!(several >= 1, "no game of several rounds: {rs:?}");
+}
