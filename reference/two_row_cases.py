@@ -3,7 +3,9 @@
 selftest(checks): positions sown and solved by hand, the sample games of RULES.md §2
 (Wari) and seed 000 (Woaley I), and values published by Irving, Donkers & Uiterwijk
 (2000).  GOLDEN_FILES: the case lists of tests/data/kalah.perft, oware.perft,
-solved-small.txt, wari/woaley1/woaley2/adi/giuti/cups.perft and solved-two-row.txt.
+solved-small.txt, wari/woaley1/woaley2/adi/giuti/cups.perft and solved-two-row.txt,
+and of Ayo's rounds (selftest_ayo_rounds; ayo-rounds.txt, ayo-won.perft,
+solved-ayo-won.txt).
 """
 
 from .driver import (GoldenFile, Solver, canonical_game, format_position, legal_moves,
