@@ -452,7 +452,7 @@ class GoldenFile:
     (game, position, depths[, extra])), "solved" (lines GAME | POSITION | VALUE; a case
     is a comment or (game, position[, extra])) or "rounds" (lines GAME | POSITION |
     SOUTH-NORTH | NEXT_GAME | NEXT_POSITION, or GAME | POSITION | SOUTH-NORTH | match
-    over: the next round of an Adi match; a case is a comment or (game, position,
+    over: the next round of an Adi or Ayo match; a case is a comment or (game, position,
     (south, north))).  generated_by: the first header lines;
     header: the lines after the Regenerate line.  compare(game, extra) -> [(game,
     options)]: games whose count or value is written in a comment '# (GAME gives N here)'
