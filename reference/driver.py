@@ -12,7 +12,7 @@ Subcommands (python3 reference --help):
   check FILE...                  recompute golden files, exit 1 on any mismatch
   selftest                       hand-worked checks, exit 1 on any failure
   generate [TARGET...] [--out DIR]  (re)write golden files (default: all of them)
-  next-round GAME POSITION SOUTH NORTH  Adi house buying: the next round of a match
+  next-round GAME POSITION SOUTH NORTH  Adi house buying, Ayo rounds: the next round of a match
 
 POSITION may be the word `start` for the game's start position.  Bad input exits with
 status 2.
@@ -47,7 +47,7 @@ Optional (issue 17, the history rules; a module without them has neither):
                                  (default: child occurred in the history)
   history_end(game, pos, history)  None, or the final value for pos's side to move when
                                  a rule on the history (not repetition) ends the game at pos
-Optional (Adi house buying; two_row.py only):
+Optional (Adi house buying and Ayo rounds; two_row.py only):
   next_round(game, start, final)  None if the match is over after the round of `game`
                                  that started at `start` and ended with the stores `final`,
                                  else (next round's game, its start position)
@@ -413,7 +413,7 @@ def solve(game, pos):
 
 
 # ---------------------------------------------------------------------------
-# Matches in rounds (Adi house buying)
+# Matches in rounds (Adi house buying, Ayo rounds)
 # ---------------------------------------------------------------------------
 
 def parse_stores(text):
@@ -452,7 +452,7 @@ class GoldenFile:
     (game, position, depths[, extra])), "solved" (lines GAME | POSITION | VALUE; a case
     is a comment or (game, position[, extra])) or "rounds" (lines GAME | POSITION |
     SOUTH-NORTH | NEXT_GAME | NEXT_POSITION, or GAME | POSITION | SOUTH-NORTH | match
-    over: the next round of an Adi match; a case is a comment or (game, position,
+    over: the next round of an Adi or Ayo match; a case is a comment or (game, position,
     (south, north))).  generated_by: the first header lines;
     header: the lines after the Regenerate line.  compare(game, extra) -> [(game,
     options)]: games whose count or value is written in a comment '# (GAME gives N here)'
@@ -703,7 +703,7 @@ def main(argv):
     p.add_argument("--moves", action="store_true",
                    help="also print each root move's value (an exact search per move: "
                         "can be much slower than the value alone)")
-    p = sub.add_parser("next-round", help="Adi house buying: the next round of a match (its "
+    p = sub.add_parser("next-round", help="Adi house buying, Ayo rounds: the next round of a match (its "
                        "game string and start position) or 'match over'")
     p.add_argument("game", help="the round's game string, e.g. 'adi(rounds=3)'")
     p.add_argument("position", help="the round's start position text, or 'start'")

@@ -17,7 +17,10 @@ and (board, stores, side, extra) for woaley1, adi, giuti and cups:
           adi:     None (nobody has captured yet), 0 or 1 (the last capturer)
 Adi's `bought` key gives a bought house's fours (made by a seed not its lap's last) to
 the buyer; `rounds` and next_round() play a match of rounds (docs/rule-decisions.md,
-"House buying: `rounds` and `bought`").
+"House buying: `rounds` and `bought`").  Ayo's `won` key moves houses across the board
+for the whole of its play (territory: owned_houses, owner), and `rounds`, `goal` and
+next_round() play Hanson's match of rounds (docs/rule-decisions.md, ayo, "Rounds:
+`rounds`, `won` and `goal`").
           giuti:   None
           cups:    (south hand, north hand)
 Moves are texts in the project's notation: "A", "c", "pass", "A+", "b-", "p3".
@@ -76,7 +79,14 @@ WOALEY2_DEFAULTS["grand-slam"] = "woaley-skip"
 WOALEY2_DEFAULTS["no-capture-moves"] = "off"
 
 # Ayo (issue 17): every oware key with oware's defaults; the singleton end rule.
+# Rounds (docs/rule-decisions.md, ayo, "Rounds: `rounds`, `won` and `goal`"): won = the
+# letters of the houses won across the board (Adi's `bought` notation, canonical order),
+# rounds = the most rounds of the match, goal = the houses a round's winner must win to
+# win the match (default ceil(3m/2): see effective_defaults).
 AYO_DEFAULTS = dict(OWARE_DEFAULTS)
+AYO_DEFAULTS["won"] = ""
+AYO_DEFAULTS["rounds"] = 1
+AYO_DEFAULTS["goal"] = 9
 
 # Kpo (issue 17): two players only for now.
 KPO_DEFAULTS = {"players": 2, "houses": 6, "seeds": 4, "skip-origin": False}
@@ -100,6 +110,12 @@ DEFAULTS = {
 
 NAMES = tuple(DEFAULTS)
 
+# The key naming the houses owned across the board (by the other row's player).
+ACROSS_KEY = {"adi": "bought", "ayo": "won"}
+
+# Keys printed after the sorted ones, in this order (the canonical game string).
+TRAILING_KEYS = {"ayo": ("won", "rounds", "goal")}
+
 # The games whose positions carry a 4th element, their extra state (module docstring).
 EXTRA_STATE = ("woaley1", "adi", "giuti", "cups")
 
@@ -111,10 +127,13 @@ def defaults_for(name):
 
 
 def effective_defaults(game):
-    """The defaults of a parsed game; only wari's capture default depends on another key."""
+    """The defaults of a parsed game; wari's capture default depends on `seeds`, ayo's
+    goal on `houses` (ceil(3m/2))."""
     defaults = dict(defaults_for(game["name"]))
     if game["name"] == "wari" and game["seeds"] == 6:
         defaults["capture"] = (2, 4, 6)
+    if game["name"] == "ayo":
+        defaults["goal"] = (3 * game["houses"] + 1) // 2
     return defaults
 
 
@@ -132,8 +151,10 @@ def parse_value(name, key, value):
         return parse_int(key, value, 0)
     if key == "rounds":
         return parse_int(key, value, 1, 255)
-    if key == "bought":
+    if key in ("bought", "won"):
         return value  # checked against `houses` in parse_game (keys come in any order)
+    if key == "goal":
+        return parse_int(key, value, 1)  # at most 2m: checked in parse_game
     if key == "free-choice":
         return parse_choice(key, value, ["any", "own-side"])
     if name == "kalah" and key == "capture":
@@ -176,40 +197,78 @@ def parse_game(text):
             game["capture"] = effective_defaults(game)["capture"]
     if name == "cups":
         game["houses"] = game["bowls"]  # internal (never printed)
-    if name == "adi":
-        game["bought"] = canonical_bought(game["houses"], game["bought"])
+    if name == "ayo":
+        m = game["houses"]
+        if "goal" not in dict(pairs):
+            game["goal"] = effective_defaults(game)["goal"]
+        elif game["goal"] > 2 * m:
+            raise UsageError("goal must be 1..%d (the %d houses of a %d-house board), not %d"
+                             % (2 * m, 2 * m, m, game["goal"]))
+    if name in ACROSS_KEY:
+        key = ACROSS_KEY[name]
+        game[key] = canonical_letters(key, game["houses"], game[key])
         # internal (never printed): the owner of each house
         game["owners"] = tuple(house_owner(game, h) for h in range(2 * game["houses"]))
     return game
 
 
-def canonical_bought(m, text):
-    """The letters of `bought` in canonical order: South's row (A..) then North's (a..),
-    each in index order, i.e. in house-index order.  Each letter once, a house of the
-    board."""
+def canonical_letters(key, m, text):
+    """The letters of `bought` (Adi) or `won` (Ayo) in canonical order: South's row (A..)
+    then North's (a..), each in index order, i.e. in house-index order.  Each letter once,
+    a house of the board."""
     houses = []
     for letter in text:
         house = letter_house(m, letter)
         if house is None:
-            raise UsageError("bought: %r is not a house letter of a %d-house board" % (letter, m))
+            raise UsageError("%s: %r is not a house letter of a %d-house board"
+                             % (key, letter, m))
         if house in houses:
-            raise UsageError("bought: house %s given twice" % letter)
+            raise UsageError("%s: house %s given twice" % (key, letter))
         houses.append(house)
     return "".join(house_letter(m, h) for h in sorted(houses))
 
 
-def bought_houses(game):
-    """The indices of the bought houses (Adi; none in the other games)."""
+def across_houses(game):
+    """The indices of the houses owned across the board: Adi's bought houses, Ayo's won
+    houses; none in the other games."""
     m = game["houses"]
-    return [letter_house(m, letter) for letter in game.get("bought", "")]
+    key = ACROSS_KEY.get(game["name"])
+    if key is None:
+        return []
+    return [letter_house(m, letter) for letter in game[key]]
 
 
 def house_owner(game, house):
-    """Who owns a house: the side of its row, or the buyer of a bought (Adi) house."""
+    """Who owns a house: the side of its row, or the buyer of a bought (Adi) house, the
+    winner of a won (Ayo) house."""
     side = side_of(game["houses"], house)
-    if house in bought_houses(game):
+    if house in across_houses(game):
         return 1 - side
     return side
+
+
+def owner(game, house):
+    """The owner of a house (game["owners"] in adi and ayo, else the side of its row)."""
+    owners = game.get("owners")
+    if owners is None:
+        return side_of(game["houses"], house)
+    return owners[house]
+
+
+def owned_houses(game, side):
+    """The houses a player owns, in their sowing (filling) order: those of their own row
+    that they own, from their left, then those they own in the other row, from its
+    owner's left.  Without `bought`/`won`: their own row."""
+    m = game["houses"]
+    return [h for h in own_houses(m, side) + own_houses(m, 1 - side) if owner(game, h) == side]
+
+
+def owned_total(game, board, side):
+    """The seeds in the houses a player owns."""
+    total = 0
+    for h in owned_houses(game, side):
+        total += board[h]
+    return total
 
 
 def value_text(value):
@@ -223,10 +282,11 @@ def value_text(value):
 
 
 def canonical_game(game):
-    """Defaults omitted, keys sorted."""
+    """Defaults omitted, keys sorted (but the game's TRAILING_KEYS, last in their order)."""
     defaults = effective_defaults(game)
+    trailing = TRAILING_KEYS.get(game["name"], ())
     parts = []
-    for key in sorted(defaults):
+    for key in sorted(k for k in defaults if k not in trailing) + list(trailing):
         if game[key] != defaults[key]:
             parts.append("%s=%s" % (key, value_text(game[key])))
     if not parts:
@@ -488,12 +548,15 @@ def oware_sow(game, board, origin, skip_house):
 
 
 def oware_captured_houses(game, board, last, mover):
-    """Houses captured by a sowing whose last seed fell in `last`."""
+    """Houses captured by a sowing whose last seed fell in `last`: it and the houses
+    before it, backwards round the board, while the opponent owns them (their row, or
+    under ayo's `won` the houses they own in either row) and they hold a count of the
+    capture list."""
     n = 2 * game["houses"]
     captured = []
     p = last
     while (
-        side_of(game["houses"], p) != mover
+        owner(game, p) != mover
         and board[p] in game["capture"]
         and p not in captured
     ):
@@ -505,7 +568,7 @@ def oware_captured_houses(game, board, last, mover):
 def is_grand_slam(game, board, captured, mover):
     if not captured:
         return False
-    for h in own_houses(game["houses"], 1 - mover):
+    for h in owned_houses(game, 1 - mover):
         if h not in captured and board[h] > 0:
             return False
     return True
@@ -525,7 +588,7 @@ def oware_play(game, pos, house):
     Returns (child position, was_grand_slam)."""
     board, stores, side = pos
     m = game["houses"]
-    assert side_of(game["houses"], house) == side and board[house] > 0
+    assert owner(game, house) == side and board[house] > 0
     b, last = oware_sow(game, board, house, None)
     captured = oware_captured_houses(game, b, last, side)
     grand_slam = is_grand_slam(game, b, captured, side)
@@ -551,34 +614,36 @@ def oware_play(game, pos, house):
 
 
 def oware_candidates(game, pos):
-    """Every non-empty own house, with (child, grand_slam, feeds)."""
+    """Every non-empty house the mover owns, with (child, grand_slam, feeds)."""
     board, stores, side = pos
     result = []
-    for h in own_houses(game["houses"], side):
+    for h in owned_houses(game, side):
         if board[h] > 0:
             child, grand_slam = oware_play(game, pos, h)
-            feeds = side_total(game["houses"], child[0], 1 - side) > 0
+            feeds = owned_total(game, child[0], 1 - side) > 0
             result.append((h, child, grand_slam, feeds))
     return result
 
 
 def oware_terminal(game, pos):
     """None if the game goes on at this position, else the final stores.
-    (Repetition is handled by the caller, which knows the history.)"""
+    (Repetition is handled by the caller, which knows the history.)  A player's seeds
+    and houses are those of the houses they own (their row; ayo's `won` moves houses
+    across)."""
     board, stores, side = pos
     board_total = sum(board)
     # (1) the player to move has no seeds: the opponent takes the board.
-    if side_total(game["houses"], board, side) == 0:
+    if owned_total(game, board, side) == 0:
         st = list(stores)
         st[1 - side] += board_total
         return tuple(st)
     # (1b) ayo: the player to move has only empty houses and singletons: each player
     #      takes the seeds on their own side.
     if game["name"] == "ayo":
-        if all(board[h] <= 1 for h in own_houses(game["houses"], side)):
+        if all(board[h] <= 1 for h in owned_houses(game, side)):
             st = list(stores)
-            st[side] += side_total(game["houses"], board, side)
-            st[1 - side] += side_total(game["houses"], board, 1 - side)
+            st[side] += owned_total(game, board, side)
+            st[1 - side] += owned_total(game, board, 1 - side)
             return tuple(st)
     # (2) oware must-feed (not awari): opponent empty and no move feeds.
     #     woaley2 (docs/rule-decisions.md, RULES.md §4.4 sudden death): the same
@@ -586,7 +651,7 @@ def oware_terminal(game, pos):
     #     the seeds on their side minus one, the opponent that one seed.
     sudden_death = game["name"] == "woaley2"
     if (game["must-feed"] and game["name"] != "awari") or sudden_death:
-        if side_total(game["houses"], board, 1 - side) == 0:
+        if owned_total(game, board, 1 - side) == 0:
             any_feeds = False
             for h, child, grand_slam, feeds in oware_candidates(game, pos):
                 if feeds:
@@ -611,7 +676,7 @@ def oware_moves(game, pos):
     """Legal moves as a list of (house, child position)."""
     board, stores, side = pos
     candidates = oware_candidates(game, pos)
-    opponent_empty = side_total(game["houses"], board, 1 - side) == 0
+    opponent_empty = owned_total(game, board, 1 - side) == 0
     if game["must-feed"] and game["name"] == "awari":
         # Awari starving rule: moves leaving the opponent without seeds are
         # illegal unless every move does so.
@@ -632,11 +697,17 @@ def oware_moves(game, pos):
 
 def repetition_stores(game, pos):
     """Final stores when pos repeats: each side takes its own seeds (own-side, the
-    only rule of woaley1/adi/giuti), or the board is split evenly (even-split)."""
+    only rule of woaley1/adi/giuti), or the board is split evenly (even-split).  Own
+    seeds: those of the houses each owns under ayo's `won`; of each own row in Adi,
+    whose bought houses change only who takes a four."""
     board, stores = pos[0], pos[1]
     m = game["houses"]
-    south = sum(board[:m])
-    north = sum(board[m:])
+    if game["name"] == "adi":
+        south = sum(board[:m])
+        north = sum(board[m:])
+    else:
+        south = owned_total(game, board, 0)
+        north = owned_total(game, board, 1)
     if game.get("repetition", "own-side") == "own-side":
         return (stores[0] + south, stores[1] + north)
     half = (south + north) // 2
@@ -784,26 +855,18 @@ def adi_terminal(game, pos):
     return tuple(st)
 
 
-def adi_order(game, side):
-    """The houses a player owns in their sowing (filling) order: the houses of their own
-    row that they own, from their left, then the houses they bought in the other row,
-    from its owner's left."""
-    m = game["houses"]
-    owners = game["owners"]
-    own_row = [h for h in own_houses(m, side) if owners[h] == side]
-    bought = [h for h in own_houses(m, 1 - side) if owners[h] == side]
-    return own_row + bought
-
-
 def next_round(game, start, final):
-    """Adi house buying (docs/rule-decisions.md, "House buying: `rounds` and `bought`"):
-    the next round of a match after the round of `game` that started at position `start`
-    and ended with the stores `final` (south, north).  Returns None when the match is over,
-    else (next game, next start position)."""
-    if game["name"] != "adi":
-        raise UsageError("next-round: only adi is played in rounds, not %s" % game["name"])
-    m = game["houses"]
-    n = game["seeds"]
+    """Matches in rounds: the next round after the round of `game` that started at
+    position `start` and ended with the stores `final` (south, north).  Returns None when
+    the match is over, else (next game, next start position): its game string has
+    `rounds` one less and the houses owned across the board (Adi's `bought`, Ayo's `won`).
+    Adi: docs/rule-decisions.md, "House buying: `rounds` and `bought`"; Ayo: "Rounds:
+    `rounds`, `won` and `goal`".  In both the loser (fewer seeds) starts, after a draw the
+    player who did not start the round."""
+    name = game["name"]
+    if name not in ACROSS_KEY:
+        raise UsageError("next-round: only %s are played in rounds, not %s"
+                         % (" and ".join(sorted(ACROSS_KEY)), name))
     final = tuple(final)
     if len(final) != 2 or sum(final) != total_seeds(game):
         raise UsageError("next-round: the final stores %s must hold the game's %d seeds"
@@ -812,50 +875,92 @@ def next_round(game, start, final):
         if final[side] < start[1][side]:
             raise UsageError("next-round: the %s store cannot go down from %d to %d"
                              % (("South", "North")[side], start[1][side], final[side]))
-    # End of the match: this was the last round, or a player cannot fill a house.
-    if game["rounds"] == 1 or final[0] < n or final[1] < n:
+    if game["rounds"] == 1:
+        return None  # this was the last round
+    if name == "adi":
+        result = adi_next_board(game, final)
+    else:
+        result = ayo_next_board(game, final)
+    if result is None:
+        return None
+    owners, board, left = result
+    assert sum(board) + sum(left) == total_seeds(game), (board, left)
+    if final[0] != final[1]:
+        starter = 0 if final[0] < final[1] else 1
+    else:
+        starter = 1 - start[2]
+    m = game["houses"]
+    across = "".join(house_letter(m, h) for h in range(2 * m) if owners[h] != side_of(m, h))
+    following = dict(game)
+    following[ACROSS_KEY[name]] = across
+    following["rounds"] = game["rounds"] - 1
+    next_game = parse_game(canonical_game(following))
+    if name == "adi":
+        return (next_game, (tuple(board), tuple(left), starter, None))
+    return (next_game, (tuple(board), tuple(left), starter))
+
+
+def adi_next_board(game, final):
+    """Adi house buying: None when a player has fewer than `seeds` seeds (cannot fill a
+    house: the match is over), else (owners, board, stores) of the next round.  Each
+    player fills the houses they own, in their order (owned_houses), `seeds` each; the
+    player with seeds left buys the opponent's unfilled houses in the opponent's order;
+    a house that the seeds left over cannot make stays empty with its owner, and the
+    seeds left over stay in the stores."""
+    m = game["houses"]
+    n = game["seeds"]
+    if final[0] < n or final[1] < n:
         return None
     owners = list(game["owners"])
     board = [0] * (2 * m)
     left = list(final)
     unfilled = [[], []]
-    # Filling: each player fills the houses they own, in their order, `seeds` each.
     for side in (0, 1):
-        for h in adi_order(game, side):
+        for h in owned_houses(game, side):
             if left[side] >= n:
                 board[h] = n
                 left[side] -= n
             else:
                 unfilled[side].append(h)
-    # Buying: the player with seeds left buys the opponent's unfilled houses in the
-    # opponent's order; a house that the seeds left over cannot make stays empty with
-    # its owner, and the seeds left over stay in the stores.
     for buyer in (0, 1):
         for h in unfilled[1 - buyer]:
             if left[buyer] >= n:
                 board[h] = n
                 left[buyer] -= n
                 owners[h] = buyer
-    empty = [h for h in range(2 * m) if board[h] == 0]
-    assert len(empty) <= 1 and sum(board) + sum(left) == total_seeds(game), (board, left)
-    # Who starts: the loser (fewer seeds); after a draw, who did not start this round.
-    if final[0] != final[1]:
-        starter = 0 if final[0] < final[1] else 1
-    else:
-        starter = 1 - start[2]
-    bought = "".join(house_letter(m, h) for h in range(2 * m) if owners[h] != side_of(m, h))
-    parts = []
-    for key in sorted(DEFAULTS["adi"]):
-        if key == "bought":
-            value = bought
-        elif key == "rounds":
-            value = game["rounds"] - 1
-        else:
-            value = game[key]
-        if value != DEFAULTS["adi"][key]:
-            parts.append("%s=%s" % (key, value))
-    next_game = parse_game("adi(%s)" % ",".join(parts) if parts else "adi")
-    return (next_game, (tuple(board), tuple(left), starter, None))
+    assert len([h for h in range(2 * m) if board[h] == 0]) <= 1, (board, left)
+    return owners, board, left
+
+
+def ayo_next_board(game, final):
+    """Ayo's rounds: None when the round's winner wins `goal` houses or more (the match
+    is over), else (owners, board, stores) of the next round.  A draw: each player owns
+    their own row, every house holds `seeds`, the stores are empty.  Else the winner (w
+    seeds) wins the q = w // n houses counter-clockwise from their first house (South:
+    A.., then a..; North: a.., then A..) and the loser owns the others; every house holds
+    n, except that when r = w % n > 0 the loser's first house (the one after the winner's
+    last) is empty, the winner's store holds r and the loser's n - r."""
+    m = game["houses"]
+    n = game["seeds"]
+    if final[0] == final[1]:
+        return [side_of(m, h) for h in range(2 * m)], [n] * (2 * m), [0, 0]
+    winner = 0 if final[0] > final[1] else 1
+    w = final[winner]
+    q = w // n
+    r = w % n
+    if q >= game["goal"]:
+        return None
+    first = own_houses(m, winner)[0]
+    owners = [1 - winner] * (2 * m)
+    for k in range(q):
+        owners[(first + k) % (2 * m)] = winner
+    board = [n] * (2 * m)
+    left = [0, 0]
+    if r > 0:
+        board[(first + q) % (2 * m)] = 0
+        left[winner] = r
+        left[1 - winner] = n - r
+    return owners, board, left
 
 
 # ---------------------------------------------------------------------------

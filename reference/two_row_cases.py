@@ -3,7 +3,9 @@
 selftest(checks): positions sown and solved by hand, the sample games of RULES.md §2
 (Wari) and seed 000 (Woaley I), and values published by Irving, Donkers & Uiterwijk
 (2000).  GOLDEN_FILES: the case lists of tests/data/kalah.perft, oware.perft,
-solved-small.txt, wari/woaley1/woaley2/adi/giuti/cups.perft and solved-two-row.txt.
+solved-small.txt, wari/woaley1/woaley2/adi/giuti/cups.perft and solved-two-row.txt,
+and of Ayo's rounds (selftest_ayo_rounds; ayo-rounds.txt, ayo-won.perft,
+solved-ayo-won.txt).
 """
 
 from .driver import (GoldenFile, Solver, canonical_game, format_position, legal_moves,
@@ -473,6 +475,7 @@ def selftest_new_games(checks):
     expect("adi endless value N", V("adi(houses=1,round-end=0,seeds=2)",
                                     "3/1 0-0 S;last-capture=N"), -4)
     selftest_adi_house_buying(checks)
+    selftest_ayo_rounds(checks)
 
     # --- Giuti
     # giuti(2,2) start, A+: B 3, a 3 (last): lift a, backwards: B 4, A 1, b 3
@@ -633,6 +636,185 @@ def selftest_adi_house_buying(checks):
         ("not adi", "oware", "start", (24, 24)),
     ]:
         checks.rejected("next round %s rejected" % label, nxt, game_text, pos_text, final)
+
+
+def selftest_ayo_rounds(checks):
+    """Ayo's `won`, `rounds` and `goal` (docs/rule-decisions.md, ayo, "Rounds: `rounds`,
+    `won` and `goal`"), worked by hand."""
+    expect, P, V, child, moves = checks.expect, checks.perft, checks.value, checks.child, \
+        checks.moves
+
+    def rejected(label, function, argument):
+        checks.rejected(label + " rejected", function, argument)
+
+    def over(game_text, pos_text):
+        g = parse_game(game_text)
+        return terminal(g, parse_position(g, pos_text))
+
+    # --- the keys: won as Adi's bought (canonical letters); rounds 1..255; goal 1..2m,
+    # default ceil(3m/2); printed after the other keys, in the order won, rounds, goal
+    for text, want in [
+        ("ayo(won=,rounds=1,goal=9)", "ayo"),
+        ("ayo(goal=7,won=aB,rounds=3,houses=6)", "ayo(won=Ba,rounds=3,goal=7)"),
+        ("ayo(houses=4,goal=6)", "ayo(houses=4)"),
+        ("ayo(houses=3,goal=5,seeds=2)", "ayo(houses=3,seeds=2)"),
+        ("ayo(houses=2,goal=4)", "ayo(houses=2,goal=4)"),
+        ("ayo(houses=3,goal=6)", "ayo(houses=3,goal=6)"),
+        ("ayo(won=a,stop-at-majority=true,capture=2-3-4)",
+         "ayo(capture=2-3-4,stop-at-majority=true,won=a)"),
+        ("ayo(rounds=255,won=fedcbaFEDCBA,goal=12)", "ayo(won=ABCDEFabcdef,rounds=255,goal=12)"),
+    ]:
+        expect("canonical " + text, canonical_game(parse_game(text)), want)
+    expect("ayo goal default 2 houses", parse_game("ayo(houses=2)")["goal"], 3)
+    expect("ayo goal default 7 houses", parse_game("ayo(houses=7)")["goal"], 11)
+    for bad in ["ayo(won=G)", "ayo(won=AA)", "ayo(houses=2,won=c)", "ayo(won=1)",
+                "ayo(goal=0)", "ayo(goal=13)", "ayo(houses=4,goal=9)", "ayo(goal=x)",
+                "ayo(rounds=0)", "ayo(rounds=256)", "ayo(bought=a)", "oware(won=a)",
+                "oware(goal=3)", "awari(rounds=2)", "adi(won=a)", "adi(goal=3)"]:
+        rejected("game " + bad, parse_game, bad)
+
+    # --- territory in play (ayo(houses=3,seeds=2): 12 seeds)
+    # Sowing from a won house of the other row, a capture chain of the opponent's
+    # houses: won=Aa (South owns B, C, a; North A, b, c).  South's moves: C, a.  a (2)
+    # -> b 2, c 2 (last): c and b taken (North's), a is South's: stop.  North still has
+    # A 1: no grand slam.  North then owns A 1, b 0, c 0: singletons, over: North takes
+    # 1, South B + C + a = 1: 7-5.
+    g3 = "ayo(houses=3,seeds=2,won=Aa)"
+    expect("ayo won moves", moves(g3, "1,0,1/2,1,1 2-4 S"), ["C", "a"])
+    expect("ayo won sow other row", child(g3, "1,0,1/2,1,1 2-4 S", "a"),
+           "1,0,1/0,0,0 6-4 N")
+    expect("ayo won singleton end", over(g3, "1,0,1/0,0,0 6-4 N"), (7, 5))
+    # C (1) -> a 3 (South's): North then owns A 1, b 1, c 1: over, 5-7.  So South
+    # plays a: +2.  (Without won South owns A, B, C: moves A and C.)
+    expect("ayo won value", V(g3, "1,0,1/2,1,1 2-4 S"), 2)
+    expect("ayo rows moves", moves("ayo(houses=3,seeds=2)", "1,0,1/2,1,1 2-4 S"), ["A", "C"])
+    # A chain crossing rows backwards: won=C (North owns C, a, b, c).  A (3) -> B 1,
+    # C 2, a 2 (last): a taken, then C (North's, 2) taken, then B (South's) stops.
+    # North keeps c 1: no grand slam.  North then holds only c 1: over, 8-4.
+    expect("ayo chain across rows", child("ayo(houses=3,seeds=2,won=C)", "3,0,1/1,0,1 3-3 S",
+                                          "A"), "0,1,0/0,0,1 7-3 N")
+    expect("ayo chain across rows end", over("ayo(houses=3,seeds=2,won=C)",
+                                              "0,1,0/0,0,1 7-3 N"), (8, 4))
+    # Wrapping round the board: won=c (South owns A, B, C, c; North a, b).  North's b
+    # (2) -> c 2, A 2 (last): A taken, then c (South's, 2) taken, then b (North's)
+    # stops.  South keeps B 1, C 1.  Then South holds A 0, B 1, C 1, c 0: over, 4-8.
+    expect("ayo chain wraps", child("ayo(houses=3,seeds=2,won=c)", "1,1,1/1,2,1 2-3 N", "b"),
+           "0,1,1/1,0,0 2-7 S")
+    expect("ayo chain wraps end", over("ayo(houses=3,seeds=2,won=c)", "0,1,1/1,0,0 2-7 S"),
+           (4, 8))
+    # North plays South's A when it owns it: won=A (North owns a, b, c, A; South B, C).
+    # Moves in North's order a.., then A: a, c, A.  A (1) -> B 2: taken; A is North's:
+    # stop; C 1 left: no grand slam.
+    expect("ayo won moves north", moves("ayo(houses=3,seeds=2,won=A)", "1,1,1/2,0,1 3-3 N"),
+           ["a", "c", "A"])
+    expect("ayo north sows south house", child("ayo(houses=3,seeds=2,won=A)",
+                                               "1,1,1/2,0,1 3-3 N", "A"), "0,0,1/2,0,1 3-5 S")
+    # A lap of 2m or more from a won house skips it: won=a, a (6) -> b 1, c 2, A 1,
+    # B 1, C 1, (a skipped) b 2 (last): b taken; a is South's: stop; c 2 left.
+    # skip-origin=false: the 6th seed falls in a (South's): no capture.
+    expect("ayo won lap skips origin", child("ayo(houses=3,seeds=2,won=a)",
+                                             "0,0,0/6,0,1 3-2 S", "a"), "1,1,1/0,0,2 5-2 N")
+    expect("ayo won lap origin sown", child("ayo(houses=3,seeds=2,skip-origin=false,won=a)",
+                                            "0,0,0/6,0,1 3-2 S", "a"), "1,1,1/1,1,2 3-2 N")
+    # Grand slam: won=a (North owns b, c).  a (2) -> b 2, c 2: both taken would empty
+    # every house North owns: no capture (the default); capture-all takes them.
+    expect("ayo won grand slam", child("ayo(houses=3,seeds=2,won=a)", "0,0,0/2,1,1 4-4 S",
+                                       "a"), "0,0,0/0,2,2 4-4 N")
+    expect("ayo won grand slam capture-all",
+           child("ayo(grand-slam=capture-all,houses=3,seeds=2,won=a)", "0,0,0/2,1,1 4-4 S",
+                 "a"), "0,0,0/0,0,0 8-4 N")
+    # Feeding: won=a, North's b and c empty: South must feed.  C (1) -> a (South's)
+    # does not; a (3) -> b, c, A does: the only move.  (Without won, a is North's.)
+    expect("ayo won must feed", moves("ayo(houses=3,seeds=2,won=a)", "0,0,1/3,0,0 4-4 S"),
+           ["a"])
+    # No move feeds: B (2) -> C, a, both South's: over, South takes the 2 on the board.
+    # Without won, B feeds North's a: the game goes on.
+    expect("ayo won feeding end", over("ayo(houses=3,seeds=2,won=a)", "0,2,0/0,0,0 5-5 S"),
+           (7, 5))
+    expect("ayo won feeding end value", V("ayo(houses=3,seeds=2,won=a)", "0,2,0/0,0,0 5-5 S"), 2)
+    expect("ayo rows feeds", over("ayo(houses=3,seeds=2)", "0,2,0/0,0,0 5-5 S"), None)
+    # The mover owns no seeds: won=a, North's b, c empty, North to move: South takes
+    # the board (without won North has a's 3 and plays on).
+    expect("ayo won no seeds", over("ayo(houses=3,seeds=2,won=a)", "0,0,1/3,0,0 4-4 N"),
+           (8, 4))
+    expect("ayo rows seeds", over("ayo(houses=3,seeds=2)", "0,0,1/3,0,0 4-4 N"), None)
+    # Singletons: won=a, 1,1,0/3,0,1: South owns a (3): plays on; North owns b 0, c 1:
+    # over, South takes A + B + C + a = 5, North c = 1.  Without won the other way round.
+    w3 = "ayo(houses=3,seeds=2,won=a)"
+    expect("ayo won no singleton end", over(w3, "1,1,0/3,0,1 3-3 S"), None)
+    expect("ayo won singletons north", over(w3, "1,1,0/3,0,1 3-3 N"), (8, 4))
+    expect("ayo rows singletons south", over("ayo(houses=3,seeds=2)", "1,1,0/3,0,1 3-3 S"),
+           (5, 7))
+    expect("ayo rows no singleton end", over("ayo(houses=3,seeds=2)", "1,1,0/3,0,1 3-3 N"),
+           None)
+    # A repetition gives each player the seeds of the houses they own (own-side);
+    # even-split is unchanged.
+    g = parse_game(w3)
+    expect("ayo won repetition", repetition_stores(g, parse_position(g, "1,1,0/3,0,1 3-3 S")),
+           (8, 4))
+    g = parse_game("ayo(houses=3,seeds=2)")
+    expect("ayo rows repetition", repetition_stores(g, parse_position(g, "1,1,0/3,0,1 3-3 S")),
+           (5, 7))
+    g = parse_game("ayo(houses=3,repetition=even-split,seeds=2,won=a)")
+    expect("ayo won even split", repetition_stores(g, parse_position(g, "1,1,0/3,0,1 3-3 S")),
+           (6, 6))
+    # rounds and goal change nothing within a round.
+    expect("ayo rounds perft", P("ayo(houses=3,seeds=2,rounds=5,goal=2)", "start", 6),
+           P("ayo(houses=3,seeds=2)", "start", 6))
+
+    # --- the next round (6 houses of 4: 48 seeds, goal 9)
+    def nxt(game_text, pos_text, final):
+        g = parse_game(game_text)
+        return next_round_text(g, parse_position(g, pos_text), final)
+    full = "4,4,4,4,4,4/4,4,4,4,4,4"
+    # 30-18: South wins q = 7 houses (A..F, a), r = 2: North's first house b is
+    # empty, stores 2 (South) and 4 - 2 (North); North, the loser, starts.
+    expect("ayo round 30-18", nxt("ayo(rounds=3)", "start", (30, 18)),
+           "ayo(won=a,rounds=2) | 4,4,4,4,4,4/4,0,4,4,4,4 2-2 N")
+    # 18-30: North wins a..f and A; South's first house B is empty; South starts.
+    expect("ayo round 18-30", nxt("ayo(rounds=3)", "start", (18, 30)),
+           "ayo(won=A,rounds=2) | 4,0,4,4,4,4/4,4,4,4,4,4 2-2 S")
+    # 35-13: q = 8 (A..F, a, b), r = 3: c empty, stores 3-1.
+    expect("ayo round 35-13", nxt("ayo(rounds=2)", "start", (35, 13)),
+           "ayo(won=ab) | 4,4,4,4,4,4/4,4,0,4,4,4 3-1 N")
+    # 32-16: q = 8, r = 0: every house holds 4, stores empty.
+    expect("ayo round 32-16", nxt("ayo(rounds=2)", "start", (32, 16)),
+           "ayo(won=ab) | %s 0-0 N" % full)
+    # 24-24: own rows back, stores empty, the player who did not start starts.
+    expect("ayo round draw", nxt("ayo(rounds=3)", "start", (24, 24)),
+           "ayo(rounds=2) | %s 0-0 N" % full)
+    expect("ayo round draw from won", nxt("ayo(won=a,rounds=3)",
+                                          "4,4,4,4,4,4/4,0,4,4,4,4 2-2 N", (24, 24)),
+           "ayo(rounds=2) | %s 0-0 S" % full)
+    # The houses won before do not count: the next territory comes from the stores.
+    expect("ayo round won before", nxt("ayo(won=ab,rounds=3)", full + " 0-0 N", (20, 28)),
+           "ayo(won=A,rounds=2) | 4,4,4,4,4,4/4,4,4,4,4,4 0-0 S")
+    # The end of the match: q >= goal, or the last round.
+    expect("ayo round goal reached", nxt("ayo(rounds=3)", "start", (37, 11)), "match over")
+    expect("ayo round goal exactly", nxt("ayo(rounds=3)", "start", (36, 12)), "match over")
+    expect("ayo round goal 7", nxt("ayo(rounds=3,goal=7)", "start", (30, 18)), "match over")
+    expect("ayo round goal 8", nxt("ayo(rounds=3,goal=8)", "start", (30, 18)),
+           "ayo(won=a,rounds=2,goal=8) | 4,4,4,4,4,4/4,0,4,4,4,4 2-2 N")
+    expect("ayo round last", nxt("ayo", "start", (30, 18)), "match over")
+    # 4 houses of 3 (24 seeds, goal 6): 14-10: q = 4 = South's row, r = 2: North's a
+    # empty, stores 2-1, no house across.
+    expect("ayo round 4x3", nxt("ayo(houses=4,rounds=2,seeds=3)", "start", (14, 10)),
+           "ayo(houses=4,seeds=3) | 3,3,3,3/0,3,3,3 2-1 N")
+    # 2 houses of 2 (8 seeds, goal 3): 3-5: North wins a, b; South's A empty, 1-1.
+    # 6-2: q = 3 = goal: over; with goal=4: South owns A, B, a, stores empty.
+    expect("ayo round 2x2", nxt("ayo(houses=2,rounds=2,seeds=2)", "start", (3, 5)),
+           "ayo(houses=2,seeds=2) | 0,2/2,2 1-1 S")
+    expect("ayo round 2x2 goal", nxt("ayo(houses=2,rounds=2,seeds=2)", "start", (6, 2)),
+           "match over")
+    expect("ayo round 2x2 goal 4", nxt("ayo(houses=2,rounds=3,seeds=2,goal=4)", "start",
+                                       (6, 2)),
+           "ayo(houses=2,seeds=2,won=a,rounds=2,goal=4) | 2,2/2,2 0-0 N")
+    for label, game_text, pos_text, final in [
+        ("stores sum", "ayo(rounds=2)", "start", (24, 23)),
+        ("store goes down", "ayo(rounds=2)", full + " 2-2 N", (1, 47)),
+        ("not in rounds", "kpo", "start", (24, 24)),
+    ]:
+        checks.rejected("ayo next round %s rejected" % label, nxt, game_text, pos_text, final)
 
 
 # ---------------------------------------------------------------------------
@@ -1289,6 +1471,17 @@ PERFT_NOTES = {
         "laps over the 12 houses (the origin sown too unless skip-origin), a last seed",
         "making 2 or 3 on either side is taken, no feeding rule (docs/rule-decisions.md).",
     ],
+    "ayo-won": [
+        "A repeated position (root included) ends the line.  Ayo with houses won across",
+        "the board (docs/rule-decisions.md, ayo, \"Rounds: `rounds`, `won` and `goal`\"):",
+        "won=... (A.. South's houses owned by North, a.. North's owned by South) moves",
+        "houses across for every rule: a player sows from the non-empty houses they own",
+        "(moves are house letters, e.g. North's A), captures 2 or 3 in the opponent's",
+        "houses backwards across rows and round the board, the grand slam, feeding, the",
+        "ends (no seeds, singletons) and a repetition look at the houses each player owns.",
+        "rounds and goal change nothing within a round.  The positions include the round",
+        "starts of ayo-rounds.txt.",
+    ],
     "issue17-options": [
         "repetition-count=3: a line ends at a position's third occurrence (root included);",
         "no-capture-moves=N: a line ends after N plies in a row without a capture, counted",
@@ -1605,6 +1798,176 @@ ADI_ROUNDS_CASES = [
 ]
 
 
+AYO_WON_PERFT_CASES = [
+    "Round starts (ayo-rounds.txt): South won 7 houses (30-18), North 7 (18-30), South 8",
+    "(32-16), North 10 (6-42 with goal=12: South owns E, empty, and F)",
+    ("ayo(won=a,rounds=2)", "4,4,4,4,4,4/4,0,4,4,4,4 2-2 N", range(1, 8)),
+    ("ayo(won=A,rounds=2)", "4,0,4,4,4,4/4,4,4,4,4,4 2-2 S", [3, 5, 7]),
+    ("ayo(won=ab)", FULL6 + " 0-0 N", range(1, 7)),
+    ("ayo(won=ABCD,goal=12)", "4,4,4,4,0,4/4,4,4,4,4,4 2-2 S", range(1, 6)),
+    "6 houses: middle games and endgames with houses across, both sides to move",
+    ("ayo(won=Ba)", "3,0,2,5,1,0/2,6,0,1,3,4 10-11 S", range(1, 6)),
+    ("ayo(won=Ba)", "3,0,2,5,1,0/2,6,0,1,3,4 10-11 N", [2, 4, 5]),
+    ("ayo(won=Fa)", "0,0,0,1,2,1/1,1,0,2,0,3 18-19 S", [2, 4, 6, 8]),
+    ("ayo(won=f)", "1,0,2,0,1,1/1,1,0,1,2,0 18-20 N", [2, 4, 6]),
+    ("ayo(won=AB)", "2,1,0,0,3,1/0,1,2,1,0,1 19-17 N", [2, 4, 6]),
+    ("ayo(won=ABCDEa)", "0,0,0,0,0,1/2,0,1,0,1,1 20-22 S", range(1, 4)),
+    "Feeding: North's own houses d, e, f empty, South must feed them (a, b, c are South's)",
+    ("ayo(won=abc)", "0,0,0,0,1,2/3,0,1,0,0,0 20-21 S", range(1, 4)),
+    ("ayo(must-feed=false,won=abc)", "0,0,0,0,1,2/3,0,1,0,0,0 20-21 S", range(1, 4)),
+    "Grand slam across rows (North owns b..f): no capture, or capture-all",
+    ("ayo(won=a)", "0,0,0,0,0,2/2,1,1,0,0,0 20-22 S", range(1, 7)),
+    ("ayo(grand-slam=capture-all,won=a)", "0,0,0,0,0,2/2,1,1,0,0,0 20-22 S", range(1, 4)),
+    "A lap of 12 or more from a won house (the origin skipped, or sown)",
+    ("ayo(won=a)", "1,0,2,0,0,1/13,1,0,2,0,1 13-14 S", range(1, 5)),
+    ("ayo(skip-origin=false,won=a)", "1,0,2,0,0,1/13,1,0,2,0,1 13-14 S", [2, 4]),
+    "4 houses of 3 (goal 6): round starts (14-10: no house across, North's a empty; 17-7;",
+    "7-17; 6-18 with goal=7) and endgames (North to move with singletons only: over)",
+    ("ayo(houses=4,seeds=3)", "3,3,3,3/0,3,3,3 2-1 N", [2, 4, 6, 8]),
+    ("ayo(houses=4,seeds=3,won=a)", "3,3,3,3/3,0,3,3 2-1 N", range(1, 9)),
+    ("ayo(houses=4,seeds=3,won=A)", "3,0,3,3/3,3,3,3 1-2 S", [4, 8]),
+    ("ayo(houses=4,seeds=3,won=AB,goal=7)", "3,3,3,3/3,3,3,3 0-0 S", [2, 4, 6, 8]),
+    ("ayo(houses=4,seeds=3,won=ab)", "1,0,2,1/0,3,1,0 6-10 S", range(1, 9)),
+    ("ayo(houses=4,seeds=3,won=ab)", "2,0,2,1/0,3,1,1 5-9 N", [0, 1]),
+    "3 houses of 2 (goal 5): round starts and the hand-worked positions of the self test",
+    "(sowing from a won house, chains across rows and round the board, feeding, a lap)",
+    ("ayo(houses=3,seeds=2,won=a)", "2,2,2/2,2,2 0-0 N", [2, 4, 6, 8, 10, 12, 14]),
+    ("ayo(houses=3,seeds=2,won=A)", "2,2,2/2,2,2 0-0 S", [8, 14]),
+    ("ayo(houses=3,seeds=2,won=Aa)", "1,0,1/2,1,1 2-4 S", range(1, 4)),
+    ("ayo(houses=3,seeds=2,won=C)", "3,0,1/1,0,1 3-3 S", range(1, 4)),
+    ("ayo(houses=3,seeds=2,won=c)", "1,1,1/1,2,1 2-3 N", range(1, 4)),
+    ("ayo(houses=3,seeds=2,won=a)", "0,0,1/3,0,0 4-4 S", range(1, 4)),
+    ("ayo(houses=3,seeds=2,won=a)", "0,0,0/6,0,1 3-2 S", range(1, 4)),
+    ("ayo(houses=3,seeds=3,won=ab)", "start", range(1, 6)),
+    "2 houses (goal 3): round starts (3-5; 10-2 with goal=4: North owns only b, empty:",
+    "over at once) and positions with houses across",
+    ("ayo(houses=2,seeds=2,won=a)", "2,2/2,2 0-0 N", range(1, 4)),
+    ("ayo(houses=2,seeds=2)", "0,2/2,2 1-1 S", range(1, 4)),
+    ("ayo(houses=2,seeds=3,won=a)", "3,3/3,0 1-2 N", [0, 1]),
+    ("ayo(houses=2,seeds=3,won=B)", "2,3/1,2 2-2 S", range(1, 4)),
+]
+
+AYO_WON_PERFT_HEADER = [
+    "Rules: shared/RULES.md and docs/rule-decisions.md (ayo, \"Rounds: `rounds`, `won` and",
+    "`goal`\").",
+] + two_row_perft_header("ayo-won")[1:] + [
+    "After a count of 0 (and 0 in the compared game) the deeper depths are left out.",
+]
+
+SOLVED_AYO_WON_HEADER = [
+    "Rules: shared/RULES.md and docs/rule-decisions.md (ayo, \"Rounds: `rounds`, `won` and",
+    "`goal`\": houses won across the board are the owner's for every rule).",
+] + SOLVED_TWO_ROW_HEADER[1:]
+
+SOLVED_AYO_WON_CASES = [
+    "2 houses: round starts and positions with houses across",
+    ("ayo(houses=2,seeds=2,won=a)", "2,2/2,2 0-0 N"),
+    ("ayo(houses=2,seeds=2,won=A)", "2,2/2,2 0-0 S"),
+    ("ayo(houses=2,seeds=2)", "0,2/2,2 1-1 S"),
+    ("ayo(houses=2,seeds=3,won=a)", "3,3/3,0 1-2 N"),
+    ("ayo(houses=2,seeds=3,won=B)", "2,3/1,2 2-2 S"),
+    ("ayo(houses=2,seeds=3)", "3,3/0,3 2-1 N"),
+    "3 houses: round starts and the hand-worked positions of the self test (the base game",
+    "is compared where it solves quickly)",
+    ("ayo(houses=3,seeds=2,won=a)", "2,2,2/2,2,2 0-0 N", []),
+    ("ayo(houses=3,seeds=2,won=Aa)", "1,0,1/2,1,1 2-4 S"),
+    ("ayo(houses=3,seeds=2,won=C)", "3,0,1/1,0,1 3-3 S"),
+    ("ayo(houses=3,seeds=2,won=a)", "0,0,1/3,0,0 4-4 S"),
+    ("ayo(houses=3,seeds=2,won=a)", "0,0,0/6,0,1 3-2 S"),
+    ("ayo(houses=3,seeds=2,won=ab,goal=6)", "2,2,2/2,2,0 1-1 N", []),
+    "4 and 6 houses: endgames with houses across",
+    ("ayo(houses=4,seeds=3,won=ab)", "1,0,2,1/0,3,1,0 6-10 S", []),
+    ("ayo(won=Fa)", "0,0,0,1,1,0/1,0,0,2,0,1 20-22 S"),
+    ("ayo(won=AB)", "2,0,0,0,1,1/0,1,0,1,0,0 20-22 N"),
+    ("ayo(won=a)", "0,0,0,0,0,2/2,1,1,0,0,0 20-22 S"),
+    ("ayo(won=abc)", "0,0,0,0,1,2/3,0,1,0,0,0 20-21 S"),
+    ("ayo(won=ABCDEa)", "0,0,0,0,0,1/2,0,1,0,1,1 20-22 S"),
+]
+
+AYO_ROUNDS_HEADER = [
+    "Rules: docs/rule-decisions.md, ayo, \"Rounds: `rounds`, `won` and `goal`\" (Hanson via",
+    "StoneShark's Ayo).",
+    "Format: GAME | START_POSITION | SOUTH-NORTH | NEXT_GAME | NEXT_POSITION: the next round",
+    "of an Ayo match after the round of GAME that started at START_POSITION and ended with",
+    "the stores SOUTH-NORTH (canonical game string: rounds one less, the houses won);",
+    "GAME | START_POSITION | SOUTH-NORTH | match over when the match ends: GAME had",
+    "rounds=1 (the default), or the round's winner wins `goal` houses or more.  A draw:",
+    "own rows back, every house `seeds`, stores empty, the player who did not start the",
+    "round starts.  Else the winner (w seeds) wins q = w div seeds houses counter-clockwise",
+    "from their first house (South: A.., a..; North: a.., A..), the loser owns the rest;",
+    "every house holds `seeds` but, when r = w mod seeds > 0, the loser's first house",
+    "(after the winner's last) is empty, the winner's store r, the loser's seeds - r; the",
+    "loser starts.  The houses won before do not matter.  Command: python3 reference",
+    "next-round GAME START_POSITION SOUTH NORTH.",
+]
+
+AYO_ROUNDS_CASES = [
+    "Draws: own rows back; the player who did not start the round starts",
+    ("ayo(rounds=3)", "start", (24, 24)),
+    ("ayo(rounds=2)", FULL6 + " 0-0 N", (24, 24)),
+    ("ayo(won=a,rounds=3)", "4,4,4,4,4,4/4,0,4,4,4,4 2-2 N", (24, 24)),
+    ("ayo(houses=4,rounds=2,seeds=3)", "start", (12, 12)),
+    ("ayo(houses=2,rounds=2,seeds=2)", "start", (4, 4)),
+    "South wins: q = w div 4 houses from A, the loser's first house empty when r > 0",
+    ("ayo(rounds=3)", "start", (25, 23)),
+    ("ayo(rounds=3)", "start", (28, 20)),
+    ("ayo(rounds=3)", "start", (30, 18)),
+    ("ayo(rounds=3)", "start", (32, 16)),
+    ("ayo(rounds=3)", "start", (33, 15)),
+    ("ayo(rounds=3)", "start", (35, 13)),
+    "North wins: q houses from a, then A..",
+    ("ayo(rounds=3)", "start", (23, 25)),
+    ("ayo(rounds=3)", "start", (20, 28)),
+    ("ayo(rounds=3)", "start", (18, 30)),
+    ("ayo(rounds=3)", "start", (16, 32)),
+    ("ayo(rounds=3)", "start", (13, 35)),
+    "Starts with houses won: the next territory comes from the stores alone",
+    ("ayo(won=ab,rounds=3)", FULL6 + " 0-0 N", (20, 28)),
+    ("ayo(won=A,rounds=4)", "4,0,4,4,4,4/4,4,4,4,4,4 2-2 S", (30, 18)),
+    ("ayo(won=a,rounds=4)", "4,4,4,4,4,4/4,0,4,4,4,4 2-2 N", (26, 22)),
+    ("ayo(won=ABCD,rounds=5,goal=12)", "4,4,4,4,0,4/4,4,4,4,4,4 2-2 S", (6, 42)),
+    "goal: a winner of goal houses or more ends the match (9 of 12 by default)",
+    ("ayo(rounds=3)", "start", (36, 12)),
+    ("ayo(rounds=3)", "start", (37, 11)),
+    ("ayo(rounds=3)", "start", (12, 36)),
+    ("ayo(rounds=3)", "start", (48, 0)),
+    ("ayo(rounds=3,goal=7)", "start", (30, 18)),
+    ("ayo(rounds=3,goal=8)", "start", (30, 18)),
+    ("ayo(rounds=3,goal=12)", "start", (47, 1)),
+    ("ayo(rounds=3,goal=12)", "start", (44, 4)),
+    ("ayo(rounds=3,goal=12)", "start", (0, 48)),
+    ("ayo(goal=1,rounds=3)", "start", (25, 23)),
+    ("ayo(goal=1,rounds=3)", "start", (24, 24)),
+    "The last round (rounds=1)",
+    ("ayo", "start", (30, 18)),
+    ("ayo", "start", (24, 24)),
+    ("ayo(won=ab)", FULL6 + " 0-0 N", (18, 30)),
+    "4 houses of 3 (24 seeds, goal 6)",
+    ("ayo(houses=4,rounds=2,seeds=3)", "start", (14, 10)),
+    ("ayo(houses=4,rounds=2,seeds=3)", "start", (10, 14)),
+    ("ayo(houses=4,rounds=2,seeds=3)", "start", (15, 9)),
+    ("ayo(houses=4,rounds=2,seeds=3)", "start", (17, 7)),
+    ("ayo(houses=4,rounds=2,seeds=3)", "start", (7, 17)),
+    ("ayo(houses=4,rounds=2,seeds=3)", "start", (18, 6)),
+    ("ayo(houses=4,rounds=2,seeds=3,goal=7)", "start", (6, 18)),
+    "3 houses of 2 (12 seeds, goal 5); with goal=6 the loser may own one empty house",
+    ("ayo(houses=3,rounds=2,seeds=2)", "start", (7, 5)),
+    ("ayo(houses=3,rounds=2,seeds=2)", "start", (8, 4)),
+    ("ayo(houses=3,rounds=2,seeds=2)", "start", (10, 2)),
+    ("ayo(houses=3,rounds=2,seeds=2,goal=6)", "start", (11, 1)),
+    "2 houses (goal 3)",
+    ("ayo(houses=2,rounds=2,seeds=2)", "start", (5, 3)),
+    ("ayo(houses=2,rounds=2,seeds=2)", "start", (3, 5)),
+    ("ayo(houses=2,rounds=2,seeds=2)", "start", (6, 2)),
+    ("ayo(houses=2,rounds=3,seeds=2,goal=4)", "start", (6, 2)),
+    ("ayo(houses=2,rounds=3,seeds=2,goal=4)", "start", (1, 7)),
+    ("ayo(houses=2,rounds=2,seeds=3)", "start", (7, 5)),
+    ("ayo(houses=2,rounds=2,seeds=3)", "start", (8, 4)),
+    ("ayo(houses=2,rounds=2,seeds=3)", "start", (9, 3)),
+    ("ayo(houses=2,rounds=2,seeds=3,goal=4)", "start", (10, 2)),
+]
+
+
 def perft_file(target, cases, header):
     return GoldenFile(target, target + ".perft", "perft", GENERATED_BY, header, cases,
                       compare)
@@ -1631,4 +1994,10 @@ GOLDEN_FILES = [
                SOLVED_TWO_ROW_HEADER, SOLVED_TWO_ROW_CASES, compare),
     GoldenFile("adi-rounds", "adi-rounds.txt", "rounds", GENERATED_BY, ADI_ROUNDS_HEADER,
                ADI_ROUNDS_CASES),
+    GoldenFile("ayo-rounds", "ayo-rounds.txt", "rounds", GENERATED_BY, AYO_ROUNDS_HEADER,
+               AYO_ROUNDS_CASES),
+    GoldenFile("ayo-won", "ayo-won.perft", "perft", GENERATED_BY,
+               AYO_WON_PERFT_HEADER, AYO_WON_PERFT_CASES, compare, stop_at_zero=True),
+    GoldenFile("solved-ayo-won", "solved-ayo-won.txt", "solved", GENERATED_BY,
+               SOLVED_AYO_WON_HEADER, SOLVED_AYO_WON_CASES, compare),
 ]
