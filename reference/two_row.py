@@ -113,9 +113,6 @@ NAMES = tuple(DEFAULTS)
 # The key naming the houses owned across the board (by the other row's player).
 ACROSS_KEY = {"adi": "bought", "ayo": "won"}
 
-# Keys printed after the sorted ones, in this order (the canonical game string).
-TRAILING_KEYS = {"ayo": ("won", "rounds", "goal")}
-
 # The games whose positions carry a 4th element, their extra state (module docstring).
 EXTRA_STATE = ("woaley1", "adi", "giuti", "cups")
 
@@ -282,11 +279,10 @@ def value_text(value):
 
 
 def canonical_game(game):
-    """Defaults omitted, keys sorted (but the game's TRAILING_KEYS, last in their order)."""
+    """Defaults omitted, keys sorted."""
     defaults = effective_defaults(game)
-    trailing = TRAILING_KEYS.get(game["name"], ())
     parts = []
-    for key in sorted(k for k in defaults if k not in trailing) + list(trailing):
+    for key in sorted(defaults):
         if game[key] != defaults[key]:
             parts.append("%s=%s" % (key, value_text(game[key])))
     if not parts:

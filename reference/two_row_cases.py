@@ -655,14 +655,14 @@ def selftest_ayo_rounds(checks):
     # default ceil(3m/2); printed after the other keys, in the order won, rounds, goal
     for text, want in [
         ("ayo(won=,rounds=1,goal=9)", "ayo"),
-        ("ayo(goal=7,won=aB,rounds=3,houses=6)", "ayo(won=Ba,rounds=3,goal=7)"),
+        ("ayo(goal=7,won=aB,rounds=3,houses=6)", "ayo(goal=7,rounds=3,won=Ba)"),
         ("ayo(houses=4,goal=6)", "ayo(houses=4)"),
         ("ayo(houses=3,goal=5,seeds=2)", "ayo(houses=3,seeds=2)"),
-        ("ayo(houses=2,goal=4)", "ayo(houses=2,goal=4)"),
-        ("ayo(houses=3,goal=6)", "ayo(houses=3,goal=6)"),
+        ("ayo(goal=4,houses=2)", "ayo(goal=4,houses=2)"),
+        ("ayo(goal=6,houses=3)", "ayo(goal=6,houses=3)"),
         ("ayo(won=a,stop-at-majority=true,capture=2-3-4)",
          "ayo(capture=2-3-4,stop-at-majority=true,won=a)"),
-        ("ayo(rounds=255,won=fedcbaFEDCBA,goal=12)", "ayo(won=ABCDEFabcdef,rounds=255,goal=12)"),
+        ("ayo(rounds=255,won=fedcbaFEDCBA,goal=12)", "ayo(goal=12,rounds=255,won=ABCDEFabcdef)"),
     ]:
         expect("canonical " + text, canonical_game(parse_game(text)), want)
     expect("ayo goal default 2 houses", parse_game("ayo(houses=2)")["goal"], 3)
@@ -770,10 +770,10 @@ def selftest_ayo_rounds(checks):
     # 30-18: South wins q = 7 houses (A..F, a), r = 2: North's first house b is
     # empty, stores 2 (South) and 4 - 2 (North); North, the loser, starts.
     expect("ayo round 30-18", nxt("ayo(rounds=3)", "start", (30, 18)),
-           "ayo(won=a,rounds=2) | 4,4,4,4,4,4/4,0,4,4,4,4 2-2 N")
+           "ayo(rounds=2,won=a) | 4,4,4,4,4,4/4,0,4,4,4,4 2-2 N")
     # 18-30: North wins a..f and A; South's first house B is empty; South starts.
     expect("ayo round 18-30", nxt("ayo(rounds=3)", "start", (18, 30)),
-           "ayo(won=A,rounds=2) | 4,0,4,4,4,4/4,4,4,4,4,4 2-2 S")
+           "ayo(rounds=2,won=A) | 4,0,4,4,4,4/4,4,4,4,4,4 2-2 S")
     # 35-13: q = 8 (A..F, a, b), r = 3: c empty, stores 3-1.
     expect("ayo round 35-13", nxt("ayo(rounds=2)", "start", (35, 13)),
            "ayo(won=ab) | 4,4,4,4,4,4/4,4,0,4,4,4 3-1 N")
@@ -788,13 +788,13 @@ def selftest_ayo_rounds(checks):
            "ayo(rounds=2) | %s 0-0 S" % full)
     # The houses won before do not count: the next territory comes from the stores.
     expect("ayo round won before", nxt("ayo(won=ab,rounds=3)", full + " 0-0 N", (20, 28)),
-           "ayo(won=A,rounds=2) | 4,4,4,4,4,4/4,4,4,4,4,4 0-0 S")
+           "ayo(rounds=2,won=A) | 4,4,4,4,4,4/4,4,4,4,4,4 0-0 S")
     # The end of the match: q >= goal, or the last round.
     expect("ayo round goal reached", nxt("ayo(rounds=3)", "start", (37, 11)), "match over")
     expect("ayo round goal exactly", nxt("ayo(rounds=3)", "start", (36, 12)), "match over")
     expect("ayo round goal 7", nxt("ayo(rounds=3,goal=7)", "start", (30, 18)), "match over")
     expect("ayo round goal 8", nxt("ayo(rounds=3,goal=8)", "start", (30, 18)),
-           "ayo(won=a,rounds=2,goal=8) | 4,4,4,4,4,4/4,0,4,4,4,4 2-2 N")
+           "ayo(goal=8,rounds=2,won=a) | 4,4,4,4,4,4/4,0,4,4,4,4 2-2 N")
     expect("ayo round last", nxt("ayo", "start", (30, 18)), "match over")
     # 4 houses of 3 (24 seeds, goal 6): 14-10: q = 4 = South's row, r = 2: North's a
     # empty, stores 2-1, no house across.
@@ -808,7 +808,7 @@ def selftest_ayo_rounds(checks):
            "match over")
     expect("ayo round 2x2 goal 4", nxt("ayo(houses=2,rounds=3,seeds=2,goal=4)", "start",
                                        (6, 2)),
-           "ayo(houses=2,seeds=2,won=a,rounds=2,goal=4) | 2,2/2,2 0-0 N")
+           "ayo(goal=4,houses=2,rounds=2,seeds=2,won=a) | 2,2/2,2 0-0 N")
     for label, game_text, pos_text, final in [
         ("stores sum", "ayo(rounds=2)", "start", (24, 23)),
         ("store goes down", "ayo(rounds=2)", full + " 2-2 N", (1, 47)),

@@ -199,14 +199,35 @@ fn small_positions_of_the_other_two_row_games_match_the_reference_solver() {
 /// of the match, as [`Rules::next_round`] gives them.
 #[test]
 fn adi_next_rounds_match_the_reference_implementation() {
+    check_next_rounds("adi-rounds.txt", |spec| {
+        mancala::rules::Adi::new(spec.try_into().unwrap())
+    });
+}
+
+/// Ayo's rounds (`tests/data/ayo-rounds.txt`, by the reference's `next-round`; Hanson via
+/// StoneShark, docs/rule-decisions.md "Rounds: `rounds`, `won` and `goal`").
+#[test]
+fn ayo_next_rounds_match_the_reference_implementation() {
+    check_next_rounds("ayo-rounds.txt", |spec| {
+        mancala::rules::Oware::new(spec.try_into().unwrap())
+    });
+}
+
+/// Ayo with houses won across the board (`won`): perft and solved values of the reference.
+#[test]
+fn ayo_with_houses_won_matches_the_reference_implementation() {
+    check_perft_file("ayo-won.perft");
+    check_solved_file("solved-ayo-won.txt");
+}
+
+fn check_next_rounds<R: Rules>(name: &str, rules_of: impl Fn(GameSpec) -> R) {
     let mut failures = Vec::new();
-    let rows = rows(&data("adi-rounds.txt"));
+    let rows = rows(&data(name));
     assert!(rows.len() >= 20, "{} rows", rows.len());
     for row in rows {
         let (game, start, stores) = (&row[0], &row[1], &row[2]);
         let expected = row[3..].join(" | ");
-        let spec: mancala::rules::AdiSpec = game.parse::<GameSpec>().unwrap().try_into().unwrap();
-        let rules = mancala::rules::Adi::new(spec);
+        let rules = rules_of(game.parse::<GameSpec>().unwrap());
         let start = rules.parse_position(start).unwrap();
         let (s, n) = stores.split_once('-').unwrap();
         let got = match rules.next_round(&start, [s.parse().unwrap(), n.parse().unwrap()]) {
