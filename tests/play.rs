@@ -366,3 +366,39 @@ fn adi_rounds_go_on_to_the_next_round() {
     g.send("quit");
     g.end();
 }
+
+/// Ayo's rounds (`rounds=2`, Hanson; docs/rule-decisions.md "Rounds: `rounds`, `won` and
+/// `goal`"): from a board where South to move holds one singleton, the round is over at once
+/// (each takes the seeds in their houses): South 30, North 18. South wins ⌊30/4⌋ = 7 houses
+/// (its row and North's `a`), 2 seeds over: North's first house `b` is left empty, the stores
+/// hold 2 and 2, and North, the loser, starts round 2 with houses `b`..`f`.
+#[test]
+fn ayo_rounds_go_on_to_the_next_round() {
+    let mut g = play(&[
+        "ayo(rounds=2)",
+        "--agent",
+        "greedy",
+        "--position",
+        "1,0,0,0,0,0/0,0,0,0,0,0 29-18 S",
+    ]);
+    let text = g.until("North (greedy) plays");
+    shows(
+        &text,
+        "Round 1 over (end of the round): South takes 1 seed and North takes 0 seeds from the \
+         board.\nStores: South 30, North 18.\nRound 2: ayo(won=a), North to move.\n",
+    );
+    shows(
+        &text,
+        &board(&[
+            "        f  e  d  c  b  a     North <- to move",
+            "        4  4  4  4  0  4",
+            "    2                      2",
+            "        4  4  4  4  4  4",
+            "        A  B  C  D  E  F     South",
+            "      won: a by South",
+        ]),
+    );
+    g.until("South to move (");
+    g.send("quit");
+    g.end();
+}

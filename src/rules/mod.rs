@@ -260,10 +260,10 @@ pub trait Rules: Send + Sync + Sized + 'static {
     fn format_move(&self, pos: &Self::Position, mv: Self::Move) -> String;
     /// Final stores `[south, north]` of a finished game at `pos`.
     fn final_stores(&self, pos: &Self::Position, outcome: Outcome) -> [u32; 2];
-    /// Games played in rounds (Adi's house buying with `rounds`, RULES.md §5): the rules and
-    /// the start position of the next round after a round that started at `start` and ended
-    /// with the final stores `stores` (`[south, north]`, in seeds), or `None` when the game is
-    /// over. The arena and `mancala play` play the rounds as one game whose result is the last
+    /// Games played in rounds (Adi's house buying, RULES.md §5, and Ayo's rounds, §7, with
+    /// `rounds`): the rules and the start position of the next round after a round that
+    /// started at `start` and ended with the final stores `stores` (`[south, north]`, in
+    /// seeds), or `None` when the game is over. The arena and `mancala play` play the rounds as one game whose result is the last
     /// round's stores; the solvers work on one round. The default: a game is one round.
     fn next_round(
         &self,
