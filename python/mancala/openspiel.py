@@ -142,15 +142,18 @@ class MancalaSpielGame(pyspiel.Game):
     _SEPARATORS: Dict[str, str] = {}
 
     def __init__(self, params: Optional[Dict[str, Any]] = None):
-        spec = dict(self._GAME_TYPE.parameter_specification)
+        defaults = dict(self._GAME_TYPE.parameter_specification)
+        spec = dict(defaults)
         spec.update(params or {})
         max_length = int(spec.pop("max_game_length"))
+        # Keys at their registered default are left out, so that a default that follows another
+        # key (Ayo's `goal` follows `houses`, Wari-72's `capture` follows `seeds`) follows it
+        # here too; so is a key whose default is empty (Adi's `bought`: no house bought).
+        spec = {k: v for k, v in spec.items() if v != defaults[k] and _value_text(v)}
         for k, sep in self._SEPARATORS.items():
-            spec[k] = str(spec[k]).replace("_", sep)
-        # A key whose default is empty (Adi's `bought`: no house bought) is left out when empty.
-        keys = ",".join(
-            f"{k.replace('_', '-')}={_value_text(v)}" for k, v in spec.items() if _value_text(v)
-        )
+            if k in spec:
+                spec[k] = str(spec[k]).replace("_", sep)
+        keys = ",".join(f"{k.replace('_', '-')}={_value_text(v)}" for k, v in spec.items())
         game_string = f"{self._NAME}({keys})" if keys else self._NAME
         self.mancala_game = mancala.load_game(game_string, max_length)
         info = pyspiel.GameInfo(

@@ -33,6 +33,13 @@ def test_parameters_map_to_game_string_keys():
         pyspiel.load_game("mancala_kalah(houses=21)")
     kpo = pyspiel.load_game("mancala_kpo(players=2)")
     assert kpo.mancala_game.game_string() == "kpo"
+    # A default that follows another key: Ayo's `goal` is 9 on six houses, 6 on four (the
+    # registered 9 would be out of range there); Wari-72 captures on 2, 4 and 6 (seed 000).
+    ayo = pyspiel.load_game("mancala_ayo(houses=4,rounds=3)")
+    assert ayo.mancala_game.game_string() == "ayo(houses=4,rounds=3)"
+    assert ayo.num_distinct_actions() == 8
+    wari72 = pyspiel.load_game("mancala_wari(seeds=6)")
+    assert wari72.mancala_game.game_string() == "wari(seeds=6)"
 
 
 @pytest.mark.parametrize("name", NAMES)
