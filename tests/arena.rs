@@ -1369,19 +1369,13 @@ fn egdb_adjudication_scores_games_as_the_solver_does() {
     );
 }
 
-/// Adi's house buying (`adi(rounds=4)`): a match plays each game through its rounds, the
-/// record lists them (game string, start, plies, stores), each round's moves replay from its
-/// start to its stores under its own game string, the rounds follow from one another by the
-/// house-buying arithmetic (each round's start holds the last round's seeds: 4 a filled house,
-/// the rest in the stores), a second run resumes from the records (replaying them round by
-/// round) to the same tables, and the export marks each round.
-#[test]
-fn adi_rounds_play_as_one_game_in_a_match() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path().to_str().unwrap();
-    let args = [
+/// A match of `game` (played in rounds, up to 4), greedy against random, 3 pairs, written to
+/// `dir` as `m`: its arguments and the 6 game records.
+fn rounds_match(game: &str, dir: &std::path::Path) -> (Vec<String>, Vec<GameRecord>) {
+    let d = dir.to_str().unwrap();
+    let args: Vec<String> = [
         "match",
-        "adi(rounds=4)",
+        game,
         "-a",
         "greedy",
         "-a",
@@ -1392,26 +1386,58 @@ fn adi_rounds_play_as_one_game_in_a_match() {
         "m",
         "--results",
         d,
-    ];
-    ok(&args);
-    let rs = records(dir.path(), "m");
+    ]
+    .map(String::from)
+    .to_vec();
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    ok(&refs);
+    let rs = records(dir, "m");
     assert_eq!(rs.len(), 6);
+    (args, rs)
+}
+
+/// Every round of the record `r` (of a game in rounds, 48 seeds) replays from its start to its
+/// stores under its own game string (`rules_of`), the rounds' plies make up the record's
+/// moves, and the last round's stores and ending are the record's.
+fn replay_rounds<R: Rules>(r: &GameRecord, rules_of: impl Fn(mancala::GameSpec) -> R) {
+    assert!(r.rounds.len() <= 4, "{r:?}");
+    let plies: u32 = r.rounds.iter().map(|x| x.plies).sum();
+    assert_eq!(plies as usize, r.moves.len());
+    let last = r.rounds.last().unwrap();
+    assert_eq!((last.stores, last.termination), (r.stores, r.termination));
+    let mut taken = 0;
+    for round in &r.rounds {
+        assert_eq!(round.stores.iter().sum::<u32>(), 48, "{round:?}");
+        let rules = rules_of(round.game.parse().unwrap());
+        let mut line = common::line(&rules, &round.start, "");
+        let moves = &r.moves[taken..taken + round.plies as usize];
+        taken += round.plies as usize;
+        if !moves.is_empty() {
+            line.play_text(&rules, &moves.join(" ")).unwrap();
+        }
+        let outcome = line.status(&rules).outcome().unwrap();
+        assert_eq!(rules.final_stores(line.current(), outcome), round.stores);
+    }
+}
+
+/// Adi's house buying (`adi(rounds=4)`): a match plays each game through its rounds, the
+/// record lists them (game string, start, plies, stores), each round's moves replay from its
+/// start to its stores under its own game string, the rounds follow from one another by the
+/// house-buying arithmetic (each round's start holds the last round's seeds: 4 a filled house,
+/// the rest in the stores), a second run resumes from the records (replaying them round by
+/// round) to the same tables, and the export marks each round.
+#[test]
+fn adi_rounds_play_as_one_game_in_a_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let (args, rs) = rounds_match("adi(rounds=4)", dir.path());
     let mut several = 0;
     for r in &rs {
         if r.rounds.is_empty() {
             continue;
         }
         several += 1;
-        assert!(r.rounds.len() <= 4, "{r:?}");
-        let plies: u32 = r.rounds.iter().map(|x| x.plies).sum();
-        assert_eq!(plies as usize, r.moves.len());
-        let last = r.rounds.last().unwrap();
-        assert_eq!((last.stores, last.termination), (r.stores, r.termination));
-        let mut taken = 0;
+        replay_rounds(r, |spec| mancala::rules::Adi::new(spec.try_into().unwrap()));
         for (k, round) in r.rounds.iter().enumerate() {
-            assert_eq!(round.stores.iter().sum::<u32>(), 48, "{round:?}");
-            let spec: mancala::GameSpec = round.game.parse().unwrap();
-            let rules = mancala::rules::Adi::new(spec.try_into().unwrap());
             // Rounds left: 4, 3, 2, 1 (the key is left out at its default, 1).
             let left = 4 - k;
             assert_eq!(
@@ -1420,14 +1446,6 @@ fn adi_rounds_play_as_one_game_in_a_match() {
                 "{}",
                 round.game
             );
-            let mut line = common::line(&rules, &round.start, "");
-            let moves = &r.moves[taken..taken + round.plies as usize];
-            taken += round.plies as usize;
-            if !moves.is_empty() {
-                line.play_text(&rules, &moves.join(" ")).unwrap();
-            }
-            let outcome = line.status(&rules).outcome().unwrap();
-            assert_eq!(rules.final_stores(line.current(), outcome), round.stores);
             if let Some(next) = r.rounds.get(k + 1) {
                 // The next start: every house 4 or empty, the houses filled by each player's
                 // seeds in fours, the rest (under 4 each) in the stores.
@@ -1461,7 +1479,7 @@ fn adi_rounds_play_as_one_game_in_a_match() {
     assert!(several >= 1, "no game of several rounds: {rs:?}");
     // The same run again resumes from (replays) every record and writes the same table.
     let table = read(dir.path().join("m.csv"));
-    let o = mancala(&args);
+    let o = mancala(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(read(dir.path().join("m.csv")), table);
     // The export goes through every round.
@@ -1487,45 +1505,17 @@ fn adi_rounds_play_as_one_game_in_a_match() {
 #[test]
 fn ayo_rounds_play_as_one_game_in_a_match() {
     let dir = tempfile::tempdir().unwrap();
-    let d = dir.path().to_str().unwrap();
-    let args = [
-        "match",
-        "ayo(rounds=4)",
-        "-a",
-        "greedy",
-        "-a",
-        "random",
-        "--rounds",
-        "3",
-        "--out",
-        "m",
-        "--results",
-        d,
-    ];
-    ok(&args);
-    let rs = records(dir.path(), "m");
-    assert_eq!(rs.len(), 6);
+    let (_, rs) = rounds_match("ayo(rounds=4)", dir.path());
     let mut several = 0;
     for r in &rs {
         if r.rounds.is_empty() {
             continue;
         }
         several += 1;
-        let plies: u32 = r.rounds.iter().map(|x| x.plies).sum();
-        assert_eq!(plies as usize, r.moves.len());
-        let mut taken = 0;
+        replay_rounds(r, |spec| {
+            mancala::rules::Oware::new(spec.try_into().unwrap())
+        });
         for (k, round) in r.rounds.iter().enumerate() {
-            assert_eq!(round.stores.iter().sum::<u32>(), 48, "{round:?}");
-            let spec: mancala::GameSpec = round.game.parse().unwrap();
-            let rules = mancala::rules::Oware::new(spec.try_into().unwrap());
-            let mut line = common::line(&rules, &round.start, "");
-            let moves = &r.moves[taken..taken + round.plies as usize];
-            taken += round.plies as usize;
-            if !moves.is_empty() {
-                line.play_text(&rules, &moves.join(" ")).unwrap();
-            }
-            let outcome = line.status(&rules).outcome().unwrap();
-            assert_eq!(rules.final_stores(line.current(), outcome), round.stores);
             let [s, n] = round.stores;
             let Some(next) = r.rounds.get(k + 1) else {
                 // The last round: the fourth, or the winner took 9 houses, or a forfeit.

@@ -130,12 +130,25 @@ fn wide_game() -> impl Strategy<Value = String> {
 /// Game strings of `wari`, `woaley2`, `woaley1`, `adi`, `giuti`, `kpo`, `cups` and `ayo` (with
 /// houses won across) with their keys.
 fn other_game() -> impl Strategy<Value = String> {
-    (1usize..=6, 1u32..=6, any::<bool>(), 0u32..=12, 3usize..=6, 1u32..4095).prop_flat_map(
-        |(h, s, flag, round_end, bowls, won)| {
+    (
+        1usize..=6,
+        1u32..=6,
+        any::<bool>(),
+        0u32..=12,
+        3usize..=6,
+        1u32..4095,
+    )
+        .prop_flat_map(|(h, s, flag, round_end, bowls, won)| {
             // Ayo's houses won across (`won`): letters of South's row (`A`..) then North's.
             let won: String = (0..2 * h)
                 .filter(|&i| won >> i & 1 == 1)
-                .map(|i| if i < h { (b'A' + i as u8) as char } else { (b'a' + (i - h) as u8) as char })
+                .map(|i| {
+                    if i < h {
+                        (b'A' + i as u8) as char
+                    } else {
+                        (b'a' + (i - h) as u8) as char
+                    }
+                })
                 .collect();
             let won = if won.is_empty() { "a".to_string() } else { won };
             prop_oneof![
@@ -155,8 +168,7 @@ fn other_game() -> impl Strategy<Value = String> {
                 Just(format!("cups(bowls={bowls})")),
                 Just(format!("ayo(houses={h},seeds={s},won={won})")),
             ]
-        },
-    )
+        })
 }
 
 proptest! {

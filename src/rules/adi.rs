@@ -74,15 +74,7 @@ impl GameOptions for AdiSpec {
             houses,
             seeds: o.seeds(|a| a.seeds)?,
             round_end: o.number("round-end", |a| a.round_end, 8, 0, 255)?,
-            bought: o.option(
-                "bought",
-                |a| a.bought,
-                [0, 0],
-                |v| two_row::parse_held_across(v, houses),
-                two_row::held_across_text,
-                "the letters of the houses bought in earlier rounds, each once: `A`.. South's \
-                 houses owned by North, `a`.. North's houses owned by South",
-            )?,
+            bought: o.held_across("bought", |a| a.bought, houses, "bought in earlier rounds")?,
             rounds: o.number("rounds", |a| a.rounds, 1, 1, 255)?,
         })
     }
@@ -231,7 +223,8 @@ impl Rules for Adi {
         }
         // A house is (row, index); `owner(row, i)` from the bought masks.
         let mut bought = spec.bought;
-        let sold = |bought: &two_row::HeldAcross, row: Side, i: usize| bought[row.index()] >> i & 1 == 1;
+        let sold =
+            |bought: &two_row::HeldAcross, row: Side, i: usize| bought[row.index()] >> i & 1 == 1;
         // Each player's houses in filling order: their row from their left, then the houses
         // they bought in the other row from its owner's left.
         let order = |side: Side| -> Vec<(Side, usize)> {

@@ -241,7 +241,10 @@ mod tests {
             Some("ayo | 4,4,4,4,4,4/4,4,4,4,4,4 0-0 N")
         );
         assert_eq!(next("ayo(rounds=3)", start, [37, 11]), None);
-        assert_eq!(next("ayo(rounds=3,goal=10)", start, [37, 11]).is_some(), true);
+        assert_eq!(
+            next("ayo(rounds=3,goal=10)", start, [37, 11]).is_some(),
+            true
+        );
         assert_eq!(next("ayo", start, [30, 18]), None);
     }
 

@@ -246,17 +246,15 @@ impl GameOptions for OwareSpec {
             goal: 0,
         };
         if preset == Ayo {
-            spec.won = o.option(
-                "won",
-                |s| s.won,
-                [0, 0],
-                |v| two_row::parse_held_across(v, houses),
-                two_row::held_across_text,
-                "the letters of the houses won in earlier rounds, each once: `A`.. South's \
-                 houses owned by North, `a`.. North's houses owned by South",
-            )?;
+            spec.won = o.held_across("won", |s| s.won, houses, "won in earlier rounds")?;
             spec.rounds = o.number("rounds", |s| s.rounds, 1, 1, 255)?;
-            spec.goal = o.number("goal", |s| s.goal, houses.div_ceil(2) + houses, 1, 2 * houses)?;
+            spec.goal = o.number(
+                "goal",
+                |s| s.goal,
+                houses.div_ceil(2) + houses,
+                1,
+                2 * houses,
+            )?;
             if spec.stop_at_majority && (spec.won != [0, 0] || spec.rounds > 1) {
                 return Err(ParseGameError::BadValue {
                     key: "stop-at-majority".to_string(),
@@ -432,7 +430,13 @@ impl<B: Pits> Oware<B> {
     /// (a grand slam). The capture chain goes backwards along the sowing, round the board, over
     /// the opponent's houses.
     #[inline(always)]
-    fn sow_and_capture(&self, board: B, side: Side, house: usize, table: &B::Table) -> (B, B, bool) {
+    fn sow_and_capture(
+        &self,
+        board: B,
+        side: Side,
+        house: usize,
+        table: &B::Table,
+    ) -> (B, B, bool) {
         let m = self.m;
         let (sown, last) = if self.territory {
             board.sow_from(table, house)
@@ -671,7 +675,11 @@ impl<B: Pits> Rules for Oware<B> {
         let starter = match stores[0].cmp(&stores[1]) {
             std::cmp::Ordering::Equal => start.side.opponent(),
             order => {
-                let winner = if order.is_gt() { Side::South } else { Side::North };
+                let winner = if order.is_gt() {
+                    Side::South
+                } else {
+                    Side::North
+                };
                 let w = stores[winner.index()];
                 let q = (w / n.max(1)) as usize;
                 if q >= spec.goal as usize {
@@ -702,7 +710,10 @@ impl<B: Pits> Rules for Oware<B> {
             rounds: spec.rounds - 1,
             ..spec.clone()
         });
-        Some((next, TwoRowPosition::from_absolute(&houses, next_stores, starter)))
+        Some((
+            next,
+            TwoRowPosition::from_absolute(&houses, next_stores, starter),
+        ))
     }
 
     fn children(&self, pos: &TwoRowPosition<B>, out: &mut Children<Self>) {
@@ -824,9 +835,11 @@ impl<B: Pits> Rules for Oware<B> {
     fn egdb_houses(&self) -> Result<usize, String> {
         two_row::packed_only::<B>()?;
         if self.territory {
-            return Err("with houses won across (`won`) a board's value depends on the side to \
+            return Err(
+                "with houses won across (`won`) a board's value depends on the side to \
                         move, and the databases see every board from South"
-                .to_string());
+                    .to_string(),
+            );
         }
         if self.stop_at_majority {
             return Err(
@@ -883,7 +896,10 @@ impl<B: Pits> Rules for Oware<B> {
                 let last = main.last_pit(origin, s);
                 if last >= m
                     && self.capture.contains(after.get(last))
-                    && self.play_house(pits(before), Side::South, origin).board.narrow()
+                    && self
+                        .play_house(pits(before), Side::South, origin)
+                        .board
+                        .narrow()
                         != Some(after)
                 {
                     continue;
@@ -904,7 +920,10 @@ impl<B: Pits> Rules for Oware<B> {
                     if matches!(main.unsow(after, origin, s), Unsown::Before(b) if b == before) {
                         continue;
                     }
-                    if self.play_house(pits(before), Side::South, origin).board.narrow()
+                    if self
+                        .play_house(pits(before), Side::South, origin)
+                        .board
+                        .narrow()
                         == Some(after)
                         && (!starves || self.is_legal(pits(before), origin))
                     {

@@ -477,6 +477,30 @@ impl<S> Options<'_, '_, S> {
         }
     }
 
+    /// A key naming houses owned across the board ([`super::two_row::HeldAcross`]: Adi's
+    /// `bought`, Ayo's `won`): house letters within `houses` houses, each once, default none.
+    pub fn held_across(
+        &mut self,
+        key: &'static str,
+        get: fn(&S) -> super::two_row::HeldAcross,
+        houses: u8,
+        how: &str,
+    ) -> Result<super::two_row::HeldAcross, ParseGameError> {
+        use super::two_row::{held_across_text, parse_held_across};
+        let expected = format!(
+            "the letters of the houses {how}, each once: `A`.. South's houses owned by North, \
+             `a`.. North's houses owned by South"
+        );
+        self.option(
+            key,
+            get,
+            [0, 0],
+            |v| parse_held_across(v, houses),
+            held_across_text,
+            &expected,
+        )
+    }
+
     /// The key `key`: `get` reads it from a spec, `default` when not given; `parse` reads a
     /// value (`None`: refused, and `expected` says what the key takes), `print` writes one.
     pub fn option<T: PartialEq>(
