@@ -929,8 +929,8 @@ def adi_next_board(game, final):
 
 
 def ayo_next_board(game, final):
-    """Ayo's rounds: None when the round's winner wins `goal` houses or more (the match
-    is over), else (owners, board, stores) of the next round.  A draw: each player owns
+    """Ayo's rounds: None when the round's winner wins `goal` houses or more or the loser
+    has fewer than `seeds` seeds (the match is over), else (owners, board, stores) of the next round.  A draw: each player owns
     their own row, every house holds `seeds`, the stores are empty.  Else the winner (w
     seeds) wins the q = w // n houses counter-clockwise from their first house (South:
     A.., then a..; North: a.., then A..) and the loser owns the others; every house holds
@@ -944,8 +944,8 @@ def ayo_next_board(game, final):
     w = final[winner]
     q = w // n
     r = w % n
-    if q >= game["goal"]:
-        return None
+    if q >= game["goal"] or final[1 - winner] < n:
+        return None  # the goal, or a loser who cannot fill a house
     first = own_houses(m, winner)[0]
     owners = [1 - winner] * (2 * m)
     for k in range(q):

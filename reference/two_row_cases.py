@@ -1950,7 +1950,7 @@ AYO_ROUNDS_CASES = [
     ("ayo(houses=4,rounds=2,seeds=3)", "start", (7, 17)),
     ("ayo(houses=4,rounds=2,seeds=3)", "start", (18, 6)),
     ("ayo(houses=4,rounds=2,seeds=3,goal=7)", "start", (6, 18)),
-    "3 houses of 2 (12 seeds, goal 5); with goal=6 the loser may own one empty house",
+    "3 houses of 2 (12 seeds, goal 5); with goal=6 the loser of 11-1 cannot fill a house: over",
     ("ayo(houses=3,rounds=2,seeds=2)", "start", (7, 5)),
     ("ayo(houses=3,rounds=2,seeds=2)", "start", (8, 4)),
     ("ayo(houses=3,rounds=2,seeds=2)", "start", (10, 2)),
