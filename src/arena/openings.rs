@@ -254,9 +254,12 @@ pub fn prepare<R: Rules>(rules: &R, plan: &Plan) -> Result<Vec<Opening<R>>, JobE
             let base = game_line(rules, spec.position.as_deref(), spec.moves.as_deref())?;
             let mut lines = enumerate(rules, &base, plan.opening_plies);
             if lines.is_empty() {
-                return Err(JobError::input(if plan.opening_plies == 0 {
+                let given = spec.position.is_some() || spec.moves.is_some();
+                return Err(JobError::input(if plan.opening_plies == 0 && given {
                     "the game is already over at the start given by --position and --moves"
                         .to_string()
+                } else if plan.opening_plies == 0 {
+                    format!("{}: the game is already over at its start", rules.spec())
                 } else {
                     format!(
                         "{}: no game lasts {} plies from its start, so there is no opening of \
