@@ -1565,4 +1565,33 @@ fn ayo_rounds_play_as_one_game_in_a_match() {
         }
     }
     assert!(several >= 1, "no game of several rounds: {rs:?}");
+    // The export marks each round, and refuses a record whose rounds the rules contradict:
+    // stores that the moves do not give, or a next round other than the stores make.
+    let games = dir.path().join("m.games.jsonl");
+    let text = ok(&["export", games.to_str().unwrap()]);
+    assert!(text.contains("{round 2: ayo("), "{text}");
+    let original = read(&games);
+    let tamper = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let lines: Vec<String> = original
+            .lines()
+            .map(|l| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                if v["rounds"].as_array().is_some_and(|r| r.len() >= 2) {
+                    edit(&mut v);
+                }
+                v.to_string()
+            })
+            .collect();
+        std::fs::write(&games, lines.join("\n") + "\n").unwrap();
+        let o = mancala(&["export", games.to_str().unwrap()]);
+        assert!(!o.status.success());
+        String::from_utf8_lossy(&o.stderr).to_string()
+    };
+    let err = tamper(&|v| {
+        let s = v["rounds"][0]["stores"].clone();
+        v["rounds"][0]["stores"] = serde_json::json!([s[1], s[0]]);
+    });
+    assert!(err.contains("round 1: its moves give stores"), "{err}");
+    let err = tamper(&|v| v["rounds"][1]["game"] = "ayo(won=ABC)".into());
+    assert!(err.contains("round 2: the rules give"), "{err}");
 }
