@@ -1588,8 +1588,9 @@ fn ayo_rounds_play_as_one_game_in_a_match() {
         String::from_utf8_lossy(&o.stderr).to_string()
     };
     let err = tamper(&|v| {
-        let s = v["rounds"][0]["stores"].clone();
-        v["rounds"][0]["stores"] = serde_json::json!([s[1], s[0]]);
+        let s = &v["rounds"][0]["stores"];
+        let (south, north) = (s[0].as_u64().unwrap(), s[1].as_u64().unwrap());
+        v["rounds"][0]["stores"] = serde_json::json!([south + 1, north.max(1) - 1]);
     });
     assert!(err.contains("round 1: its moves give stores"), "{err}");
     let err = tamper(&|v| v["rounds"][1]["game"] = "ayo(won=ABC)".into());
