@@ -1570,7 +1570,7 @@ fn ayo_rounds_play_as_one_game_in_a_match() {
     let games = dir.path().join("m.games.jsonl");
     let text = ok(&["export", games.to_str().unwrap()]);
     assert!(text.contains("{round 2: ayo("), "{text}");
-    let original = read(&games);
+    let original = read(games.clone());
     let tamper = |edit: &dyn Fn(&mut serde_json::Value)| {
         let lines: Vec<String> = original
             .lines()

@@ -317,10 +317,9 @@ fn game_text<R: Rules>(
                     given()
                 ));
             }
-            let (next, start) = now.next_round(&line.positions()[0], stores).ok_or(format!(
-                "the game ends after {}, not later",
-                given()
-            ))?;
+            let (next, start) = now
+                .next_round(&line.positions()[0], stores)
+                .ok_or(format!("the game ends after {}, not later", given()))?;
             round += 1;
             let recorded = &record["rounds"][round];
             let (game, start_text) = (next.spec().to_string(), next.format_position(&start));

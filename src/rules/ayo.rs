@@ -32,7 +32,8 @@
 //!    (more seeds, `w`) wins `⌊w/n⌋` houses counter-clockwise from their first house, the loser
 //!    owns the rest; every house holds `n` seeds but the loser's first, left empty when `n` does
 //!    not divide `w` (the remainders go to the stores); the loser starts. The match ends when a
-//!    round's winner wins `goal` houses (9 of 12) or after `rounds` rounds
+//!    round's winner wins `goal` houses (9 of 12), when the loser cannot fill a house, or
+//!    after `rounds` rounds
 //!    ([`super::Rules::next_round`]). `won` names the houses owned across the board in a
 //!    round: a player sows from the houses they own in either row, captures in the houses the
 //!    opponent owns (the chain backwards across rows), and the feeding rule, the ends and the

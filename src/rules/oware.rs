@@ -682,7 +682,8 @@ impl<B: Pits> Rules for Oware<B> {
                 };
                 let w = stores[winner.index()];
                 let q = (w / n.max(1)) as usize;
-                if q >= spec.goal as usize {
+                // The goal, or a loser who cannot fill a house (as Adi's).
+                if q >= spec.goal as usize || stores[winner.opponent().index()] < n {
                     return None;
                 }
                 let first = winner.index() * m;
