@@ -247,6 +247,9 @@ mod tests {
             true
         );
         assert_eq!(next("ayo", start, [30, 18]), None);
+        // With goal=12, 45-3 wins 11 houses only, but North cannot fill a house: over.
+        assert_eq!(next("ayo(rounds=3,goal=12)", start, [45, 3]), None);
+        assert!(next("ayo(rounds=3,goal=12)", start, [44, 4]).is_some());
     }
 
     #[test]
