@@ -252,6 +252,24 @@ mod tests {
         assert!(next("ayo(rounds=3,goal=12)", start, [44, 4]).is_some());
     }
 
+    /// Woaley's grand slam policy with houses won: moves from the other row are sown again on
+    /// the skipping cycle too (this panicked when that cycle had origins in the mover's row
+    /// only). Counts from the Python reference (`python3 reference perft GAME start 9`).
+    #[test]
+    fn woaley_skip_with_houses_won_matches_the_reference() {
+        for (game, count) in [
+            ("ayo(won=a,grand-slam=woaley-skip,houses=3,seeds=2)", 997),
+            ("ayo(won=Ab,grand-slam=woaley-skip,houses=4,seeds=2)", 15893),
+        ] {
+            let rules = ayo(game);
+            assert_eq!(
+                crate::search::perft(&rules, &rules.start(), 9, &[]),
+                count,
+                "{game}"
+            );
+        }
+    }
+
     #[test]
     fn won_and_stop_at_majority_are_refused_together() {
         let err = "ayo(rounds=2,stop-at-majority=true)"

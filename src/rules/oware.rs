@@ -338,7 +338,7 @@ impl<B: Pits> Oware<B> {
         let origins = if territory { 2 * m } else { m };
         let table = B::table(origins, cycle(false)).expect("an Oware cycle is never empty");
         let skip_table = if spec.grand_slam == GrandSlam::WoaleySkip {
-            B::table(m, cycle(true))
+            B::table(origins, cycle(true))
         } else {
             None
         };
