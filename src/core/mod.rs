@@ -7,20 +7,24 @@
 
 mod board;
 pub mod keyvalue;
+mod layer_index;
 mod notation;
 mod pits;
+mod position;
 mod progress;
 pub mod random;
+pub mod sowing;
 pub mod threads;
 
 pub use board::{
-    Board, TwoRowPosition, MAX_HOUSES, MAX_SEEDS, MOVER_STORE, OPPONENT_STORE, STATE_BYTE,
-    STATE_BYTE_2,
+    Board, MAX_HOUSES, MAX_SEEDS, MOVER_STORE, OPPONENT_STORE, STATE_BYTE, STATE_BYTE_2,
 };
+pub use layer_index::{LayerIndex, MAX_LAYER_SEEDS};
 pub use notation::{house_letter, parse_house_letter, ParsePositionError, PositionText};
 pub use pits::{Pits, WideBoard, WideTable, WIDE_MAX_HOUSES, WIDE_MAX_SEEDS, WIDE_PITS};
+pub use position::TwoRowPosition;
 pub use progress::Progress;
-pub use threads::{Threads, ThreadsError};
+pub use threads::{Threads, ThreadsError, SEARCH_STACK};
 
 use std::fmt;
 

@@ -31,8 +31,8 @@
 //! refuses them: no hash of a wide board ever stands for a position.
 
 use super::board::{Board, MAX_HOUSES, MAX_SEEDS, MOVER_STORE, OPPONENT_STORE};
+use super::sowing::SowingTable;
 use super::{STATE_BYTE, STATE_BYTE_2};
-use crate::rules::sowing::SowingTable;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -185,9 +185,21 @@ impl Pits for Board {
     fn sow(self, table: &SowingTable, origin: usize) -> (Self, usize) {
         table.sow(self, origin)
     }
+    /// Branch-free byte tests on the packed board (SWAR).
     #[inline(always)]
     fn random_nonempty_house(&self, m: usize, r: u32) -> usize {
-        crate::rules::two_row::random_nonempty_house(*self, m, r)
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        const BYTES: u64 = 0x0101_0101_0101_0101;
+        let houses = self.0 as u64 & (u64::MAX >> (64 - 8 * m));
+        // The high bit of each byte is set where the byte is not zero.
+        let nonempty = ((houses & LOW7).wrapping_add(LOW7) | houses) & !LOW7;
+        let n = nonempty.count_ones() as u64;
+        let k = (r as u64 * n) >> 32;
+        // Byte j of `prefix`: non-empty houses among 0..=j (at most 7, so no carries). The
+        // house wanted is the first whose prefix exceeds k: no loop, no branch.
+        let prefix = (nonempty >> 7).wrapping_mul(BYTES);
+        let reached = prefix.wrapping_add((0x7f - k) * BYTES) & !LOW7;
+        (reached.trailing_zeros() / 8) as usize
     }
     #[inline(always)]
     fn narrow(&self) -> Option<Board> {

@@ -7,6 +7,11 @@ use std::num::NonZeroUsize;
 use std::str::FromStr;
 use thiserror::Error;
 
+/// Stack of every search thread, in bytes: 512 MiB of address space, committed only as used.
+/// Exact searches recurse once a ply, and games that can repeat (the four-row games above all)
+/// have lines thousands of plies long before a position repeats.
+pub const SEARCH_STACK: usize = 512 << 20;
+
 /// A number of worker threads, `1..=`[`Threads::MAX`].
 ///
 /// Serialized as a plain number; parsed from text by [`FromStr`] (`--threads 4`).
@@ -64,7 +69,7 @@ impl Threads {
         self.0.get()
     }
 
-    /// A rayon pool of this many threads, each with a [`crate::search::SEARCH_STACK`] stack
+    /// A rayon pool of this many threads, each with a [`SEARCH_STACK`] stack
     /// (recursive searches and database builders run on it).
     ///
     /// # Errors
@@ -72,7 +77,7 @@ impl Threads {
     pub fn pool(self) -> Result<rayon::ThreadPool, ThreadsError> {
         rayon::ThreadPoolBuilder::new()
             .num_threads(self.get())
-            .stack_size(crate::search::SEARCH_STACK)
+            .stack_size(SEARCH_STACK)
             .build()
             .map_err(|e| ThreadsError::Start {
                 threads: self.get(),

@@ -23,13 +23,12 @@
 mod build;
 mod cluster;
 mod cyclic;
-mod index;
 #[cfg(feature = "mpi")]
 mod mpi;
 mod verify;
 
+pub use crate::core::{LayerIndex, MAX_LAYER_SEEDS};
 pub use build::{build, human_bytes, memory_needed, BuildOptions, LayerExchange, LayerReport};
-pub use index::{LayerIndex, MAX_LAYER_SEEDS};
 #[cfg(feature = "mpi")]
 pub use mpi::MpiProcesses;
 pub use verify::{

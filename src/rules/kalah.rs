@@ -17,13 +17,13 @@
 //! Kalah positions cannot repeat: seeds only move forwards, and every lap past the mover's store
 //! leaves one there, so the game is acyclic (Irving et al. 2000).
 
-use super::sowing::Unsown;
 use super::spec::{GameOptions, GameSpec, Options, ParseGameError};
 use super::two_row::{self, two_row_common};
-use super::{Child, Children, Outcome, ParseMoveError, Rules};
-use crate::core::{Board, ParsePositionError, Pits, Side, TwoRowPosition, WIDE_MAX_HOUSES};
-use crate::egdb::LayerIndex;
-use crate::search::tt::CODE_BITS;
+use super::{Child, Children, Outcome, ParseMoveError, Rules, CODE_BITS};
+use crate::core::sowing::Unsown;
+use crate::core::{
+    Board, LayerIndex, ParsePositionError, Pits, Side, TwoRowPosition, WIDE_MAX_HOUSES,
+};
 
 /// Kalah's parameters (RULES.md §1, §12).
 #[derive(Clone, Debug, PartialEq, Eq)]

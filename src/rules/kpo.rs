@@ -35,11 +35,11 @@
 //! module is a rules trait for more than two players (values per player rather than a
 //! difference) and a position with a store per player.
 
-use super::sowing::SowingTable;
 use super::spec::{GameOptions, GameSpec, Options, ParseGameError};
 use super::two_row::{self, two_row_common};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
-use crate::core::{Board, ParsePositionError, Side, TwoRowPosition, MAX_HOUSES, MOVER_STORE};
+use crate::core::sowing::SowingTable;
+use crate::core::{Board, ParsePositionError, Pits, Side, TwoRowPosition, MAX_HOUSES, MOVER_STORE};
 
 /// Kpo's parameters (RULES.md §7, §12).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -159,7 +159,7 @@ impl Rules for Kpo {
 
     #[inline]
     fn random_child(&self, pos: &TwoRowPosition, r: u32) -> Child<Self> {
-        let house = two_row::random_nonempty_house(pos.board, self.m, r);
+        let house = pos.board.random_nonempty_house(self.m, r);
         Child {
             mv: house as u8,
             pos: TwoRowPosition {

@@ -20,7 +20,6 @@ pub mod lela;
 pub mod omweso;
 pub mod oware;
 pub mod relay;
-pub mod sowing;
 pub mod spec;
 pub mod woaley1;
 
@@ -50,6 +49,10 @@ pub use woaley1::{Woaley1, Woaley1Spec};
 /// 16 forward moves and up to 8 reverse moves from each of 4 holes; Bao: 16 holes x 2 directions,
 /// or 8 holes x 2 kichwa x stop or safari).
 pub const MAX_CHILDREN: usize = 64;
+
+/// Lossless codes ([`Rules::table_code`]) are below `2^CODE_BITS`: the transposition table
+/// ([`crate::search::tt`]) keeps that many bits of a position's code.
+pub const CODE_BITS: u32 = 52;
 
 /// A legal move and the position it leads to.
 #[derive(Debug, PartialEq, Eq)]
@@ -219,7 +222,7 @@ pub trait Rules: Send + Sync + Sized + 'static {
         Ok(())
     }
 
-    /// A lossless code of [`Rules::value_key`] below `2^`[`crate::search::tt::CODE_BITS`], if
+    /// A lossless code of [`Rules::value_key`] below `2^`[`CODE_BITS`], if
     /// the game has one for `pos`: the transposition table then stores entries that can never
     /// be mistaken for another position's. `None` (the default): the table hashes the value
     /// key. Called at every node of the solver, so it must be cheap.
@@ -408,25 +411,6 @@ pub(crate) mod two_row {
     }
 
     /// Ways to place at most `total` seeds in `2m` houses: `C(total + 2m, 2m)`.
-    /// The `k`-th non-empty house (from 0) of the mover's `m` houses, with `k = r * n / 2^32`
-    /// for the `n` non-empty ones: the house of the `k`-th child when every non-empty house is a
-    /// legal move. `n` must be at least 1. Branch-free byte tests on the packed board (SWAR).
-    #[inline(always)]
-    pub fn random_nonempty_house(board: Board, m: usize, r: u32) -> usize {
-        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-        const BYTES: u64 = 0x0101_0101_0101_0101;
-        let houses = board.0 as u64 & (u64::MAX >> (64 - 8 * m));
-        // The high bit of each byte is set where the byte is not zero.
-        let nonempty = ((houses & LOW7).wrapping_add(LOW7) | houses) & !LOW7;
-        let n = nonempty.count_ones() as u64;
-        let k = (r as u64 * n) >> 32;
-        // Byte j of `prefix`: non-empty houses among 0..=j (at most 7, so no carries). The
-        // house wanted is the first whose prefix exceeds k: no loop, no branch.
-        let prefix = (nonempty >> 7).wrapping_mul(BYTES);
-        let reached = prefix.wrapping_add((0x7f - k) * BYTES) & !LOW7;
-        (reached.trailing_zeros() / 8) as usize
-    }
-
     pub fn board_configurations(m: usize, total: u32) -> u128 {
         let (n, k) = (total as u128 + 2 * m as u128, 2 * m as u128);
         (0..k).fold(1u128, |c, i| c * (n - i) / (i + 1))

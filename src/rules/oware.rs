@@ -45,11 +45,11 @@
 //!   of the window occurred). Agents (`alphabeta`, `mcts`) search with the first-repeat rule and
 //!   no move limit as a heuristic; the game record ([`crate::game::Line`]) applies the rules.
 
-use super::sowing::Unsown;
 use super::spec::{GameOptions, GameSpec, Options, ParseGameError};
 use super::two_row;
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
 use crate::core::keyvalue::number;
+use crate::core::sowing::Unsown;
 use crate::core::{Board, ParsePositionError, Pits, Side, TwoRowPosition, WIDE_MAX_HOUSES};
 
 /// Oware's parameters (RULES.md §2, §12).

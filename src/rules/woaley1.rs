@@ -27,10 +27,10 @@
 //! `;choice=own-side` (the start); no field is a free choice. The state lives in board byte
 //! [`STATE_BYTE`]: 0 free, `1 + i` forced to the mover-relative house `i`, [`OWN_SIDE`] own side.
 
-use super::sowing::SowingTable;
 use super::spec::{GameOptions, GameSpec, Options, ParseGameError, MAX_HOUSES_WITH_STATE};
 use super::two_row::{self, two_row_basics};
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
+use crate::core::sowing::SowingTable;
 use crate::core::{
     Board, ParsePositionError, PositionText, Side, TwoRowPosition, MOVER_STORE, STATE_BYTE,
 };

@@ -19,10 +19,7 @@ pub use solver::{solve, MoveValue, Solution, SolveError, SolveOptions, TableStat
 
 use std::hash::{Hash, Hasher};
 
-/// Stack of every search thread, in bytes: 512 MiB of address space, committed only as used.
-/// Exact searches recurse once a ply, and games that can repeat (the four-row games above all)
-/// have lines thousands of plies long before a position repeats.
-pub const SEARCH_STACK: usize = 512 << 20;
+pub use crate::core::SEARCH_STACK;
 
 /// Runs `f` on a thread of its own with a [`SEARCH_STACK`] stack and returns its result (or
 /// resumes its panic).

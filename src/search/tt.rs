@@ -34,14 +34,13 @@
 //! Replacement: a stored key is updated in place (bounds merged); a new key takes an empty
 //! entry of its bucket, or else the one that cost the least work.
 
+pub use crate::rules::CODE_BITS;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 
 /// Bytes per entry.
 pub const ENTRY_BYTES: usize = 8;
 /// Entries per bucket (one 64-byte cache line).
 pub const BUCKET_ENTRIES: usize = 8;
-/// Lossless codes are below `2^CODE_BITS`.
-pub const CODE_BITS: u32 = 52;
 const TAG_BITS: u32 = 40;
 /// The tag is bits `TAG_SHIFT..TAG_SHIFT + TAG_BITS` of the key word, whatever the table's
 /// size: the bucket (at least `TAG_SHIFT` bits) and the tag together hold bits `0..CODE_BITS`.

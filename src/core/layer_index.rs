@@ -9,7 +9,7 @@
 //! Awari layers with binomial coefficients in the same way). Ranking is one table lookup per
 //! house, no allocation.
 
-use crate::core::{Board, MAX_HOUSES};
+use super::{Board, MAX_HOUSES};
 
 /// Most seeds a database layer may hold: values (`-n..=n`) are stored in one signed byte, and
 /// the builder keeps a few byte codes free as markers.

@@ -6,7 +6,7 @@
 //! with no loop over seeds: no carries can happen because a game has at most 255 seeds.
 //! The table is built once per game from the list of pits each origin sows into.
 
-use crate::core::{Board, MAX_HOUSES};
+use super::{Board, MAX_HOUSES};
 
 /// Longest cycle a two-row game sows along: every house and both stores.
 pub const MAX_CYCLE: usize = 2 * MAX_HOUSES + 2;
