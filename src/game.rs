@@ -1,7 +1,8 @@
 //! A game record: the positions reached from a start position and the moves played, with the
 //! repetition rule applied (RULES.md §0).
 
-use crate::rules::{quiet_end, Children, Outcome, ParseMoveError, Rules};
+use crate::core::JobError;
+use crate::rules::{quiet_end, Children, GameSpec, Outcome, ParseMoveError, Rules};
 use thiserror::Error;
 
 /// Why a move of a move list could not be played. `index` counts moves from 1.
@@ -219,4 +220,35 @@ impl<R: Rules> Line<R> {
         self.moves.push(mv);
         self.positions.push(pos);
     }
+}
+/// The game of a request, parsed (`bad game string: ...` if it is not one).
+///
+/// # Errors
+/// [`crate::core::ErrorKind::Input`] naming the bad token.
+pub fn parse_game(text: &str) -> Result<GameSpec, JobError> {
+    text.parse::<GameSpec>()
+        .map_err(|e| JobError::input("bad game string").because(e))
+}
+
+/// The line a request names: `position` (default: the start) with `moves` played from it.
+///
+/// # Errors
+/// [`crate::core::ErrorKind::Input`]: `bad --position` or `bad --moves` with the reason.
+pub fn game_line<R: Rules>(
+    rules: &R,
+    position: Option<&str>,
+    moves: Option<&str>,
+) -> Result<Line<R>, JobError> {
+    let start = match position {
+        None => rules.start(),
+        Some(text) => rules
+            .parse_position(text)
+            .map_err(|e| JobError::input("bad --position").because(e))?,
+    };
+    let mut line = Line::new(start);
+    if let Some(moves) = moves {
+        line.play_text(rules, moves)
+            .map_err(|e| JobError::input("bad --moves").because(e))?;
+    }
+    Ok(line)
 }

@@ -9,9 +9,8 @@
 //! written as it stands, per-move `evals` and `times_ms` arrays become move comments where
 //! present, and anything else is ignored.
 
-use crate::core::Side;
+use crate::core::{JobError, Side};
 use crate::game::Line;
-use crate::jobs::JobError;
 use crate::results::RunFiles;
 use crate::rules::{dispatch, GameJob, GameSpec, Rules};
 use serde_json::Value;
@@ -72,7 +71,7 @@ pub fn export_run(jsonl: &Path) -> Result<String, JobError> {
             files.path("json").display()
         ))
     })?;
-    let spec: GameSpec = crate::jobs::parse_game(game)?;
+    let spec: GameSpec = crate::game::parse_game(game)?;
     let agents: Vec<String> = identity["agents"]
         .as_array()
         .map(|a| {

@@ -12,8 +12,8 @@
 //! seed (`random`); pair `p` of each pairing plays opening `p`, cycling.
 
 use super::{derive_seed, rng, uniform, Plan};
-use crate::game::{Line, Status};
-use crate::jobs::{game_line, JobError};
+use crate::core::JobError;
+use crate::game::{game_line, Line, Status};
 use crate::rules::Rules;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};

@@ -13,10 +13,9 @@ use super::{
     TimeControl,
 };
 use crate::agents::Resources;
-use crate::core::Threads;
+use crate::core::{JobError, Progress, Threads};
 use crate::egdb::Egdb;
 use crate::game::{Line, Status};
-use crate::jobs::{JobError, Progress};
 use crate::results::{Manifest, ResultTable, RunFiles};
 use crate::rules::{dispatch, GameJob, GameSpec, Rules};
 use serde_json::{json, Value};

@@ -6,6 +6,7 @@
 //! `A`, `B`, ... and North's `a`, `b`, ... from the owner's left.
 
 mod board;
+mod error;
 pub mod keyvalue;
 mod layer_index;
 mod notation;
@@ -19,6 +20,7 @@ pub mod threads;
 pub use board::{
     Board, MAX_HOUSES, MAX_SEEDS, MOVER_STORE, OPPONENT_STORE, STATE_BYTE, STATE_BYTE_2,
 };
+pub use error::{ErrorKind, JobError};
 pub use layer_index::{LayerIndex, MAX_LAYER_SEEDS};
 pub use notation::{house_letter, parse_house_letter, ParsePositionError, PositionText};
 pub use pits::{Pits, WideBoard, WideTable, WIDE_MAX_HOUSES, WIDE_MAX_SEEDS, WIDE_PITS};

@@ -38,15 +38,14 @@ pub use self::solve::{
     EgdbUse, Method, MoveResult, MoveValueText, SearchDetail, SolveDetail, SolveReport,
     SolveRequest, Valued, WdlCounts, MAX_TT_MB,
 };
-pub use crate::core::{Progress, Threads, ThreadsError};
+pub use crate::core::{ErrorKind, JobError, Progress, Threads, ThreadsError};
+pub use crate::game::{game_line, parse_game};
 pub use crate::results::RunFiles;
 use crate::results::{Manifest, ResultsError};
 
 use crate::egdb::EgdbError;
-use crate::game::Line;
 use crate::rules::{GameSpec, Rules};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// A piece of work, as a job file or `--json` front end writes it: `{"kind": "solve", ...}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -305,109 +304,6 @@ impl Report {
     }
 }
 
-/// How a job failed: the command line's exit status follows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ErrorKind {
-    /// Bad input: a request, game string, position, agent, job file or database that is
-    /// wrong (exit status 2).
-    Input,
-    /// A limit (`max_nodes`, `max_seconds`) stopped the work first (exit status 3).
-    Stopped,
-    /// The work failed: an output that cannot be written, threads that cannot start, a
-    /// database that fails its check (exit status 1).
-    Failed,
-}
-
-impl ErrorKind {
-    /// The command line's exit status: 2, 3 or 1.
-    pub fn exit_status(self) -> u8 {
-        match self {
-            ErrorKind::Input => 2,
-            ErrorKind::Stopped => 3,
-            ErrorKind::Failed => 1,
-        }
-    }
-}
-
-/// Why a job did not give its report: a message naming what is wrong and where, its kind and
-/// the underlying error.
-#[derive(Debug)]
-pub struct JobError {
-    kind: ErrorKind,
-    message: String,
-    source: Option<Box<dyn std::error::Error + Send + Sync + 'static>>,
-}
-
-impl JobError {
-    /// Bad input, said by `message`.
-    pub fn input(message: impl fmt::Display) -> JobError {
-        JobError::new(ErrorKind::Input, message)
-    }
-
-    /// A failure to do the work, said by `message`.
-    pub fn failed(message: impl fmt::Display) -> JobError {
-        JobError::new(ErrorKind::Failed, message)
-    }
-
-    /// An error of `kind`.
-    pub fn new(kind: ErrorKind, message: impl fmt::Display) -> JobError {
-        JobError {
-            kind,
-            message: message.to_string(),
-            source: None,
-        }
-    }
-
-    /// The same error, caused by `source` (shown after the message with `{:#}`).
-    pub fn because(mut self, source: impl std::error::Error + Send + Sync + 'static) -> JobError {
-        self.source = Some(Box::new(source));
-        self
-    }
-
-    /// Which kind of failure.
-    pub fn kind(&self) -> ErrorKind {
-        self.kind
-    }
-
-    /// The same error, its message prefixed by `prefix` (a file name).
-    pub fn prefixed(mut self, prefix: impl fmt::Display) -> JobError {
-        self.message = format!("{prefix}: {}", self.message);
-        self
-    }
-}
-
-impl fmt::Display for JobError {
-    /// The message; `{:#}` adds the chain of causes, each after `: `.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)?;
-        if f.alternate() {
-            let mut cause = std::error::Error::source(self);
-            while let Some(c) = cause {
-                write!(f, ": {c}")?;
-                cause = c.source();
-            }
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for JobError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.source
-            .as_deref()
-            .map(|e| e as &(dyn std::error::Error + 'static))
-    }
-}
-
-impl From<ThreadsError> for JobError {
-    fn from(e: ThreadsError) -> JobError {
-        match e {
-            ThreadsError::Range { .. } => JobError::input(e),
-            ThreadsError::Start { .. } => JobError::failed(e),
-        }
-    }
-}
-
 impl From<EgdbError> for JobError {
     /// Bad input unless reading or writing failed (the message already names the file and
     /// the operating system's reason).
@@ -490,38 +386,6 @@ fn run_on<J: OnRules>(
         }
     }
     crate::rules::dispatch(spec, OnGame(job, progress))
-}
-
-/// The game of a request, parsed (`bad game string: ...` if it is not one).
-///
-/// # Errors
-/// [`ErrorKind::Input`] naming the bad token.
-pub fn parse_game(text: &str) -> Result<GameSpec, JobError> {
-    text.parse::<GameSpec>()
-        .map_err(|e| JobError::input("bad game string").because(e))
-}
-
-/// The line a request names: `position` (default: the start) with `moves` played from it.
-///
-/// # Errors
-/// [`ErrorKind::Input`]: `bad --position` or `bad --moves` with the reason.
-pub fn game_line<R: Rules>(
-    rules: &R,
-    position: Option<&str>,
-    moves: Option<&str>,
-) -> Result<Line<R>, JobError> {
-    let start = match position {
-        None => rules.start(),
-        Some(text) => rules
-            .parse_position(text)
-            .map_err(|e| JobError::input("bad --position").because(e))?,
-    };
-    let mut line = Line::new(start);
-    if let Some(moves) = moves {
-        line.play_text(rules, moves)
-            .map_err(|e| JobError::input("bad --moves").because(e))?;
-    }
-    Ok(line)
 }
 
 /// `+5`, `0`, `-3`.
