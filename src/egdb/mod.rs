@@ -31,9 +31,8 @@ pub use crate::core::{LayerIndex, MAX_LAYER_SEEDS};
 pub use build::{build, human_bytes, memory_needed, BuildOptions, LayerExchange, LayerReport};
 #[cfg(feature = "mpi")]
 pub use mpi::MpiProcesses;
-pub use verify::{
-    check_method, layer_stats, verify, verify_full, FullCheck, LayerCheck, LayerStats, Mismatch,
-};
+pub(crate) use verify::one_step;
+pub use verify::{layer_stats, verify_full, FullCheck, LayerStats, Mismatch};
 
 use crate::core::Board;
 use crate::rules::spec::DEFAULT_SEEDS;

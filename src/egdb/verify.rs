@@ -1,30 +1,13 @@
 //! The database verifier: every header and checksum (checked when the database is opened);
-//! the full check of every entry against the one-step equation ([`verify_full`]); a seeded
-//! sample of values per layer re-derived independently ([`verify`]).
+//! the full check of every entry against the one-step equation ([`verify_full`]). The seeded
+//! sample of values per layer re-derived by search is [`crate::search::egdb_check`] (a floor
+//! up: the solver reads databases).
 
 use super::{Egdb, EgdbError};
-use crate::core::random::rng;
 use crate::core::{Board, Progress, Threads};
 use crate::rules::{Children, Rules, MAX_CHILDREN};
-use crate::search::{solve, SolveError, SolveOptions};
 use arrayvec::ArrayVec;
-use rand_chacha::rand_core::RngCore;
 use rayon::prelude::*;
-use std::sync::atomic::AtomicU64;
-use std::sync::Arc;
-
-/// The sampled check of one layer.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LayerCheck {
-    /// Seeds on the board.
-    pub layer: u32,
-    /// Positions in the layer.
-    pub positions: u64,
-    /// Values checked.
-    pub samples: u64,
-    /// Values that differ.
-    pub mismatches: u64,
-}
 
 /// A stored value that its check does not reproduce.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,94 +24,12 @@ pub struct Mismatch {
     pub checked: i32,
 }
 
-/// How values are checked for games like `R`: by an exact search that may use only the layers
-/// below (games without cycles), or, for games with cycles (Awari), as the best of the
-/// position's moves' values (a search would have to re-solve the layer's cycles).
-pub fn check_method<R: Rules>() -> &'static str {
-    if R::CAN_REPEAT {
-        "checked against their moves' values"
-    } else {
-        "re-derived by search"
-    }
-}
-
-/// Checks `samples` distinct positions per layer of `db` (every position of a layer no larger),
-/// chosen by a ChaCha8 generator seeded with `seed`; searches run on `threads`. `on_layer` is
-/// called after each layer. Returns every mismatch.
-///
-/// # Errors
-/// A [`SolveError`] of a search (threads that cannot start, a table that cannot be mapped).
-pub fn verify<R: Rules>(
-    db: &Egdb,
-    rules: &R,
-    samples: u32,
-    seed: u64,
-    threads: Threads,
-    mut on_layer: impl FnMut(&LayerCheck),
-) -> Result<Vec<Mismatch>, SolveError> {
-    let mut rng = rng(seed);
-    let mut failures = Vec::new();
-    for n in 0..db.layers() {
-        let size = db.index().layer_size(n).expect("open layers are in range");
-        let below = (n > 0).then(|| Arc::new(db.truncated(n - 1)));
-        let mut mismatches = 0;
-        let samples = u64::from(samples).min(size);
-        let ranks: Vec<u64> = if samples == size {
-            (0..size).collect()
-        } else {
-            let mut chosen = std::collections::BTreeSet::new();
-            let mut order = Vec::new();
-            while (chosen.len() as u64) < samples {
-                let rank = rng.next_u64() % size;
-                if chosen.insert(rank) {
-                    order.push(rank);
-                }
-            }
-            order
-        };
-        for rank in ranks {
-            let board = db.index().unrank(n, rank).expect("rank below size");
-            let pos = rules.egdb_position(board).expect("games with databases");
-            let stored = db.value(rules, &pos).expect("covered");
-            let checked = if R::CAN_REPEAT {
-                one_step(db, rules, &pos)
-            } else {
-                let options = SolveOptions {
-                    threads: threads.get(),
-                    tt_mb: Some(64),
-                    value_only: true,
-                    egdb: below.clone(),
-                    limits: Default::default(),
-                };
-                solve(rules, &pos, &[], &options, &AtomicU64::new(0))?.value
-            };
-            if checked != stored {
-                mismatches += 1;
-                failures.push(Mismatch {
-                    layer: n,
-                    rank,
-                    position: rules.format_position(&pos),
-                    stored,
-                    checked,
-                });
-            }
-        }
-        on_layer(&LayerCheck {
-            layer: n,
-            positions: size,
-            samples,
-            mismatches,
-        });
-    }
-    Ok(failures)
-}
-
 /// The one-step equation at `pos` (a position the database covers, its own layer included):
 /// its value if the game is over (store difference plus what the end-of-game rule adds), else
 /// the best over its moves of the database value of the position after the move (final store
 /// difference, seeds), negated when the other side moves there. Seen from the side to move at
 /// `pos`, as [`Egdb::value`].
-fn one_step<R: Rules>(db: &Egdb, rules: &R, pos: &R::Position) -> i32 {
+pub(crate) fn one_step<R: Rules>(db: &Egdb, rules: &R, pos: &R::Position) -> i32 {
     let mut step = Step::default();
     step.expand(db, rules, pos);
     step.value()

@@ -5,11 +5,11 @@ use super::{
     game_line, parse_game, physical_bytes, run_on, signed, JobError, OnRules, Progress, Threads,
 };
 use crate::egdb::{
-    self, check_method, human_bytes, layer_stats, BuildOptions, BuildRecord, Egdb, EgdbError,
-    LayerReport,
+    self, human_bytes, layer_stats, BuildOptions, BuildRecord, Egdb, EgdbError, LayerReport,
 };
 use crate::results::{write_all_or_none, ResultTable};
 use crate::rules::Rules;
+use crate::search::egdb_check::{self, check_method};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -606,29 +606,30 @@ impl OnRules for VerifyRequest {
         let method = check_method::<R>();
         let mut layers = Vec::new();
         let mut full_layers = full_layers.into_iter();
-        let mismatches = egdb::verify(&db, &rules, self.samples, self.seed, self.threads, |c| {
-            progress.note(&format!(
-                "layer {:>3}: {:>13} positions, checksum ok, {} values {method}{}",
-                c.layer,
-                c.positions,
-                c.samples,
-                if c.mismatches == 0 {
-                    ", all equal".to_string()
-                } else {
-                    format!(", {} DIFFER", c.mismatches)
-                }
-            ));
-            layers.push(LayerVerified {
-                layer: c.layer,
-                positions: c.positions,
-                checksum: "ok".into(),
-                samples: c.samples,
-                method: method.into(),
-                mismatches: c.mismatches,
-                full: full_layers.next(),
-            });
-        })
-        .map_err(JobError::failed)?;
+        let mismatches =
+            egdb_check::verify(&db, &rules, self.samples, self.seed, self.threads, |c| {
+                progress.note(&format!(
+                    "layer {:>3}: {:>13} positions, checksum ok, {} values {method}{}",
+                    c.layer,
+                    c.positions,
+                    c.samples,
+                    if c.mismatches == 0 {
+                        ", all equal".to_string()
+                    } else {
+                        format!(", {} DIFFER", c.mismatches)
+                    }
+                ));
+                layers.push(LayerVerified {
+                    layer: c.layer,
+                    positions: c.positions,
+                    checksum: "ok".into(),
+                    samples: c.samples,
+                    method: method.into(),
+                    mismatches: c.mismatches,
+                    full: full_layers.next(),
+                });
+            })
+            .map_err(JobError::failed)?;
         let check = if R::CAN_REPEAT {
             "its moves' values"
         } else {

@@ -5,6 +5,7 @@
 //! (RULES.md §12). An extra turn keeps the sign (the same player moves again); a move that hands
 //! the turn over negates it.
 
+pub mod egdb_check;
 pub mod memo;
 pub mod negamax;
 pub mod perft;
