@@ -666,6 +666,18 @@ impl Egdb {
     pub fn missing_layers(&self) -> Result<Option<MissingLayers>, EgdbError> {
         missing_layers(&self.dir, &self.game, self.layers())
     }
+
+    /// The layers this database lacks against the build record of its directory, in words
+    /// (`layers 21-22 missing: the last build asked for --max-seeds 22 ...`), or why the record
+    /// cannot be read; `None` if the record asked for no more layers or there is none. For the
+    /// jobs that use a database without verifying it (the layers present are complete and
+    /// checked).
+    pub fn missing_note(&self) -> Option<String> {
+        match self.missing_layers() {
+            Ok(missing) => missing.map(|m| format!("{}: {m}", self.dir().display())),
+            Err(e) => Some(e.to_string()),
+        }
+    }
 }
 
 /// The header of the layer file `path` (of layer 0), read without mapping the file.

@@ -1,6 +1,6 @@
 //! The endgame-database jobs: build, verify, probe, stats.
 
-use super::solve::Valued;
+use super::valued::Valued;
 use super::{
     game_line, parse_game, physical_bytes, run_on, signed, JobError, OnRules, Progress, Threads,
 };
@@ -517,17 +517,6 @@ fn with_record(e: EgdbError, dir: &Path) -> JobError {
     }
 }
 
-/// The layers `db` lacks against the build record of its directory, in words (`layers 21-22
-/// missing: the last build asked for --max-seeds 22 ...`), or why the record cannot be read;
-/// `None` if the record asked for no more layers or there is none. For the jobs that use a
-/// database without verifying it (the layers present are complete and checked).
-pub(super) fn missing_note(db: &Egdb) -> Option<String> {
-    match db.missing_layers() {
-        Ok(missing) => missing.map(|m| format!("{}: {m}", db.dir().display())),
-        Err(e) => Some(e.to_string()),
-    }
-}
-
 /// `N entries against the one-step equation, all equal (S s, R M entries/s)`.
 fn full_line(checked: u64, mismatches: u64, seconds: f64) -> String {
     format!(
@@ -765,7 +754,8 @@ pub fn probe_open<R: Rules>(
             dir.display(),
             db.game(),
             dir.parent().map_or(".".into(), |p| p.display().to_string()),
-            missing_note(db).map_or(String::new(), |note| format!("; {note}"))
+            db.missing_note()
+                .map_or(String::new(), |note| format!("; {note}"))
         )));
     }
     let value = db.value(rules, &pos).expect("checked: covered");
@@ -869,7 +859,7 @@ impl OnRules for StatsRequest {
         };
         let mut md = String::new();
         let _ = writeln!(md, "# Endgame database statistics: `{}`\n", db.game());
-        if let Some(note) = missing_note(&db) {
+        if let Some(note) = db.missing_note() {
             progress.note(&note);
             let _ = writeln!(md, "**Incomplete database**: {note}.\n");
         }

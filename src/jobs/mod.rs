@@ -27,6 +27,7 @@ mod arena;
 mod egdb;
 mod perft;
 mod solve;
+mod valued;
 
 pub use self::arena::{ArenaKind, ArenaReport, ArenaRequest, MAX_GAMES};
 pub use self::egdb::{
@@ -35,9 +36,10 @@ pub use self::egdb::{
 };
 pub use self::perft::{PerftReport, PerftRequest, MAX_DEPTH};
 pub use self::solve::{
-    EgdbUse, Method, MoveResult, MoveValueText, SearchDetail, SolveDetail, SolveReport,
-    SolveRequest, Valued, WdlCounts, MAX_TT_MB,
+    EgdbUse, Method, MoveResult, SearchDetail, SolveDetail, SolveReport, SolveRequest, WdlCounts,
+    MAX_TT_MB,
 };
+pub use self::valued::{MoveValueText, Valued};
 pub use crate::core::{ErrorKind, JobError, Progress, Threads, ThreadsError};
 pub use crate::game::{game_line, parse_game};
 pub use crate::results::RunFiles;
