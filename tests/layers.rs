@@ -210,8 +210,10 @@ struct SourceFile {
     /// Child modules: declared `mod x;` (their own files) and inline `mod x { }` (this file).
     children: BTreeSet<String>,
     named: Vec<Named>,
-    /// Re-exports: the name a `pub use` gives (the last segment or its `as`) and the path it names.
-    reexports: BTreeMap<String, Vec<String>>,
+    /// The names the file's own `use`s bind (the last segment or its `as`) and the paths they
+    /// name: `pub use` re-exports, and private imports its child modules may name through
+    /// `super::`. A path through one of them names the file that defines the item.
+    imports: BTreeMap<String, Vec<String>>,
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -437,9 +439,9 @@ fn read_sources(src: &Path) -> Vec<SourceFile> {
                     }
                     for (written, alias) in trees {
                         if let Some(path) = absolute(&written, &here, &children, bin) {
-                            if reexport && inline.is_empty() {
+                            if inline.is_empty() {
                                 let name = alias.unwrap_or_else(|| path.last().unwrap().clone());
-                                file.reexports.insert(name, path.clone());
+                                file.imports.insert(name, path.clone());
                             }
                             file.named.push(Named {
                                 path,
@@ -513,7 +515,7 @@ impl Crate {
         Crate { files, modules }
     }
 
-    /// The file that defines what `path` names, following re-exports.
+    /// The file that defines what `path` names, following re-exports and imports.
     fn resolve(&self, path: &[String], hops: usize) -> usize {
         let mut n = path.len();
         while !self.modules.contains_key(&path[..n]) {
@@ -521,7 +523,7 @@ impl Crate {
         }
         let file = self.modules[&path[..n]];
         if n < path.len() && hops < 16 {
-            if let Some(target) = self.files[file].reexports.get(&path[n]) {
+            if let Some(target) = self.files[file].imports.get(&path[n]) {
                 let mut next = target.clone();
                 next.extend(path[n + 1..].iter().cloned());
                 return self.resolve(&next, hops + 1);

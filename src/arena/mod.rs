@@ -25,7 +25,7 @@ pub mod report;
 pub mod runner;
 pub mod stats;
 
-pub use openings::{Opening, OpeningsFile, OpeningsOrder, StartSpec};
+pub use openings::{openings, Opening, OpeningsFile, OpeningsOrder, StartSpec};
 pub use runner::{ArenaOutcome, ArenaRun, RunKind, Series};
 
 use crate::agents::{derive_seed, rng, uniform, Agent, AgentSpec, Clock, Eval, Forfeit, Resources};
@@ -331,27 +331,6 @@ impl Plan {
     /// The seed of game `game`.
     pub fn game_seed(&self, game: u64) -> u64 {
         derive_seed(self.seed, game)
-    }
-}
-
-/// Every legal sequence of `plies` moves from the start that does not end the game, in a
-/// seeded random order (one empty opening if `plies` is 0 or none exists): the moves of the
-/// openings [`openings::prepare`] gives a plan from the start position.
-pub fn openings<R: Rules>(rules: &R, plies: u32, seed: u64) -> Vec<Vec<R::Move>> {
-    let plan = Plan {
-        agents: Vec::new(),
-        pairings: Vec::new(),
-        rounds: 0,
-        opening_plies: plies,
-        start: StartSpec::default(),
-        seed,
-        max_plies: u32::MAX,
-        time: TimeControl::default(),
-        adjudicate_egdb: None,
-    };
-    match openings::prepare(rules, &plan) {
-        Ok(list) => list.into_iter().map(|o| o.moves).collect(),
-        Err(_) => vec![Vec::new()],
     }
 }
 

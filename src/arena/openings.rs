@@ -11,7 +11,7 @@
 //! Openings are played in the file's order (`sequential`) or in an order shuffled by the run's
 //! seed (`random`); pair `p` of each pairing plays opening `p`, cycling.
 
-use super::{derive_seed, rng, uniform, Plan};
+use super::{derive_seed, rng, uniform, Plan, TimeControl};
 use crate::core::JobError;
 use crate::game::{game_line, Line, Status};
 use crate::rules::Rules;
@@ -294,4 +294,24 @@ fn check<R: Rules>(rules: &R, line: &Line<R>, max_plies: u32) -> Result<(), Stri
         ));
     }
     Ok(())
+}
+/// Every legal sequence of `plies` moves from the start that does not end the game, in a
+/// seeded random order (one empty opening if `plies` is 0 or none exists): the moves of the
+/// openings [`prepare`] gives a plan from the start position.
+pub fn openings<R: Rules>(rules: &R, plies: u32, seed: u64) -> Vec<Vec<R::Move>> {
+    let plan = Plan {
+        agents: Vec::new(),
+        pairings: Vec::new(),
+        rounds: 0,
+        opening_plies: plies,
+        start: StartSpec::default(),
+        seed,
+        max_plies: u32::MAX,
+        time: TimeControl::default(),
+        adjudicate_egdb: None,
+    };
+    match prepare(rules, &plan) {
+        Ok(list) => list.into_iter().map(|o| o.moves).collect(),
+        Err(_) => vec![Vec::new()],
+    }
 }
