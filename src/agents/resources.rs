@@ -1,0 +1,124 @@
+//! The agents of a match built from their specs, with what they share over its games.
+
+use super::*;
+
+/// What agents share over every game of a match, opened or looked up once: an `egdb` agent's
+/// directory mapped for the whole run, the factories of external players.
+#[derive(Default)]
+pub struct Resources {
+    databases: Vec<(std::path::PathBuf, Arc<Egdb>)>,
+    players: Vec<(AgentSpec, Arc<dyn ExternalFactory>)>,
+    adjudicator: Option<Arc<Egdb>>,
+}
+
+impl Resources {
+    /// Opens the databases of `dir` for `rules` to adjudicate games ([`crate::arena`]).
+    ///
+    /// # Errors
+    /// If they cannot be opened for this game.
+    pub fn adjudicate_with<R: Rules>(
+        &mut self,
+        dir: &std::path::Path,
+        rules: &R,
+    ) -> Result<(), crate::egdb::EgdbError> {
+        self.adjudicator = Some(Arc::new(Egdb::open(dir, rules)?));
+        Ok(())
+    }
+
+    /// The databases that adjudicate games, if any.
+    pub fn adjudicator(&self) -> Option<&Egdb> {
+        self.adjudicator.as_deref()
+    }
+
+    /// Opens what `spec` needs for `rules` (checking it now, before any game starts).
+    ///
+    /// # Errors
+    /// [`AgentError`] if an `egdb` directory cannot be opened for this game, a `python` name is
+    /// not registered, an engine does not start and answer the handshake, or for `human`.
+    pub fn prepare<R: Rules>(&mut self, spec: &AgentSpec, rules: &R) -> Result<(), AgentError> {
+        match spec {
+            AgentSpec::Human => Err(AgentError::HumanNotHere),
+            AgentSpec::Registered { name } => {
+                if !self.players.iter().any(|(s, _)| s == spec) {
+                    let factory =
+                        external::registered(name).ok_or_else(|| AgentError::NotRegistered {
+                            agent: spec.to_string(),
+                            name: name.clone(),
+                            known: {
+                                let names = external::registered_names();
+                                if names.is_empty() {
+                                    String::new()
+                                } else {
+                                    format!(" (registered: {})", names.join(", "))
+                                }
+                            },
+                        })?;
+                    self.players.push((spec.clone(), factory));
+                }
+                Ok(())
+            }
+            AgentSpec::Engine { .. } => {
+                if !self.players.iter().any(|(s, _)| s == spec) {
+                    let factory = engine::EngineFactory::of(spec).expect("an engine agent");
+                    factory.check().map_err(|error| AgentError::Engine {
+                        agent: spec.to_string(),
+                        error,
+                    })?;
+                    self.players.push((spec.clone(), Arc::new(factory)));
+                }
+                Ok(())
+            }
+            AgentSpec::Egdb { dir, fallback } => {
+                if !self.databases.iter().any(|(d, _)| d == dir) {
+                    let db = Egdb::open(dir, rules).map_err(|error| AgentError::Egdb {
+                        agent: spec.to_string(),
+                        error,
+                    })?;
+                    self.databases.push((dir.clone(), Arc::new(db)));
+                }
+                self.prepare(fallback, rules)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Builds the agent `spec` for a game of `rules` with its randomness from `seed`. An
+    /// external player that cannot be made forfeits at its first move.
+    ///
+    /// # Panics
+    /// If `spec` was not [`Resources::prepare`]d (an `egdb` directory, an external player) or
+    /// is `human`.
+    pub fn build<R: Rules>(&self, rules: &R, spec: &AgentSpec, seed: u64) -> Box<dyn Agent<R>> {
+        match spec {
+            AgentSpec::Registered { .. } | AgentSpec::Engine { .. } => {
+                let factory = self
+                    .players
+                    .iter()
+                    .find(|(s, _)| s == spec)
+                    .map(|(_, f)| f)
+                    .expect("external players are prepared before they are built");
+                Box::new(external::ExternalAgent::new(
+                    factory.player(&rules.spec().to_string(), seed),
+                ))
+            }
+            AgentSpec::Random => Box::new(RandomAgent { rng: rng(seed) }),
+            AgentSpec::Greedy => Box::new(GreedyAgent { rng: rng(seed) }),
+            AgentSpec::AlphaBeta(budget) => Box::new(alphabeta::AlphaBetaAgent::new(*budget, seed)),
+            AgentSpec::Mcts(config) => Box::new(mcts::MctsAgent::new(*config, seed)),
+            AgentSpec::Egdb { dir, fallback } => {
+                let db = self
+                    .databases
+                    .iter()
+                    .find(|(d, _)| d == dir)
+                    .map(|(_, db)| db.clone())
+                    .expect("egdb agents are prepared before they are built");
+                Box::new(EgdbAgent {
+                    db,
+                    fallback: self.build(rules, fallback, seed),
+                    rng: rng(derive_seed(seed, 1)),
+                })
+            }
+            AgentSpec::Human => panic!("`human` is played by `mancala play`, not built"),
+        }
+    }
+}
