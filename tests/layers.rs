@@ -198,6 +198,8 @@ struct Named {
     line: usize,
     /// Written as `pub use` (a re-export).
     reexport: bool,
+    /// The name a `use` binds (its last segment or its `as`).
+    binds: String,
 }
 
 /// A source file and what it names.
@@ -210,6 +212,8 @@ struct SourceFile {
     /// Child modules: declared `mod x;` (their own files) and inline `mod x { }` (this file).
     children: BTreeSet<String>,
     named: Vec<Named>,
+    /// The identifiers of the file's code outside `use` statements and test modules.
+    words: BTreeSet<String>,
     /// The names the file's own `use`s bind (the last segment or its `as`) and the paths they
     /// name: `pub use` re-exports, and private imports its child modules may name through
     /// `super::`. A path through one of them names the file that defines the item.
@@ -439,14 +443,15 @@ fn read_sources(src: &Path) -> Vec<SourceFile> {
                     }
                     for (written, alias) in trees {
                         if let Some(path) = absolute(&written, &here, &children, bin) {
+                            let binds = alias.unwrap_or_else(|| path.last().unwrap().clone());
                             if inline.is_empty() {
-                                let name = alias.unwrap_or_else(|| path.last().unwrap().clone());
-                                file.imports.insert(name, path.clone());
+                                file.imports.insert(binds.clone(), path.clone());
                             }
                             file.named.push(Named {
                                 path,
                                 line,
                                 reexport,
+                                binds,
                             });
                         }
                     }
@@ -472,11 +477,15 @@ fn read_sources(src: &Path) -> Vec<SourceFile> {
                                     path,
                                     line,
                                     reexport: false,
+                                    binds: String::new(),
                                 });
                             }
                         }
                         i = j;
                     } else {
+                        if !testing {
+                            file.words.insert(first.clone());
+                        }
                         i += 1;
                     }
                 }
@@ -537,8 +546,12 @@ impl Crate {
         let mut out = Vec::new();
         for (k, f) in self.files.iter().enumerate() {
             for named in &f.named {
-                // A module's re-export of its own descendants is its front page.
-                if named.reexport && named.path.starts_with(&f.module) {
+                // A module's re-export of its own descendants is its front page, unless its own
+                // code uses the name too.
+                if named.reexport
+                    && named.path.starts_with(&f.module)
+                    && !f.words.contains(&named.binds)
+                {
                     continue;
                 }
                 let to = self.resolve(&named.path, 0);
@@ -560,9 +573,9 @@ fn top(module: &[String]) -> &str {
     module.first().map_or(ROOT, |s| s.as_str())
 }
 
-/// One circle in `graph` (node -> next nodes) through each group of nodes that reach each other,
-/// each as its nodes in order; empty when the graph has no circle.
-fn circles<N: Ord + Clone>(graph: &BTreeMap<N, BTreeSet<N>>) -> Vec<Vec<N>> {
+/// Each group of nodes of `graph` (node -> next nodes) that reach each other, with one circle
+/// through it (its nodes in order); empty when the graph has no circle.
+fn circles<N: Ord + Clone>(graph: &BTreeMap<N, BTreeSet<N>>) -> Vec<(BTreeSet<N>, Vec<N>)> {
     let reach = |from: &N| {
         let mut seen = BTreeSet::new();
         let mut todo = vec![from.clone()];
@@ -609,7 +622,7 @@ fn circles<N: Ord + Clone>(graph: &BTreeMap<N, BTreeSet<N>>) -> Vec<Vec<N>> {
             path.push(back[path.last().unwrap()].clone());
         }
         path.reverse();
-        out.push(path);
+        out.push((group, path));
     }
     out
 }
@@ -666,7 +679,7 @@ fn no_circle_between_modules() {
     }
     let found: Vec<String> = circles(&graph)
         .iter()
-        .map(|c| describe(c, &witness))
+        .map(|(_, c)| describe(c, &witness))
         .collect();
     assert!(
         found.is_empty(),
@@ -674,6 +687,44 @@ fn no_circle_between_modules() {
         found.join("\n")
     );
 }
+
+/// The circles between files that are left, each group exactly (a file joining or leaving one
+/// fails, and so does a group that is gone): they are to be taken apart, not added to.
+/// * agents: the `Agent` trait (agents/mod.rs) takes the external players' `Clock`.
+/// * arena: `play_game` (arena/mod.rs) takes `Opening`s, the openings take the `Plan`.
+/// * jobs: `Request` and `Report` (jobs/mod.rs) hold every job's request and report, and the
+///   jobs use `run_on`, `OnRules` and `Request` from it.
+/// * rules: `GameSpec` (rules/spec.rs) holds every game's options, and each game's rules return
+///   their `GameSpec` and use the `Rules` trait of rules/mod.rs, which names `GameSpec`.
+const KNOWN_FILE_CIRCLES: &[&[&str]] = &[
+    &["src/agents/external.rs", "src/agents/mod.rs"],
+    &["src/arena/mod.rs", "src/arena/openings.rs"],
+    &[
+        "src/jobs/arena.rs",
+        "src/jobs/egdb.rs",
+        "src/jobs/mod.rs",
+        "src/jobs/perft.rs",
+        "src/jobs/solve.rs",
+        "src/jobs/valued.rs",
+    ],
+    &[
+        "src/rules/adi.rs",
+        "src/rules/ajwa.rs",
+        "src/rules/azigo.rs",
+        "src/rules/bao.rs",
+        "src/rules/cups.rs",
+        "src/rules/four_row.rs",
+        "src/rules/giuti.rs",
+        "src/rules/kalah.rs",
+        "src/rules/kpo.rs",
+        "src/rules/lela.rs",
+        "src/rules/mod.rs",
+        "src/rules/omweso.rs",
+        "src/rules/oware.rs",
+        "src/rules/spec.rs",
+        "src/rules/woaley1.rs",
+    ],
+];
 
 #[test]
 fn no_circle_between_files() {
@@ -690,15 +741,27 @@ fn no_circle_between_files() {
             .entry((a.clone(), b))
             .or_insert_with(|| format!("line {line} {path}"));
     }
-    let found: Vec<String> = circles(&graph)
+    let known: Vec<BTreeSet<String>> = KNOWN_FILE_CIRCLES
         .iter()
-        .map(|c| describe(c, &witness))
+        .map(|g| g.iter().map(|f| f.to_string()).collect())
+        .collect();
+    let groups = circles(&graph);
+    let found: Vec<String> = groups
+        .iter()
+        .filter(|(group, _)| !known.contains(group))
+        .map(|(_, c)| describe(c, &witness))
         .collect();
     assert!(
         found.is_empty(),
         "circles between files:\n{}",
         found.join("\n")
     );
+    for k in &known {
+        assert!(
+            groups.iter().any(|(group, _)| group == k),
+            "{k:?} is no longer a circle (or has changed): take it out of KNOWN_FILE_CIRCLES"
+        );
+    }
 }
 
 /// The reader finds what it should: a known edge of each kind is seen, so an empty graph cannot
@@ -712,11 +775,12 @@ fn the_reader_sees_each_kind_of_path() {
         .map(|(a, b, _, _)| (krate.files[a].shown.clone(), krate.files[b].shown.clone()))
         .collect();
     let has = |a: &str, b: &str| edges.contains(&(a.to_string(), b.to_string()));
-    // `use super::{...}` from a child to its parent; `use crate::x::y` across modules; a path
-    // through a re-export reaches the file that defines the item.
-    assert!(has("src/cli/games.rs", "src/cli/mod.rs"));
+    // `use super::{...}` through the parent's re-export to the file that defines the item;
+    // `use crate::x::y` across modules; a parent that uses a name it re-exports.
+    assert!(has("src/cli/games.rs", "src/cli/output.rs"));
     assert!(has("src/game.rs", "src/rules/mod.rs"));
     assert!(has("src/jobs/mod.rs", "src/results.rs"));
+    assert!(has("src/jobs/mod.rs", "src/jobs/solve.rs"));
     assert!(edges.len() > 150, "only {} edges read", edges.len());
     let stripped = strip("let s = \"crate::jobs\"; // crate::cli\n/* crate::x */ let c = '\"';");
     assert!(!stripped.contains("crate"), "{stripped}");
