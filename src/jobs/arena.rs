@@ -510,8 +510,8 @@ pub(super) fn run(
         agents: run.plan.agents.iter().map(|a| a.to_string()).collect(),
         games: outcome.records.len(),
         complete: outcome.complete,
-        header: outcome.table.header,
         rows: outcome.table.json_rows(),
+        header: outcome.table.header,
         text: outcome.text,
     }))
 }
