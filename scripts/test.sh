@@ -7,8 +7,11 @@
 #   2. cargo build --release           (the command-line binary the Python tests compare with)
 #   3. a virtual environment (target/python-venv, or $MANCALA_VENV) with maturin, numpy,
 #      pytest, open-spiel, pettingzoo and gymnasium installed from the package registry (PyPI)
-#   4. the wheel of python/ built with maturin and installed into it
-#   5. pytest python/tests             (exit status 5, no tests collected, counts as a failure)
+#   4. the wheel of python/ built with maturin and installed into it (--force-reinstall: always
+#      the module built from these sources)
+#   5. pytest python/tests             (exit status 5, no tests collected, counts as a failure);
+#      python/tests/test_build.py fails if the module imported or the release binary was built
+#      from other sources than the checkout's (the build ids of src/source_hash.rs)
 #
 # Extra arguments go to pytest (e.g. scripts/test.sh -k openspiel). Set MANCALA_SKIP_CARGO_TEST=1
 # to run steps 2-5 only.

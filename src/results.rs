@@ -177,10 +177,103 @@ pub struct ResultTable {
     pub svg: Option<String>,
 }
 
-/// The git commit the crate was built from, `-dirty` if the tree had changes, or `unknown`
-/// (recorded by build.rs).
+impl ResultTable {
+    /// The rows for JSON (`mancala match --json`, the Python API), each cell as [`json_cell`]
+    /// reads it: the same cells as the CSV, numbers as numbers.
+    pub fn json_rows(&self) -> Vec<Vec<Value>> {
+        self.rows
+            .iter()
+            .map(|row| row.iter().map(|cell| json_cell(cell)).collect())
+            .collect()
+    }
+}
+
+/// A CSV cell as a JSON value: an integer (`-12`) as an integer, a decimal (`0.5000`,
+/// `-31.4`) as a float, an empty cell (no value, e.g. a rating that does not exist) as `null`,
+/// anything else as the string.
+pub fn json_cell(text: &str) -> Value {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let unsigned = text.strip_prefix('-').unwrap_or(text);
+    if text.is_empty() {
+        Value::Null
+    } else if digits(unsigned) {
+        text.parse::<i64>()
+            .map(Value::from)
+            .or_else(|_| text.parse::<u64>().map(Value::from))
+            .unwrap_or_else(|_| Value::from(text))
+    } else if unsigned
+        .split_once('.')
+        .is_some_and(|(whole, fraction)| digits(whole) && digits(fraction))
+    {
+        text.parse::<f64>()
+            .ok()
+            .and_then(serde_json::Number::from_f64)
+            .map_or_else(|| Value::from(text), Value::Number)
+    } else {
+        Value::from(text)
+    }
+}
+
+/// The build id: a SHA-256 of the crate's sources (src/, build.rs, Cargo.toml, Cargo.lock; the
+/// hash is described in src/source_hash.rs), computed by build.rs.
+pub fn build_id() -> &'static str {
+    env!("MANCALA_BUILD_ID")
+}
+
+mod source_hash {
+    include!("source_hash.rs");
+
+    /// The build id of the sources now in `root`.
+    pub(super) fn crate_hash(root: &std::path::Path) -> std::io::Result<String> {
+        source_hash(root, CRATE_SOURCES)
+    }
+
+    /// The crate's source paths (for `git status`).
+    pub(super) const SOURCES: &[&str] = CRATE_SOURCES;
+}
+
+/// The git commit the binary was built from: the commit of the checkout it was built in
+/// (`CARGO_MANIFEST_DIR`), asked of git when first needed, with `-dirty` when the sources
+/// differ from that commit. The checkout is trusted only while its sources still hash to
+/// [`build_id`]: `stale` when they changed since the build, `unknown` when the checkout or git
+/// is gone.
 pub fn git_commit() -> &'static str {
-    env!("MANCALA_GIT")
+    static COMMIT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    COMMIT.get_or_init(|| commit_of(Path::new(env!("CARGO_MANIFEST_DIR")), build_id()))
+}
+
+/// The commit of the checkout `root` if its sources hash to `id` (see [`git_commit`]).
+fn commit_of(root: &Path, id: &str) -> String {
+    if !root.join("Cargo.toml").is_file() {
+        return "unknown".into();
+    }
+    match source_hash::crate_hash(root) {
+        Ok(hash) if hash == id => {}
+        Ok(_) => return "stale".into(),
+        Err(_) => return "unknown".into(),
+    }
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .and_then(|o| String::from_utf8(o.stdout).ok())
+    };
+    let Some(commit) = git(&["rev-parse", "HEAD"]) else {
+        return "unknown".into();
+    };
+    let mut status = vec!["--no-optional-locks", "status", "--porcelain", "--"];
+    status.extend(source_hash::SOURCES);
+    match git(&status) {
+        Some(changes) if changes.trim().is_empty() => commit.trim().to_string(),
+        Some(_) => format!("{}-dirty", commit.trim()),
+        None => "unknown".into(),
+    }
 }
 
 /// The CPU model (Linux: `model name` of /proc/cpuinfo).
@@ -219,6 +312,7 @@ impl Manifest {
         object.insert("identity".into(), identity);
         object.insert("version".into(), json!(env!("CARGO_PKG_VERSION")));
         object.insert("git_commit".into(), json!(git_commit()));
+        object.insert("build_id".into(), json!(build_id()));
         object.insert("rustc".into(), json!(env!("MANCALA_RUSTC")));
         object.insert("cpu".into(), json!(cpu_model()));
         object.insert(
@@ -514,12 +608,13 @@ impl RunFiles {
             )
         };
         let md = format!(
-            "# {}\n\n{}\n\nMade by `{}` (mancala {}, commit {}); {details}.\n",
+            "# {}\n\n{}\n\nMade by `{}` (mancala {}, commit {}, build {}); {details}.\n",
             self.name,
             table.markdown.trim_end(),
             self.command_line,
             env!("CARGO_PKG_VERSION"),
             git_commit(),
+            &build_id()[..12],
         );
         let mut files = vec![
             (self.path("games.jsonl"), jsonl.into_bytes()),
@@ -531,5 +626,97 @@ impl RunFiles {
         }
         files.push((self.path("json"), manifest.bytes()));
         write_all_or_none(&files)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_cells_are_numbers_where_the_text_is_one() {
+        assert_eq!(json_cell("12"), json!(12));
+        assert_eq!(json_cell("-3"), json!(-3));
+        assert_eq!(json_cell("0"), json!(0));
+        assert!(json_cell("12").is_u64());
+        assert_eq!(json_cell("0.5000"), json!(0.5));
+        assert_eq!(json_cell("-31.4"), json!(-31.4));
+        assert!(json_cell("1.0000").is_f64());
+        assert_eq!(json_cell(""), Value::Null);
+        for text in [
+            "greedy",
+            "inf",
+            "NaN",
+            "-inf",
+            "+5",
+            "1e3",
+            ".5",
+            "5.",
+            "1-0",
+            "H0 accepted (LLR 2.95, bounds [-2.94, 2.94])",
+        ] {
+            assert_eq!(json_cell(text), json!(text), "{text}");
+        }
+    }
+
+    /// The hash of a hand-made tree, worked out with Python's hashlib:
+    /// sha256(b"Cargo.toml\0" b"10\0" b"[package]\n" b"src/a.rs\0" b"1\0" b"x"
+    /// b"src/b/c.rs\0" b"0\0"); files outside the sources (README.md) do not count.
+    #[test]
+    fn source_hash_of_a_small_tree() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("src/b")).unwrap();
+        std::fs::write(root.join("Cargo.toml"), "[package]\n").unwrap();
+        std::fs::write(root.join("src/a.rs"), "x").unwrap();
+        std::fs::write(root.join("src/b/c.rs"), "").unwrap();
+        std::fs::write(root.join("README.md"), "not a source").unwrap();
+        assert_eq!(
+            source_hash::crate_hash(root).unwrap(),
+            "24acad80b6c2f67847eda7bc80cca07004838a1607bc9ad579c9b0bdb614c008"
+        );
+    }
+
+    /// The checkout this test runs in is the one it was built from.
+    #[test]
+    fn the_build_id_is_the_hash_of_the_sources() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        assert_eq!(source_hash::crate_hash(root).unwrap(), build_id());
+    }
+
+    /// The commit is recorded only while the sources hash to the build id; `-dirty` for source
+    /// changes git sees, nothing for other files.
+    #[test]
+    fn the_commit_of_a_checkout() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let git = |args: &[&str]| {
+            let out = std::process::Command::new("git")
+                .arg("-C")
+                .arg(root)
+                .args(["-c", "user.name=t", "-c", "user.email=t@example.org"])
+                .args(args)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "git {args:?}: {out:?}");
+            String::from_utf8(out.stdout).unwrap().trim().to_string()
+        };
+        std::fs::create_dir_all(root.join("src")).unwrap();
+        std::fs::write(root.join("Cargo.toml"), "[package]\n").unwrap();
+        std::fs::write(root.join("src/lib.rs"), "//! x\n").unwrap();
+        git(&["init", "-q"]);
+        git(&["add", "."]);
+        git(&["commit", "-q", "-m", "one"]);
+        let head = git(&["rev-parse", "HEAD"]);
+        let id = source_hash::crate_hash(root).unwrap();
+        assert_eq!(commit_of(root, &id), head);
+        std::fs::write(root.join("README.md"), "docs\n").unwrap();
+        assert_eq!(commit_of(root, &id), head);
+        assert_eq!(commit_of(root, &"0".repeat(64)), "stale");
+        std::fs::write(root.join("src/lib.rs"), "//! y\n").unwrap();
+        assert_eq!(commit_of(root, &id), "stale");
+        let edited = source_hash::crate_hash(root).unwrap();
+        assert_eq!(commit_of(root, &edited), format!("{head}-dirty"));
+        assert_eq!(commit_of(&root.join("gone"), &id), "unknown");
     }
 }

@@ -1084,10 +1084,33 @@ fn gauntlet_plays_the_first_agent_against_each_other() {
             .filter(|r| r.south == j || r.north == j)
             .filter(|r| r.points_of(0) == 2)
             .count();
-        assert_eq!(row[col("wins")], wins.to_string());
-        assert_eq!(row[col("games")], "6");
-        for c in ["nelo", "nelo_low", "nelo_high", "interval"] {
-            assert!(!row[col(c)].as_str().unwrap().is_empty(), "{c}");
+        // Numbers are JSON numbers: integers for counts, floats for estimates.
+        assert_eq!(row[col("wins")], wins);
+        assert_eq!(row[col("games")], 6);
+        for c in ["score", "elo", "nelo", "nelo_low", "nelo_high"] {
+            assert!(row[col(c)].is_f64(), "{c}: {}", row[col(c)]);
+        }
+        assert!(!row[col("interval")].as_str().unwrap().is_empty());
+    }
+    // The JSON rows hold the CSV's cells: the same text, the same number, or null for an
+    // empty cell.
+    let mut csv = csv::Reader::from_path(dir.path().join("g.csv")).unwrap();
+    let csv_header: Vec<String> = csv.headers().unwrap().iter().map(String::from).collect();
+    assert_eq!(csv_header, header);
+    let csv_rows: Vec<csv::StringRecord> = csv.records().map(|r| r.unwrap()).collect();
+    assert_eq!(csv_rows.len(), rows.len());
+    for (text_row, row) in csv_rows.iter().zip(rows) {
+        for (c, text) in text_row.iter().enumerate() {
+            let value = &row[c];
+            let name = &header[c];
+            if text.is_empty() {
+                assert!(value.is_null(), "{name}: {value} for an empty cell");
+            } else if let Some(x) = value.as_f64() {
+                assert_eq!(x, text.parse::<f64>().unwrap(), "{name}");
+                assert_eq!(value.is_f64(), text.contains('.'), "{name}: {value} for {text}");
+            } else {
+                assert_eq!(value.as_str(), Some(text), "{name}");
+            }
         }
     }
     fails_naming(

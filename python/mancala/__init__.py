@@ -33,6 +33,7 @@ from ._mancala import (  # noqa: F401  (re-exported)
     Game,
     State,
     StoppedError,
+    build_id,
     canonical_agent,
     canonical_game,
     games,
@@ -53,6 +54,7 @@ __all__ = [
     "PythonAgent",
     "State",
     "StoppedError",
+    "build_id",
     "canonical_agent",
     "canonical_game",
     "egdb_build",
@@ -296,7 +298,8 @@ def match(
 ) -> Dict[str, Any]:
     """Two agents in seat-swapped pairs (``rounds`` pairs, default 10); the report of
     ``mancala match --json``: ``{"kind", "game", "agents", "games", "complete", "header", "rows",
-    "text"}``. Agents are agent strings, ``Agent``s, ``PythonAgent``s or callables
+    "text"}`` (``header`` and ``rows``: the CSV table, numbers as ints and floats, an empty cell
+    ``None``). Agents are agent strings, ``Agent``s, ``PythonAgent``s or callables
     ``f(state) -> action``. With ``out`` (and ``results``, default ``results``) the result files
     ``results/out.{md,csv,json,games.jsonl}`` are written and an interrupted run resumes from
     them. The same seed gives the same games and tables (agents with work budgets).

@@ -728,6 +728,18 @@ fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     to_python(py, &mancala::rules::games())
 }
 
+/// build_id() -> {"crate", "python"}: the build ids compiled into this module, SHA-256s of the
+/// sources it was built from: the `mancala` crate's (as `mancala --version` shows) and the
+/// Python module's own (python/src, python/build.rs, python/Cargo.toml); src/source_hash.rs
+/// says how they are computed.
+#[pyfunction]
+fn build_id() -> HashMap<&'static str, &'static str> {
+    HashMap::from([
+        ("crate", mancala::results::build_id()),
+        ("python", env!("MANCALA_PYTHON_BUILD_ID")),
+    ])
+}
+
 /// The canonical form of a game string (ValueError naming the bad token).
 #[pyfunction]
 fn canonical_game(game: &str) -> PyResult<String> {
@@ -760,6 +772,7 @@ fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(run_job, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(build_id, m)?)?;
     m.add_function(wrap_pyfunction!(job_file_request, m)?)?;
     m.add_function(wrap_pyfunction!(canonical_game, m)?)?;
     m.add_function(wrap_pyfunction!(canonical_agent, m)?)?;

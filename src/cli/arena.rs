@@ -96,7 +96,8 @@ pub struct ArenaArgs {
     #[arg(long, default_value = "results")]
     pub results: std::path::PathBuf,
     /// Print the report as one JSON object: {"kind", "game", "agents", "games", "complete",
-    /// "header", "rows", "text"} (`header` and `rows`: the CSV table).
+    /// "header", "rows", "text"} (`header` and `rows`: the CSV table, numbers as JSON numbers
+    /// and an empty cell as null).
     #[arg(long)]
     pub json: bool,
 }

@@ -30,7 +30,12 @@ use std::process::ExitCode;
 
 /// Exact solvers, perft and analysis for mancala games.
 #[derive(Parser, Debug)]
-#[command(name = "mancala", version, about, long_about = None)]
+#[command(
+    name = "mancala",
+    version = concat!(env!("CARGO_PKG_VERSION"), " (build ", env!("MANCALA_BUILD_ID"), ")"),
+    about,
+    long_about = None
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

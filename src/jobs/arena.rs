@@ -142,8 +142,9 @@ pub struct ArenaReport {
     pub complete: bool,
     /// The table's CSV column names (`results/NAME.csv`).
     pub header: Vec<String>,
-    /// The table's rows.
-    pub rows: Vec<Vec<String>>,
+    /// The table's rows: the CSV's cells, numbers as JSON numbers (integers, floats) and an
+    /// empty cell as `null` ([`crate::results::json_cell`]).
+    pub rows: Vec<Vec<serde_json::Value>>,
     /// The tables as text.
     pub text: String,
 }
@@ -509,8 +510,8 @@ pub(super) fn run(
         agents: run.plan.agents.iter().map(|a| a.to_string()).collect(),
         games: outcome.records.len(),
         complete: outcome.complete,
+        rows: outcome.table.json_rows(),
         header: outcome.table.header,
-        rows: outcome.table.rows,
         text: outcome.text,
     }))
 }
