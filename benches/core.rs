@@ -109,9 +109,9 @@ fn benches(c: &mut Criterion) {
     // Kalah(5,4) with Irving's capture rule, +12 (Irving et al. 2000, Table 9), one thread, a
     // 64 MiB table asked for: value only and every root move. The node counts are ceilings: a
     // change that searches more nodes fails here. When this bench was written they were
-    // 1,552,753 and 5,719,087 (results/solver-vs-cmancala.md); since the table is sized to the
-    // game's key space (16 MiB here) they are 1,598,251 and 5,910,434, the same at b96f5db
-    // (before the wide board) and after it (results/wide-boards.md).
+    // 1,552,753 and 5,719,087 (results/benchmarks/solver-vs-cmancala.md); since the table is
+    // sized to the game's key space (16 MiB here) they are 1,598,251 and 5,910,434, the same at
+    // b96f5db (before the wide board) and after it (results/benchmarks/wide-boards.md).
     let rules = kalah("kalah(houses=5,seeds=4,capture=empty)");
     for (value_only, ceiling) in [(true, 1_598_251u64), (false, 5_910_434)] {
         let options = SolveOptions {

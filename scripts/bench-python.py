@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random playouts per second driven from Python: our package against pyspiel's own games.
 
-  python scripts/bench-python.py [--reps 5] [--seconds 2.5] [--json results/python-playouts.json]
+  python scripts/bench-python.py [--reps 5] [--seconds 2.5] [--json results/benchmarks/python-playouts.json]
 
 Games: Kalah(6,4) (ours `kalah`, pyspiel `mancala`) and Oware (ours
 `oware(stop-at-majority=true)`, pyspiel `oware`), from the start position.

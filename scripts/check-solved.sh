@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reproduces the published Kalah values of tests/data/kalah-solved.csv (a copy of
 # shared/reference/kalah-solved.csv) with `mancala solve`, and writes
-# results/kalah-solved.md and results/kalah-solved.csv (value found, expected, source, seconds,
+# results/solve/kalah-solved.md and results/solve/kalah-solved.csv (value found, expected, source, seconds,
 # nodes). Required rows: houses <= 5, and houses = 6 with seeds <= 3; plus Kalah(6,4) with both
 # capture rules (pass --no-6-4 to skip those two, about minutes each).
 #
@@ -25,9 +25,9 @@ done
 cargo build --release --quiet
 bin=target/release/mancala
 csv_in=tests/data/kalah-solved.csv
-mkdir -p results
-tmp_csv=$(mktemp results/.kalah-solved.csv.XXXXXX)
-tmp_md=$(mktemp results/.kalah-solved.md.XXXXXX)
+mkdir -p results/solve
+tmp_csv=$(mktemp results/solve/.kalah-solved.csv.XXXXXX)
+tmp_md=$(mktemp results/solve/.kalah-solved.md.XXXXXX)
 trap 'rm -f "$tmp_csv" "$tmp_md"' EXIT
 echo "game,houses,seeds,capture,value,expected,source,match,seconds,nodes,threads,table_mib" > "$tmp_csv"
 rows=()
@@ -61,8 +61,8 @@ done < "$csv_in"
   echo "|---|---:|---:|---|---|---:|---:|---:|"
   printf '%s\n' "${rows[@]}"
 } > "$tmp_md"
-mv "$tmp_csv" results/kalah-solved.csv
-mv "$tmp_md" results/kalah-solved.md
+mv "$tmp_csv" results/solve/kalah-solved.csv
+mv "$tmp_md" results/solve/kalah-solved.md
 trap - EXIT
-echo "wrote results/kalah-solved.md and results/kalah-solved.csv" >&2
+echo "wrote results/solve/kalah-solved.md and results/solve/kalah-solved.csv" >&2
 exit $fail

@@ -5,7 +5,7 @@
 
 BEFORE, AFTER  two `mancala` binaries (e.g. an older commit's build and target/release/mancala)
 --repeat K     runs of each binary per job, interleaved BEFORE AFTER BEFORE AFTER (default 2)
---out FILE     markdown report (default results/solve-jobs-before-after.md; written to a
+--out FILE     markdown report (default results/benchmarks/solve-jobs-before-after.md; written to a
                temporary file, then renamed)
 --job NAME     only these jobs (file stem, e.g. wari-3-2-solve); repeatable
 
@@ -40,7 +40,7 @@ def run_job(binary, job):
         h, m, s = wall.groups()
         seconds = int(h or 0) * 3600 + int(m) * 60 + float(s)
         rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr).group(1))
-        data = json.loads(next(Path(out).glob("*.json")).read_text())
+        data = json.loads(next(Path(out).rglob("*.json")).read_text())
     return seconds, rss / 1024, data
 
 
@@ -53,7 +53,7 @@ def main():
     ap.add_argument("before")
     ap.add_argument("after")
     ap.add_argument("--repeat", type=int, default=2)
-    ap.add_argument("--out", default=str(ROOT / "results" / "solve-jobs-before-after.md"))
+    ap.add_argument("--out", default=str(ROOT / "results" / "benchmarks" / "solve-jobs-before-after.md"))
     ap.add_argument("--job", action="append", default=[])
     args = ap.parse_args()
     if args.repeat < 1:

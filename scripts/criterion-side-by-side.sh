@@ -12,7 +12,7 @@
 # NEW_COMMIT defaults to HEAD, ROUNDS to 3, FILTER (a criterion name filter, e.g. `movegen`
 # or `solve`) to every benchmark. Work files: $SIDE_BY_SIDE_DIR (default
 # target/side-by-side): the sources, the target directory and the criterion baselines.
-# Example (the wide-board change of issue 17, results/wide-boards.md):
+# Example (the wide-board change of issue 17, results/benchmarks/wide-boards.md):
 #
 #   scripts/criterion-side-by-side.sh b96f5db HEAD 3
 set -euo pipefail

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Cross-check of the four-row games against the independent Python reference.
 
-Replays the game records of results/<game>-tournament.games.jsonl (games played by the Rust
+Replays the game records of results/tournaments/<game>-tournament.games.jsonl (games played by the Rust
 agents, so positions deep into real games) and, at every position, compares the release
 binary's legal moves (`mancala show --json`) and the position after the move played
 (`mancala show --moves`) with the Python reference (`python3 reference moves`).
@@ -48,7 +48,7 @@ def main():
     args = ap.parse_args()
     checked = bad = 0
     for game in GAMES:
-        path = os.path.join(ROOT, "results", f"{game}-tournament.games.jsonl")
+        path = os.path.join(ROOT, "results", "tournaments", f"{game}-tournament.games.jsonl")
         with open(path) as f:
             records = [json.loads(line) for line in f][args.first:args.first + args.games]
         for record in records:

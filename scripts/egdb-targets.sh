@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Builds the endgame databases of results/egdb.md and times the solves made with them.
+# Builds the endgame databases of results/databases/egdb.md and times the solves made with them.
 #
 #   scripts/egdb-targets.sh [--threads T] [--runs R] [--skip-kalah65]
 #
 # Databases go to databases/ (kept if already complete and verified: the build then reports
-# "kept"). Raw outputs go to results/egdb-runs/ (one JSON per command); the summary table is
-# results/egdb-solves.csv. Needs ~12 GiB of memory and ~3 GiB of disk.
+# "kept"). Raw outputs go to results/databases/egdb-runs/ (one JSON per command); the summary table is
+# results/databases/egdb-solves.csv. Needs ~12 GiB of memory and ~3 GiB of disk.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 threads=2 runs=3 kalah65=1
@@ -21,7 +21,7 @@ cargo build --release --quiet
 # A private copy, so that a rebuild while the script runs does not change the binary it times.
 bin=$(mktemp -d)/mancala
 cp target/release/mancala "$bin"
-out=results/egdb-runs
+out=results/databases/egdb-runs
 mkdir -p "$out"
 
 build() { # game max-seeds name
@@ -31,7 +31,7 @@ build kalah 24 kalah
 build "kalah(capture=empty)" 24 kalah-empty
 build awari 20 awari
 
-csv=results/egdb-solves.csv
+csv=results/databases/egdb-solves.csv
 tmp=$(mktemp)
 echo "game,egdb,run,value,best_move,nodes,seconds,open_seconds,egdb_hits,threads" > "$tmp"
 solve() { # game egdb-dir name run

@@ -11,7 +11,7 @@ np.random.RandomState seeded by the game's seed, so the run is reproducible.
 
   python scripts/mcts-vs-openspiel.py --rounds 50 --out mcts-vs-openspiel
 
-writes results/OUT.{md,csv,json,games.jsonl} (the arena's files; a killed run resumes) and prints
+writes results/tournaments/OUT.{md,csv,json,games.jsonl} (the arena's files; a killed run resumes) and prints
 the table. --rounds is the number of seat-swapped pairs (2 games each).
 """
 import argparse
@@ -79,7 +79,7 @@ def main() -> int:
     ap.add_argument("--simulations", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2, help="games played at once")
-    ap.add_argument("--results", default="results")
+    ap.add_argument("--results", default="results/tournaments", help="directory of the result files (default results/tournaments)")
     ap.add_argument("--out", default=None, help="result file stem under --results (none: print only)")
     ap.add_argument("--times-only", action="store_true", help="only print the time per move of RESULTS/OUT.games.jsonl")
     a = ap.parse_args()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Re-runs every job of solvers/ (or those named: scripts/reproduce.sh kalah-tournament ...) into a
-# scratch directory and compares each table (results/NAME.csv) with the committed one, column by
-# column, except the timing columns (seconds, nodes). Jobs whose agents have time budgets or
+# scratch directory and compares each table with the committed one (results/KIND/NAME.csv: the
+# folder the job's kind writes to, solve/, tournaments/ or databases/, as `mancala run` chose it
+# in the scratch directory), column by column, except the timing columns (seconds, nodes). Jobs whose agents have time budgets or
 # share a tree between threads are re-run and reported as not comparable (their games depend on
 # the machine's speed). Exit status 1 if any comparable table differs.
 set -euo pipefail
@@ -22,7 +23,11 @@ for job in "${jobs[@]}"; do
   if ! target/release/mancala run "$job" --results "$scratch" > "$scratch/$name.log" 2>&1; then
     echo "   FAILED to run: see below"; cat "$scratch/$name.log"; status=1; continue
   fi
-  python3 scripts/compare-tables.py "results/$name.csv" "$scratch/$name.csv" \
-    --manifest "$scratch/$name.json" || status=1
+  table=$(cd "$scratch" && find . -name "$name.csv" -printf '%P\n')
+  if [ "$(printf '%s\n' "$table" | grep -c .)" != 1 ]; then
+    echo "   no single table $name.csv under the scratch directory: '$table'"; status=1; continue
+  fi
+  python3 scripts/compare-tables.py "results/$table" "$scratch/$table" \
+    --manifest "$scratch/${table%.csv}.json" || status=1
 done
 exit $status

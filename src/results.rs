@@ -573,8 +573,8 @@ impl RunFiles {
     }
 
     /// Writes the whole set: the table (`.md` with a title and how it was made, `.csv`), the
-    /// game records in order (`.games.jsonl`), the plot if any and the finished manifest, which
-    /// also lists the table's timing columns.
+    /// game records in order (`.games.jsonl`, only if the run played games), the plot if any
+    /// and the finished manifest, which also lists the table's timing columns.
     ///
     /// # Errors
     /// [`ResultsError::Write`]; then no file of the set has been replaced.
@@ -616,11 +616,13 @@ impl RunFiles {
             git_commit(),
             &build_id()[..12],
         );
-        let mut files = vec![
-            (self.path("games.jsonl"), jsonl.into_bytes()),
-            (self.path("csv"), csv),
-            (self.path("md"), md.into_bytes()),
-        ];
+        // A run that played no game (a solve, a database build) has no record file.
+        let mut files = Vec::new();
+        if !records.is_empty() {
+            files.push((self.path("games.jsonl"), jsonl.into_bytes()));
+        }
+        files.push((self.path("csv"), csv));
+        files.push((self.path("md"), md.into_bytes()));
         if let Some(svg) = &table.svg {
             files.push((self.path("svg"), svg.clone().into_bytes()));
         }

@@ -308,8 +308,8 @@ seed = 3
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     }
     for ext in ["csv", "games.jsonl", "md"] {
-        let a = read(dir.path().join(format!("a/t.{ext}")));
-        let b = read(dir.path().join(format!("b/t.{ext}")));
+        let a = read(dir.path().join(format!("a/tournaments/t.{ext}")));
+        let b = read(dir.path().join(format!("b/tournaments/t.{ext}")));
         if ext == "games.jsonl" {
             assert_eq!(without_times(&a), without_times(&b));
         } else if ext == "md" {
@@ -326,7 +326,7 @@ seed = 3
         }
     }
     let manifest: serde_json::Value =
-        serde_json::from_str(&read(dir.path().join("a/t.json"))).unwrap();
+        serde_json::from_str(&read(dir.path().join("a/tournaments/t.json"))).unwrap();
     for key in [
         "git_commit",
         "rustc",
@@ -341,7 +341,12 @@ seed = 3
         assert!(manifest.get(key).is_some(), "manifest lacks {key}");
     }
     assert_eq!(manifest["status"], "complete");
-    assert_eq!(read(dir.path().join("a/t.games.jsonl")).lines().count(), 24);
+    assert_eq!(
+        read(dir.path().join("a/tournaments/t.games.jsonl"))
+            .lines()
+            .count(),
+        24
+    );
 }
 
 /// A match killed part-way (SIGKILL) continues from its record file and ends with the tables
@@ -382,7 +387,7 @@ fn a_killed_match_resumes_to_identical_tables() {
     };
     assert!(run(&whole).wait().unwrap().success());
     let mut child = run(&cut);
-    let records = cut.join("m.games.jsonl");
+    let records = cut.join("tournaments/m.games.jsonl");
     let started = std::time::Instant::now();
     while std::fs::read_to_string(&records).map_or(0, |t| t.lines().count()) < 10 {
         assert!(started.elapsed().as_secs() < 60, "no records written");
@@ -402,10 +407,13 @@ fn a_killed_match_resumes_to_identical_tables() {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stderr).contains("resuming"));
-    assert_eq!(read(whole.join("m.csv")), read(cut.join("m.csv")));
     assert_eq!(
-        without_times(&read(whole.join("m.games.jsonl"))),
-        without_times(&read(cut.join("m.games.jsonl")))
+        read(whole.join("tournaments/m.csv")),
+        read(cut.join("tournaments/m.csv"))
+    );
+    assert_eq!(
+        without_times(&read(whole.join("tournaments/m.games.jsonl"))),
+        without_times(&read(cut.join("tournaments/m.games.jsonl")))
     );
     // Another run may not resume from these records.
     let mut other = args(cut.to_str().unwrap());
@@ -706,9 +714,10 @@ fn egdb_agent_is_exact_after_captures_in_awari() {
     assert!(checked >= 20, "{checked}");
 }
 
-/// The records of `dir/name.games.jsonl`.
+/// The records of the run `name` under the results root `dir`,
+/// `dir/tournaments/name.games.jsonl`.
 fn records(dir: &std::path::Path, name: &str) -> Vec<GameRecord> {
-    read(dir.join(format!("{name}.games.jsonl")))
+    read(dir.join(format!("tournaments/{name}.games.jsonl")))
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
@@ -831,7 +840,7 @@ fn openings_file_pairs_play_each_line_and_resume_needs_the_same_file() {
 
     // Resume from part of the records: the same games; a record from another opening is
     // refused.
-    let jsonl = results.join("seq.games.jsonl");
+    let jsonl = results.join("tournaments/seq.games.jsonl");
     let full = read(jsonl.clone());
     let part: String = full.lines().take(5).map(|l| format!("{l}\n")).collect();
     std::fs::write(&jsonl, &part).unwrap();
@@ -1175,7 +1184,7 @@ fn export_reads_back_consistent_with_the_records() {
         "--pgn",
         pgn.to_str().unwrap(),
     ]);
-    let jsonl = dir.path().join("m.games.jsonl");
+    let jsonl = dir.path().join("tournaments/m.games.jsonl");
     let text = ok(&["export", jsonl.to_str().unwrap()]);
     assert_eq!(text, read(pgn.clone()));
     let out = dir.path().join("x.pgn");
@@ -1253,7 +1262,7 @@ fn export_reads_back_consistent_with_the_records() {
         assert_eq!(tokens[0], "1.", "South moves first from the start");
     }
     assert!(capped > 0, "some games reach the 12-ply cap");
-    let summary = read(dir.path().join("m.md"));
+    let summary = read(dir.path().join("tournaments/m.md"));
     assert!(
         summary.contains(&format!("{capped} adjudicated at the ply cap")),
         "{summary}"
@@ -1276,7 +1285,7 @@ fn export_reads_back_consistent_with_the_records() {
     line["clock"] = serde_json::json!({"base_ms": 1000});
     let later = dir.path().join("later");
     std::fs::create_dir(&later).unwrap();
-    std::fs::copy(dir.path().join("m.json"), later.join("l.json")).unwrap();
+    std::fs::copy(dir.path().join("tournaments/m.json"), later.join("l.json")).unwrap();
     write(&later, "l.games.jsonl", &format!("{line}\n"));
     let text = ok(&["export", later.join("l.games.jsonl").to_str().unwrap()]);
     let (tags, moves) = &pgn_games(&text)[0];
@@ -1362,15 +1371,15 @@ fn egdb_adjudication_scores_games_as_the_solver_does() {
         assert_eq!(r.stores[0] + r.stores[1], 18, "every seed in a store");
     }
     assert!(adjudicated >= 10, "{adjudicated} of 12 adjudicated");
-    let table = read(dir.path().join("adj.csv"));
+    let table = read(dir.path().join("tournaments/adj.csv"));
     assert!(table.lines().next().unwrap().ends_with(",egdb"), "{table}");
     assert!(
-        read(dir.path().join("adj.md"))
+        read(dir.path().join("tournaments/adj.md"))
             .contains(&format!("{adjudicated} adjudicated by the databases")),
         "the text counts them"
     );
     // Resume from the first half: the adjudicated records are replayed and kept.
-    let jsonl = dir.path().join("adj.games.jsonl");
+    let jsonl = dir.path().join("tournaments/adj.games.jsonl");
     let all = read(jsonl.clone());
     let half: String = all.lines().take(6).map(|l| format!("{l}\n")).collect();
     std::fs::write(&jsonl, half).unwrap();
@@ -1501,12 +1510,18 @@ fn adi_rounds_play_as_one_game_in_a_match() {
     }
     assert!(several >= 1, "no game of several rounds: {rs:?}");
     // The same run again resumes from (replays) every record and writes the same table.
-    let table = read(dir.path().join("m.csv"));
+    let table = read(dir.path().join("tournaments/m.csv"));
     let o = mancala(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert_eq!(read(dir.path().join("m.csv")), table);
+    assert_eq!(read(dir.path().join("tournaments/m.csv")), table);
     // The export goes through every round.
-    let text = ok(&["export", dir.path().join("m.games.jsonl").to_str().unwrap()]);
+    let text = ok(&[
+        "export",
+        dir.path()
+            .join("tournaments/m.games.jsonl")
+            .to_str()
+            .unwrap(),
+    ]);
     let games = pgn_games(&text);
     for ((tags, moves), r) in games.iter().zip(&rs) {
         if r.rounds.is_empty() {
@@ -1590,7 +1605,7 @@ fn ayo_rounds_play_as_one_game_in_a_match() {
     assert!(several >= 1, "no game of several rounds: {rs:?}");
     // The export marks each round, and refuses a record whose rounds the rules contradict:
     // stores that the moves do not give, or a next round other than the stores make.
-    let games = dir.path().join("m.games.jsonl");
+    let games = dir.path().join("tournaments/m.games.jsonl");
     let text = ok(&["export", games.to_str().unwrap()]);
     assert!(text.contains("{round 2: ayo("), "{text}");
     let original = read(games.clone());

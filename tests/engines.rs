@@ -92,7 +92,7 @@ fn the_example_engine_plays_matches_against_built_in_agents() {
             Duration::from_secs(300),
         );
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        let games = records(&dir.path().join(format!("j{k}.games.jsonl")));
+        let games = records(&dir.path().join(format!("tournaments/j{k}.games.jsonl")));
         assert_eq!(games.len(), 8);
         for g in &games {
             assert_eq!(g["termination"], "normal", "{g}");
@@ -110,7 +110,7 @@ fn the_example_engine_plays_matches_against_built_in_agents() {
             assert!(seeds > 0, "{g}");
         }
         let manifest: Value = serde_json::from_str(
-            &std::fs::read_to_string(dir.path().join(format!("j{k}.json"))).unwrap(),
+            &std::fs::read_to_string(dir.path().join(format!("tournaments/j{k}.json"))).unwrap(),
         )
         .unwrap();
         assert_eq!(manifest["reproducible"], false);
@@ -220,7 +220,7 @@ fn misbehaving_engines_lose_with_the_right_termination() {
             "{mode}: {stdout}"
         );
         assert!(stdout.contains("4 by forfeit"), "{mode}: {stdout}");
-        for g in records(&dir.path().join(format!("{out}.games.jsonl"))) {
+        for g in records(&dir.path().join(format!("tournaments/{out}.games.jsonl"))) {
             assert_eq!(g["termination"], termination, "{mode}: {g}");
             let engine_side = if g["south"] == 0 { "S" } else { "N" };
             assert_eq!(g["forfeit"]["side"], engine_side, "{mode}: {g}");

@@ -57,7 +57,7 @@ fn a_solve_job_through_the_library_is_the_cli_report() {
 #[test]
 fn a_checked_retrograde_solve_agrees_and_reports_both_methods() {
     // Reduced Omweso (each player O = 2, P = 3): a draw by retrograde analysis, which the
-    // alpha-beta check values strictly between a loss and a win (results/omweso-10-solve.md).
+    // alpha-beta check values strictly between a loss and a win (results/solve/omweso-10-solve.md).
     let request = Request::Solve(SolveRequest {
         method: Method::Retrograde,
         check: Some(Method::Alphabeta),
@@ -222,17 +222,18 @@ fn a_closed_standard_error_is_not_a_panic() {
 #[test]
 fn a_result_set_is_written_whole_or_not_at_all() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir(dir.path().join("blocked.md")).unwrap();
+    std::fs::create_dir_all(dir.path().join("tournaments/blocked.md")).unwrap();
     let mut args = small_match("blocked");
     args.push(dir.path().to_str().unwrap());
     fails_with(&args, "blocked.md");
     for ext in ["csv", "json", "games.jsonl"] {
-        let path = dir.path().join(format!("blocked.{ext}"));
+        let path = dir.path().join(format!("tournaments/blocked.{ext}"));
         assert!(!path.exists(), "{ext} was written");
     }
 }
 
-/// A short match written to `--out name --results` (the directory to be pushed).
+/// A short match written to `--out name --results` (the root to be pushed: the files go to its
+/// `tournaments/`).
 fn small_match(name: &str) -> Vec<&str> {
     let mut args: Vec<&str> = "match kalah(houses=3,seeds=2) -a random -a greedy --rounds 2 --out"
         .split(' ')
@@ -249,7 +250,7 @@ fn a_resumed_run_keeps_its_first_start_and_sums_its_wall_time() {
     for _ in 0..2 {
         assert!(mancala(&args).status.success());
     }
-    let manifest = manifest(dir.path(), "twice");
+    let manifest = manifest(&dir.path().join("tournaments"), "twice");
     let invocations = manifest["invocations"].as_array().unwrap();
     assert_eq!(invocations.len(), 2);
     assert_eq!(manifest["start_time"], invocations[0]["start_time"]);
@@ -291,7 +292,7 @@ fn a_checked_solve_job_lists_its_timing_columns() {
     let text =
         "kind = \"solve\"\ngame = \"kalah(houses=3,seeds=2)\"\ntt_mb = 16\ncheck = \"plain\"\n";
     run_job_in(dir.path(), "checked.toml", text, ".");
-    let manifest = manifest(dir.path(), "checked");
+    let manifest = manifest(&dir.path().join("solve"), "checked");
     let timing = manifest["timing_columns"].as_array().unwrap();
     for column in ["nodes", "seconds", "check_nodes", "check_seconds"] {
         assert!(timing.contains(&Value::from(column)), "{column}");
@@ -492,10 +493,57 @@ fn every_job_kind_runs_from_a_job_file() {
     }
 }
 
+/// Each kind writes into its folder under `--results` (results/README.md): a solve under
+/// `solve/`, a database build under `databases/`, a match, a tournament and a series under
+/// `tournaments/`; only the jobs that play games write a `.games.jsonl`; the kinds that write no
+/// files make no folder.
+#[test]
+fn run_writes_each_job_in_the_folder_of_its_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("r");
+    let jobs = [
+        ("s", "kind = \"solve\"\ngame = \"kalah(houses=2,seeds=2)\"\ntt_mb = 16\n", "solve", false),
+        ("b", "kind = \"egdb\"\ngame = \"kalah(houses=2)\"\nmax_seeds = 2\nthreads = 1\n", "databases", false),
+        ("m", "kind = \"match\"\ngame = \"kalah(houses=2,seeds=2)\"\nagents = [\"random\", \"greedy\"]\nrounds = 1\n", "tournaments", true),
+        ("t", "kind = \"tournament\"\ngame = \"kalah(houses=2,seeds=2)\"\nagents = [\"random\", \"greedy\", \"alphabeta(depth=1)\"]\nrounds = 1\n", "tournaments", true),
+        ("e", "kind = \"series\"\ngame = \"kalah(houses=2,seeds=2)\"\nagent = \"alphabeta(depth={})\"\nvalues = [1, 2]\nopponent = \"random\"\nrounds = 1\n", "tournaments", true),
+    ];
+    for (name, text, folder, games) in jobs {
+        let job = job_file(dir.path(), &format!("{name}.toml"), text);
+        succeeds_in(
+            dir.path(),
+            &["run", &job, "--results", root.to_str().unwrap()],
+        );
+        for ext in ["md", "csv", "json"] {
+            let path = root.join(format!("{folder}/{name}.{ext}"));
+            assert!(path.is_file(), "{} missing", path.display());
+            assert!(
+                !root.join(format!("{name}.{ext}")).exists(),
+                "{name}.{ext} at the root"
+            );
+        }
+        let records = root.join(format!("{folder}/{name}.games.jsonl"));
+        assert_eq!(records.exists(), games, "{}", records.display());
+        let md = std::fs::read_to_string(root.join(format!("{folder}/{name}.md"))).unwrap();
+        assert_eq!(md.contains(".games.jsonl"), games, "{md}");
+    }
+    let perft = job_file(
+        dir.path(),
+        "p.toml",
+        "kind = \"perft\"\ngame = \"kalah\"\ndepth = 1\n",
+    );
+    let other = dir.path().join("other");
+    succeeds_in(
+        dir.path(),
+        &["run", &perft, "--results", other.to_str().unwrap()],
+    );
+    assert!(!other.exists(), "a perft job writes no file");
+}
+
 #[test]
 fn a_solve_job_checks_its_files_and_options_before_the_work() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir(dir.path().join("s.md")).unwrap();
+    std::fs::create_dir_all(dir.path().join("solve/s.md")).unwrap();
     // Kalah(6,4) takes minutes: a refusal after the solve would hit the time limit (exit 3).
     let job = job_file(
         dir.path(),
@@ -506,7 +554,8 @@ fn a_solve_job_checks_its_files_and_options_before_the_work() {
         &["run", &job, "--results", dir.path().to_str().unwrap()],
         "s.md",
     );
-    assert!(!dir.path().join("s.csv").exists() && !dir.path().join("s.json").exists());
+    let solve = dir.path().join("solve");
+    assert!(!solve.join("s.csv").exists() && !solve.join("s.json").exists());
     fails_with(
         &[
             "solve",
@@ -540,7 +589,7 @@ fn a_solve_manifest_times_the_solve() {
     let dir = tempfile::tempdir().unwrap();
     let text = "kind = \"solve\"\ngame = \"kalah(houses=4,seeds=3)\"\ntt_mb = 16\nthreads = 1\n";
     run_job_in(dir.path(), "t.toml", text, ".");
-    let manifest = manifest(dir.path(), "t");
+    let manifest = manifest(&dir.path().join("solve"), "t");
     let solve = manifest["result"]["seconds"].as_f64().unwrap();
     let wall = manifest["wall_seconds"].as_f64().unwrap();
     assert!(wall + 0.001 >= solve, "wall {wall} s, solve {solve} s");
@@ -604,7 +653,7 @@ fn a_killed_run_keeps_the_wall_time_of_its_invocation() {
     std::thread::sleep(std::time::Duration::from_millis(3000));
     child.kill().unwrap();
     child.wait().unwrap();
-    let manifest = manifest(dir.path(), "killed");
+    let manifest = manifest(&dir.path().join("tournaments"), "killed");
     assert_eq!(manifest["status"], "running");
     // Rewritten at least once a second while games finish: most of the 3 s are kept.
     let wall = manifest["invocations"][0]["wall_seconds"].as_f64().unwrap();

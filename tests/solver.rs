@@ -171,8 +171,8 @@ fn default_table_sizes() {
 /// without end on these Oware-family solves (stopped at 60 s after 767 M nodes). With the order
 /// of `Rules::EQUAL_GAIN_LAST_FIRST` each takes about 1 M nodes: a budget of 30 M must do.
 /// Expected values from the solver before the rewrite (commit bf74abe, another search): its
-/// `results/wari-3-2-solve.md` (+6; A -2, B +4, C +6) and `results/woaley2-3-2-solve.md` (+10;
-/// A -2, B +4, C +10), and +2 for the mid-game position (`solve --value-only`, best move a).
+/// `results/solve/wari-3-2-solve.md` (+6; A -2, B +4, C +6) and
+/// `results/solve/woaley2-3-2-solve.md` (+10; A -2, B +4, C +10), and +2 for the mid-game position (`solve --value-only`, best move a).
 #[test]
 fn oware_family_small_solves_finish() {
     for (game, position, value, moves) in [

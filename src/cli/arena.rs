@@ -2,13 +2,13 @@
 
 use super::{command_line, execute_and_print, CliResult, ThreadsArg};
 use clap::Args;
-use mancala::jobs::{ArenaRequest, JobError, Request, RunFiles};
+use mancala::jobs::{ArenaRequest, JobError, Request};
 
 /// `mancala export` options.
 #[derive(Args, Debug)]
 pub struct ExportArgs {
-    /// The game records of a run, `results/NAME.games.jsonl` (its manifest `NAME.json` beside
-    /// it names the game and the agents).
+    /// The game records of a run, `results/tournaments/NAME.games.jsonl` (its manifest
+    /// `NAME.json` beside it names the game and the agents).
     pub records: std::path::PathBuf,
     /// Write the text to FILE (whole, or not at all) instead of standard output.
     #[arg(long, value_name = "FILE")]
@@ -89,10 +89,11 @@ pub struct ArenaArgs {
     /// perfect play from there would end it (termination `egdb`).
     #[arg(long, value_name = "DIR")]
     pub adjudicate_egdb: Option<String>,
-    /// Write results/NAME.md, .csv, .json and .games.jsonl (and resume from them).
+    /// Write NAME.md, .csv, .json and .games.jsonl in the tournaments/ folder of the results
+    /// root (results/tournaments/NAME.*), and resume from them.
     #[arg(long, value_name = "NAME")]
     pub out: Option<String>,
-    /// Directory of the result files.
+    /// Root directory of the result files: `--out NAME` writes RESULTS/tournaments/NAME.*.
     #[arg(long, default_value = "results")]
     pub results: std::path::PathBuf,
     /// Print the report as one JSON object: {"kind", "game", "agents", "games", "complete",
@@ -132,12 +133,7 @@ impl ArenaArgs {
         gauntlet: bool,
         wrap: fn(ArenaRequest) -> Request,
     ) -> CliResult {
-        let files = match &self.out {
-            None => None,
-            Some(name) => {
-                Some(RunFiles::new(&self.results, name, &command_line()).map_err(JobError::input)?)
-            }
-        };
+        let (out, results) = (self.out, self.results);
         let request =
             wrap(ArenaRequest {
                 agents: self.agents,
@@ -165,6 +161,10 @@ impl ArenaArgs {
                 sprt,
                 ..ArenaRequest::new(&self.game, &[])
             });
+        let files = match &out {
+            None => None,
+            Some(name) => Some(request.run_files(&results, name, &command_line())?),
+        };
         execute_and_print(&request, files.as_ref(), self.json, true)
     }
 }

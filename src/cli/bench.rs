@@ -1,6 +1,6 @@
 //! `mancala bench`: random playouts or MCTS simulations per second from the start position,
-//! on 1 or more threads (the figures of results/performance.md; scripts/bench-vs-openspiel.py
-//! runs it beside OpenSpiel).
+//! on 1 or more threads (the figures of results/benchmarks/performance.md;
+//! scripts/bench-vs-openspiel.py runs it beside OpenSpiel).
 
 use super::{emit, print_json, CliResult, ThreadsArg};
 use clap::{Args, ValueEnum};

@@ -61,7 +61,8 @@ enum Command {
     Tournament(arena::TournamentArgs),
     /// Write a run's game records as text in the spirit of PGN (docs/game-records.md).
     Export(arena::ExportArgs),
-    /// Run a job file (solve, egdb, match, tournament, series, ...) and write results/NAME.*.
+    /// Run a job file (solve, egdb, match, tournament, series, ...) and write
+    /// results/KIND/NAME.* (solve/, tournaments/ or databases/).
     Run(run::RunArgs),
     /// Play against an agent in the terminal.
     Play(play::PlayArgs),

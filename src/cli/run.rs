@@ -1,18 +1,21 @@
 //! `mancala run solvers/NAME.toml`: a job file is a serialized request (solvers/README.md lists
-//! the keys of each kind); it runs in this process and its results go to `results/NAME.md`,
-//! `.csv`, `.json` (manifest) and `.games.jsonl` (and `.svg` for a series).
+//! the keys of each kind); it runs in this process and its results go to the folder of its kind
+//! under the results root (`Request::results_folder`: `results/solve/`, `results/tournaments/`,
+//! `results/databases/`): `NAME.md`, `.csv`, `.json` (manifest), and `.games.jsonl` for a job
+//! that plays games (and `.svg` for a series).
 
 use super::{command_line, execute_and_print, CliResult, ThreadsArg};
 use clap::Args;
-use mancala::jobs::{JobError, Request, RunFiles};
+use mancala::jobs::{JobError, Request};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct RunArgs {
     /// The job file (TOML), e.g. solvers/kalah-tournament.toml.
     pub job: PathBuf,
-    /// Directory of the result files (default: results). An egdb job then writes its database
-    /// under this directory too (its `out` taken relative to it): a run into a scratch
+    /// Root directory of the result files (default: results): a job writes into the folder of
+    /// its kind under it (`solve/`, `tournaments/`, `databases/`). An egdb job then writes its
+    /// database under this root too (its `out` taken relative to it): a run into a scratch
     /// directory writes nothing elsewhere.
     #[arg(long)]
     pub results: Option<PathBuf>,
@@ -32,9 +35,10 @@ pub fn run(args: RunArgs) -> CliResult {
         .file_stem()
         .and_then(|s| s.to_str())
         .ok_or_else(|| JobError::input(format!("{}: not a valid run name", path.display())))?;
-    let dir = args.results.clone().unwrap_or_else(|| "results".into());
-    let files = RunFiles::new(&dir, name, &command_line())
-        .map_err(|e| JobError::input(format!("{}: {e}", path.display())))?;
+    let root = args.results.clone().unwrap_or_else(|| "results".into());
+    let files = request
+        .run_files(&root, name, &command_line())
+        .map_err(|e| e.prefixed(path.display()))?;
     if let (Some(threads), Some(t)) = (args.threads.threads, request.threads_mut()) {
         *t = threads;
     }

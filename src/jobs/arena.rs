@@ -140,7 +140,7 @@ pub struct ArenaReport {
     pub games: usize,
     /// Whether every game was played (or the SPRT reached a verdict).
     pub complete: bool,
-    /// The table's CSV column names (`results/NAME.csv`).
+    /// The table's CSV column names (`results/tournaments/NAME.csv`).
     pub header: Vec<String>,
     /// The table's rows: the CSV's cells, numbers as JSON numbers (integers, floats) and an
     /// empty cell as `null` ([`crate::results::json_cell`]).

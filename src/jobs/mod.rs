@@ -127,20 +127,47 @@ impl Request {
         self.clone().threads_mut().copied()
     }
 
-    /// Whether the request writes result files when it is given some (`mancala run`): a
-    /// solve, a database build, a match, a tournament, a series.
-    pub fn writes_results(&self) -> bool {
+    /// The folder under the results root (`mancala run --results DIR`, default `results`) where
+    /// the request's result files go, by kind: `solve/` for a solve, `databases/` for a database
+    /// build, `tournaments/` for a match, a tournament or a series (results/README.md lists the
+    /// folders); `None` for the kinds that write no result files (perft, database verify,
+    /// probe and statistics).
+    pub fn results_folder(&self) -> Option<&'static str> {
         match self {
-            Request::Solve(_)
-            | Request::EgdbBuild(_)
-            | Request::Match(_)
-            | Request::Tournament(_)
-            | Request::Series(_) => true,
+            Request::Solve(_) => Some("solve"),
+            Request::EgdbBuild(_) => Some("databases"),
+            Request::Match(_) | Request::Tournament(_) | Request::Series(_) => Some("tournaments"),
             Request::Perft(_)
             | Request::EgdbVerify(_)
             | Request::EgdbProbe(_)
-            | Request::EgdbStats(_) => false,
+            | Request::EgdbStats(_) => None,
         }
+    }
+
+    /// The result files `NAME.*` of the request under the results root `root`: in its
+    /// [`Request::results_folder`] (`root` itself for a kind that writes none), made by
+    /// `command_line`.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Input`] for a `name` that is not a plain file name.
+    pub fn run_files(
+        &self,
+        root: &std::path::Path,
+        name: &str,
+        command_line: &str,
+    ) -> Result<RunFiles, JobError> {
+        let dir = match self.results_folder() {
+            Some(folder) => root.join(folder),
+            None => root.to_path_buf(),
+        };
+        Ok(RunFiles::new(&dir, name, command_line)?)
+    }
+
+    /// Whether the request writes result files when it is given some (`mancala run`): a
+    /// solve, a database build, a match, a tournament, a series (those with a
+    /// [`Request::results_folder`]).
+    pub fn writes_results(&self) -> bool {
+        self.results_folder().is_some()
     }
 
     /// The request of a job file's TOML text. Errors name the file `path` and, for a bad value,

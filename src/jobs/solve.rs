@@ -442,7 +442,7 @@ impl SolveReport {
         out
     }
 
-    /// The result table of a solve job (`results/NAME.*`).
+    /// The result table of a solve job (`results/solve/NAME.*`).
     pub(super) fn table(&self) -> ResultTable {
         let header = [
             "game",

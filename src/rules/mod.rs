@@ -145,8 +145,9 @@ pub trait Rules: Send + Sync + Sized + 'static {
     const CAN_REPEAT: bool;
     /// Whether the exact solver, among moves of equal immediate gain, searches the last
     /// generated move first (Kalah: the house nearest the store) rather than the first. A
-    /// search heuristic only, chosen per game by node counts (`results/move-order.md`): the
-    /// wrong choice costs Kalah(6,3) 40 times the nodes and Wari(3,2) more than 1,000 times.
+    /// search heuristic only, chosen per game by node counts
+    /// (`results/benchmarks/move-order.md`): the wrong choice costs Kalah(6,3) 40 times the
+    /// nodes and Wari(3,2) more than 1,000 times.
     const EQUAL_GAIN_LAST_FIRST: bool = true;
 
     /// A position: the board and all game state that decides what follows (not the history).

@@ -1,9 +1,23 @@
 #!/usr/bin/env python3
 """Solver benchmark: our `mancala solve` against CMancala (a single-threaded C Kalah solver).
 
-Run it through `scripts/bench-vs-cmancala.sh PATH-TO-CMANCALA [--quick] [--repeat K] [--out FILE]`
-(the shell script checks its arguments and calls this file; see `--help`). Python 3 standard
-library only. The CMancala binary is only run, never read or changed.
+    scripts/bench-vs-cmancala.py PATH-TO-CMANCALA [--quick] [--no-small-table-every-move]
+                                 [--repeat K] [--out FILE]
+                                 [--seed S] [--positions N] [--timeout SECONDS] [--cm-cache N]
+
+PATH-TO-CMANCALA is the CMancala binary (e.g. /tmp/cmancala/build/Mancala), only run, never read
+or changed; `--help` lists the options. Python 3 standard library only; needs GNU
+`/usr/bin/time` (for -v), `uptime` and `nproc`. Our binary: $MANCALA, default
+target/release/mancala (copied first, so that a rebuild while the benchmark runs does not change
+it). The report (default results/benchmarks/solver-vs-cmancala.md) is written to a temporary
+file first, then renamed. The full run takes about 1-1.5 hours on two cores (Kalah(6,4) from the
+start dominates); --quick takes a few minutes.
+
+Cases: Kalah(6,3) and Kalah(6,4) from the start (ours at 1 and 2 threads, with a 128 MiB table
+and with our default table, --value-only and every root move; CMancala with its default cache),
+and random mid-game positions of Kalah(6,4) and Kalah(6,5) (ours --value-only --threads 1
+--tt-mb 128). --no-small-table-every-move skips the Kalah(6,4) every-move runs with the 128 MiB
+table (a table an eighth of our default thrashes there: 5-10 minutes a run).
 
 Both programs solve the same standard Kalah positions (our game string `kalah`: 6 houses, a
 capture only when the opposite house is non-empty, the game ends when either side is empty and
@@ -445,17 +459,19 @@ def report_pair(problems, label, o, c):
         log("!!! VALUE DISAGREEMENT: " + problems[-1])
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--cmancala", required=True, help="the CMancala binary (build/Mancala)")
-    ap.add_argument("--ours", required=True, help="our mancala binary")
-    ap.add_argument("--root", required=True, help="our repository (for the git commit)")
-    ap.add_argument("--command-line", default=None, help="recorded in the report")
+    ap = argparse.ArgumentParser(
+        prog="scripts/bench-vs-cmancala.py", description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=__doc__.split("\n\n", 2)[2].split("How CMancala is driven:")[0])
+    ap.add_argument("cmancala", metavar="PATH-TO-CMANCALA",
+                    help="the CMancala binary (build/Mancala); only run, never read")
     ap.add_argument("--quick", action="store_true",
                     help="skip Kalah(6,4) from the start; 5 instead of 20 mid-game positions each")
     ap.add_argument("--no-small-table-every-move", action="store_true",
                     help="skip Kalah(6,4) every-move runs with the 128 MiB table")
     ap.add_argument("--repeat", type=int, default=2, help="runs of each program per case (>= 2)")
-    ap.add_argument("--out", default=None, help="report (default results/solver-vs-cmancala.md)")
+    ap.add_argument("--out", default=None,
+                    help="report (default results/benchmarks/solver-vs-cmancala.md)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the mid-game positions (1)")
     ap.add_argument("--positions", type=int, default=None,
                     help="mid-game positions per game (default 20, 5 with --quick)")
@@ -466,8 +482,27 @@ def main():
     a = ap.parse_args()
     if a.repeat < 2:
         ap.error("--repeat must be at least 2")
+    if a.positions is not None and a.positions < 1:
+        ap.error("--positions must be at least 1")
+    cm_path = a.cmancala
+    if not os.path.exists(cm_path):
+        ap.error(f"CMancala binary '{cm_path}' does not exist")
+    if not os.path.isfile(cm_path) or not os.access(cm_path, os.X_OK):
+        ap.error(f"CMancala binary '{cm_path}' is not an executable regular file")
+    a.root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    a.ours = os.environ.get("MANCALA") or os.path.join(a.root, "target", "release", "mancala")
+    if not os.access(a.ours, os.X_OK):
+        ap.error(f"our binary '{a.ours}' is missing or not executable (build it with "
+                 "cargo build --release, or set MANCALA)")
+    for tool in ("uptime", "nproc"):
+        if shutil.which(tool) is None:
+            ap.error(f"{tool} is needed")
+    probe = subprocess.run(["/usr/bin/time", "-v", "true"], capture_output=True, text=True) \
+        if os.access("/usr/bin/time", os.X_OK) else None
+    if probe is None or "Maximum resident set size" not in probe.stderr:
+        ap.error("/usr/bin/time (GNU time, for -v) is needed")
     npos = a.positions if a.positions is not None else (5 if a.quick else 20)
-    out_path = a.out or os.path.join(a.root, "results", "solver-vs-cmancala.md")
+    out_path = a.out or os.path.join(a.root, "results", "benchmarks", "solver-vs-cmancala.md")
     out_dir = os.path.dirname(os.path.abspath(out_path))
     if not os.path.isdir(out_dir):
         raise Failure(f"output directory {out_dir} does not exist")
@@ -547,7 +582,7 @@ def main():
     # ---- the report ---------------------------------------------------------------------------
     L = []
     w = L.append
-    cmdline = a.command_line or " ".join(sh(x) for x in sys.argv)
+    cmdline = " ".join(["scripts/bench-vs-cmancala.py"] + [sh(x) for x in sys.argv[1:]])
     w("# Our solver against CMancala")
     w("")
     if problems:
