@@ -34,7 +34,10 @@ fn doc_pages() -> Vec<PathBuf> {
 
 /// The page's path from the repository root, for messages.
 fn shown(page: &Path) -> String {
-    page.strip_prefix(ROOT).unwrap_or(page).display().to_string()
+    page.strip_prefix(ROOT)
+        .unwrap_or(page)
+        .display()
+        .to_string()
 }
 
 /// Every marked column list of the docs: kind -> (page, columns). Panics on a marker that is
@@ -101,7 +104,12 @@ fn find(dir: &Path, name: &str) -> PathBuf {
     }
     let mut found = Vec::new();
     walk(dir, name, &mut found);
-    assert_eq!(found.len(), 1, "expected one {name} under {}: {found:?}", dir.display());
+    assert_eq!(
+        found.len(),
+        1,
+        "expected one {name} under {}: {found:?}",
+        dir.display()
+    );
     found.pop().unwrap()
 }
 
@@ -110,24 +118,26 @@ fn find(dir: &Path, name: &str) -> PathBuf {
 fn csv_header(dir: &Path, name: &str) -> Vec<String> {
     let text = std::fs::read_to_string(find(dir, name)).unwrap();
     let header = text.lines().next().unwrap_or_default();
-    assert!(!header.contains('"'), "{name}: a quoted header cell: {header}");
+    assert!(
+        !header.contains('"'),
+        "{name}: a quoted header cell: {header}"
+    );
     header.split(',').map(str::to_string).collect()
 }
 
-/// The data rows of the CSV file `name` under `dir`, as maps from column to cell (cells
-/// without commas only: the rows these tests read hold none).
+/// The data rows of the CSV file `name` under `dir`, as maps from column to cell.
 fn csv_rows(dir: &Path, name: &str) -> Vec<BTreeMap<String, String>> {
-    let text = std::fs::read_to_string(find(dir, name)).unwrap();
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
-    lines
-        .map(|line| {
-            let cells: Vec<&str> = line.split(',').collect();
-            assert_eq!(cells.len(), header.len(), "{name}: a row of another width: {line}");
+    let mut reader = csv::Reader::from_path(find(dir, name)).unwrap();
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    reader
+        .records()
+        .map(|record| {
+            let record = record.unwrap();
+            assert_eq!(record.len(), header.len(), "{name}: a row of another width");
             header
                 .iter()
-                .zip(cells)
-                .map(|(h, c)| (h.to_string(), c.to_string()))
+                .cloned()
+                .zip(record.iter().map(String::from))
                 .collect()
         })
         .collect()
@@ -170,39 +180,45 @@ fn documented_columns_are_the_columns_written() {
     let results = d.join("results");
     let results = results.to_str().unwrap();
     let game = "kalah(houses=3,seeds=2)";
-    let arena = |out: &str, extra: &[&str]| {
-        let mut args = vec![
-            "--rounds", "1", "--threads", "1", "--out", out, "--results", results,
-        ];
+    let arena = |out: &'static str, extra: &[&'static str]| -> Vec<String> {
+        let mut args = vec!["--rounds", "1", "--threads", "1", "--out", out, "--results"];
         args.extend(extra);
+        let mut args: Vec<String> = args.into_iter().map(String::from).collect();
+        args.insert(7, results.to_string());
         args
     };
 
     // A match, then its JSON: the same header.
+    let tail = arena("m", &[]);
     let mut args = vec!["match", game, "-a", "random", "-a", "greedy"];
-    args.extend(arena("m", &[]));
+    args.extend(tail.iter().map(String::as_str));
     mancala(d, &args);
     let expected = columns(&lists, "match");
     assert_eq!(csv_header(d, "m.csv"), expected, "the match CSV");
+    let tail = arena("mj", &[]);
     let mut args = vec!["match", game, "-a", "random", "-a", "greedy", "--json"];
-    args.extend(arena("mj", &[]));
+    args.extend(tail.iter().map(String::as_str));
     let report: serde_json::Value = serde_json::from_str(&mancala(d, &args)).unwrap();
     let header: Vec<String> = serde_json::from_value(report["header"].clone()).unwrap();
     assert_eq!(header, expected, "the match JSON's header");
-    assert!(report["rows"].as_array().unwrap().iter().all(|row| row
+    assert!(report["rows"]
         .as_array()
-        .is_some_and(|r| r.len() == expected.len())));
+        .unwrap()
+        .iter()
+        .all(|row| row.as_array().is_some_and(|r| r.len() == expected.len())));
 
     // A gauntlet writes the match columns; a tournament its own.
     let three = ["-a", "random", "-a", "greedy", "-a", "alphabeta(depth=1)"];
+    let tail = arena("g", &["--gauntlet"]);
     let mut args = vec!["tournament", game];
     args.extend(three);
-    args.extend(arena("g", &["--gauntlet"]));
+    args.extend(tail.iter().map(String::as_str));
     mancala(d, &args);
     assert_eq!(csv_header(d, "g.csv"), expected, "the gauntlet CSV");
+    let tail = arena("t", &[]);
     let mut args = vec!["tournament", game];
     args.extend(three);
-    args.extend(arena("t", &[]));
+    args.extend(tail.iter().map(String::as_str));
     mancala(d, &args);
     assert_eq!(
         csv_header(d, "t.csv"),
@@ -238,16 +254,34 @@ fn documented_columns_are_the_columns_written() {
     let series = columns(&lists, "series");
     assert_eq!(csv_header(d, "s.csv"), series, "the series CSV");
     assert_eq!(series[0], "iterations", "the series' key column");
-    assert_eq!(series[1..], expected[..], "a series row is a match row after its key");
-    assert_eq!(csv_header(d, "v.csv"), columns(&lists, "solve"), "the solve job's CSV");
-    assert_eq!(csv_header(d, "e.csv"), columns(&lists, "egdb"), "the egdb job's CSV");
+    assert_eq!(
+        series[1..],
+        expected[..],
+        "a series row is a match row after its key"
+    );
+    assert_eq!(
+        csv_header(d, "v.csv"),
+        columns(&lists, "solve"),
+        "the solve job's CSV"
+    );
+    assert_eq!(
+        csv_header(d, "e.csv"),
+        columns(&lists, "egdb"),
+        "the egdb job's CSV"
+    );
 
     // `egdb stats --out NAME`: NAME.csv and NAME-histogram.csv.
     let db = find(d, "BUILD.json").parent().unwrap().to_path_buf();
     let stats = d.join("stats");
     mancala(
         d,
-        &["egdb", "stats", db.to_str().unwrap(), "--out", stats.to_str().unwrap()],
+        &[
+            "egdb",
+            "stats",
+            db.to_str().unwrap(),
+            "--out",
+            stats.to_str().unwrap(),
+        ],
     );
     assert_eq!(
         csv_header(d, "stats.csv"),
@@ -290,7 +324,10 @@ fn the_jeffreys_example_is_what_a_match_prints() {
     let page = std::fs::read_to_string(Path::new(ROOT).join("docs/agents-and-matches.md")).unwrap();
     let example = "10 wins in 5 pairs give Elo +528.9 [+222.7, +1727.9]";
     assert!(
-        page.split_whitespace().collect::<Vec<_>>().join(" ").contains(example),
+        page.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .contains(example),
         "docs/agents-and-matches.md no longer quotes `{example}`"
     );
     let dir = tempfile::tempdir().unwrap();
@@ -326,7 +363,12 @@ fn the_jeffreys_example_is_what_a_match_prints() {
         "B forfeits every game by an illegal move: {row:?}"
     );
     assert_eq!(
-        (cell("elo"), cell("elo_low"), cell("elo_high"), cell("interval")),
+        (
+            cell("elo"),
+            cell("elo_low"),
+            cell("elo_high"),
+            cell("interval")
+        ),
         ("528.9", "222.7", "1727.9", "jeffreys")
     );
 }
@@ -353,7 +395,10 @@ fn wari_captures_as_documented() {
         .expect("wari has a capture key");
     assert_eq!(capture["default"], "2-3");
     assert!(
-        capture["values"].as_str().unwrap().contains("2-4-6 by default when seeds=6"),
+        capture["values"]
+            .as_str()
+            .unwrap()
+            .contains("2-4-6 by default when seeds=6"),
         "mancala games says nothing of Wari-72's default: {capture}"
     );
     // Canonical game strings leave defaults out: 2-4-6 is the default with six seeds only.
@@ -450,6 +495,9 @@ fn relative_links_name_existing_files() {
             }
         }
     }
-    assert!(count > 20, "only {count} relative links found: the link reader is broken");
+    assert!(
+        count > 20,
+        "only {count} relative links found: the link reader is broken"
+    );
     assert!(bad.is_empty(), "bad links:\n{}", bad.join("\n"));
 }
