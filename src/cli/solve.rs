@@ -46,7 +46,7 @@ pub struct SolveArgs {
     /// Print one JSON object: {"game", "position", "side_to_move", "value", "moves":[{"move",
     /// "value", "exact"}], "pv", "nodes", "seconds", "threads", "table", "egdb", "method",
     /// "check"} (retrograde: "result", "plies", "move_results", "positions", "seeds", "counts",
-    /// "meaning" instead of "nodes" to "egdb"; README: JSON output).
+    /// "meaning" instead of "nodes" to "egdb"; docs/command-line.md: JSON output).
     #[arg(long)]
     pub json: bool,
 }

@@ -198,7 +198,12 @@ impl GameOptions for OwareSpec {
             CaptureSet::from_counts(if wari_72 { &[2, 4, 6] } else { &[2, 3] }),
             CaptureSet::parse,
             CaptureSet::text,
-            "seed counts from 1 to 255 joined by `-`, for example 2-3",
+            if preset == Wari {
+                "seed counts from 1 to 255 joined by `-`, for example 2-3; 2-4-6 by default when \
+                 seeds=6 (Wari-72)"
+            } else {
+                "seed counts from 1 to 255 joined by `-`, for example 2-3"
+            },
         )?;
         let must_feed = if preset == Wari {
             !o.flag("american", |s| !s.must_feed, false)?
