@@ -1103,7 +1103,7 @@ fn gauntlet_plays_the_first_agent_against_each_other() {
     }
     // The JSON rows hold the CSV's cells: the same text, the same number, or null for an
     // empty cell.
-    let mut csv = csv::Reader::from_path(dir.path().join("g.csv")).unwrap();
+    let mut csv = csv::Reader::from_path(dir.path().join("tournaments/g.csv")).unwrap();
     let csv_header: Vec<String> = csv.headers().unwrap().iter().map(String::from).collect();
     assert_eq!(csv_header, header);
     let csv_rows: Vec<csv::StringRecord> = csv.records().map(|r| r.unwrap()).collect();
