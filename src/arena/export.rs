@@ -38,8 +38,8 @@ pub fn export_records(
     )
 }
 
-/// The games of the run whose records are `jsonl` (`results/NAME.games.jsonl`, beside its
-/// manifest `results/NAME.json`, which names the game and the agents) as text.
+/// The games of the run whose records are `jsonl` (`results/tournaments/NAME.games.jsonl`, beside its
+/// manifest `NAME.json`, which names the game and the agents) as text.
 ///
 /// # Errors
 /// Bad input: a path not named `NAME.games.jsonl`, a missing or damaged file or manifest, a
