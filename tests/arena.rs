@@ -1116,7 +1116,11 @@ fn gauntlet_plays_the_first_agent_against_each_other() {
                 assert!(value.is_null(), "{name}: {value} for an empty cell");
             } else if let Some(x) = value.as_f64() {
                 assert_eq!(x, text.parse::<f64>().unwrap(), "{name}");
-                assert_eq!(value.is_f64(), text.contains('.'), "{name}: {value} for {text}");
+                assert_eq!(
+                    value.is_f64(),
+                    text.contains('.'),
+                    "{name}: {value} for {text}"
+                );
             } else {
                 assert_eq!(value.as_str(), Some(text), "{name}");
             }
