@@ -20,6 +20,7 @@ fn plan(agents: &[&str], rounds: u64, openings: u32, seed: u64) -> Plan {
         pairings: Plan::round_robin(agents.len()),
         agents,
         rounds,
+        earlier_rounds: Vec::new(),
         opening_plies: openings,
         start: Default::default(),
         seed,
