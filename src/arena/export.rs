@@ -167,7 +167,7 @@ impl GameJob for Export<'_> {
         for (k, record) in self.records.iter().enumerate() {
             replay(&rules, record, self.limits.max_plies, adjudicator.as_ref()).map_err(|why| {
                 JobError::input(format!(
-                    "{}: not a game of this run: {why}",
+                    "{}: the record does not follow from its moves: {why}",
                     (self.name)(k)
                 ))
             })?;

@@ -202,12 +202,14 @@ impl GameJob for Runner<'_> {
         // The records of an earlier invocation, and the run they continue (a run grown to a
         // larger `rounds` keeps its earlier games and appends the new pairs).
         let stored = match self.files {
-            Some(files) => files.read_records::<GameRecord>(false).map_err(|e| match e {
-                ResultsError::Bad(why) => {
-                    ResultsError::Bad(format!("{why}; remove the file to start the run again"))
-                }
-                e => e,
-            })?,
+            Some(files) => files
+                .read_records::<GameRecord>(false)
+                .map_err(|e| match e {
+                    ResultsError::Bad(why) => {
+                        ResultsError::Bad(format!("{why}; remove the file to start the run again"))
+                    }
+                    e => e,
+                })?,
             None => None,
         };
         let earlier = match (&stored, self.files) {
@@ -418,7 +420,7 @@ fn different_run(files: &RunFiles, identity: &Value, old: &Value) -> JobError {
         .and_then(|o| o.iter().find(|(k, v)| old.get(*k) != Some(*v)))
         .map(|(k, v)| {
             let hint = if k == "rounds" {
-                " (a run can grow to a larger `rounds`, not shrink)"
+                "; a run can grow to a larger `rounds`, not shrink"
             } else {
                 ""
             };
