@@ -300,7 +300,7 @@ fn a_complete_run_leaves_its_files_as_they_are() {
     );
     assert_eq!(result_files(&folder), files);
     assert_eq!(again.stdout, first.stdout, "the same table");
-    assert!(String::from_utf8_lossy(&again.stdout).contains("| greedy |"));
+    assert!(String::from_utf8_lossy(&again.stdout).contains("| `greedy` |"));
     let note = String::from_utf8_lossy(&again.stderr);
     assert!(
         note.contains("complete: 6 of 6 games already played; files left as they are"),
