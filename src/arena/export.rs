@@ -10,7 +10,7 @@
 //! ignored; per-move `evals` and `times_ms` become move comments where present.
 
 use super::runner::replay;
-use super::GameRecord;
+use super::{GameRecord, Termination};
 use crate::core::{JobError, Side};
 use crate::egdb::Egdb;
 use crate::game::Line;
@@ -153,7 +153,12 @@ impl GameJob for Export<'_> {
     type Output = Result<String, JobError>;
 
     fn run<R: Rules>(self, rules: R) -> Self::Output {
-        let adjudicator = match self.limits.adjudicate_egdb {
+        // The databases are opened only to check the games they adjudicated.
+        let adjudicated = self
+            .records
+            .iter()
+            .any(|r| r.termination == Termination::Egdb);
+        let adjudicator = match self.limits.adjudicate_egdb.filter(|_| adjudicated) {
             None => None,
             Some(dir) => Some(Egdb::open(dir, &rules).map_err(|e| {
                 JobError::input(format!(
