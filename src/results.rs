@@ -416,6 +416,24 @@ pub struct RunFiles {
     command_line: String,
 }
 
+/// A record read from the `.games.jsonl` file: its line number, its text as written (without
+/// the newline: a record is written once and kept as it stands, never re-serialized) and the
+/// record read from it.
+#[derive(Clone, Debug)]
+pub struct StoredRecord<T> {
+    /// The line number, from 1.
+    pub line: usize,
+    /// The line as it stands in the file.
+    pub text: String,
+    /// The record it holds.
+    pub record: T,
+}
+
+/// The JSON line of `record` as the record file holds it (without the newline).
+pub fn record_line(record: &impl Serialize) -> String {
+    serde_json::to_string(record).expect("records encode")
+}
+
 /// Appends game records to the `.games.jsonl` file, one flushed line each.
 pub struct Appender {
     file: std::fs::File,
@@ -428,7 +446,7 @@ impl Appender {
     /// # Errors
     /// [`ResultsError::Write`].
     pub fn append(&mut self, record: &impl Serialize) -> Result<(), ResultsError> {
-        let mut line = serde_json::to_string(record).expect("records encode");
+        let mut line = record_line(record);
         line.push('\n');
         self.file
             .write_all(line.as_bytes())
@@ -504,14 +522,16 @@ impl RunFiles {
             .and_then(|t| serde_json::from_str(&t).ok())
     }
 
-    /// The records of the `.games.jsonl` file with their line numbers; `None` if there is no
-    /// file. A last line cut short by an interruption is dropped.
+    /// The records of the `.games.jsonl` file; `None` if there is no file. A last line cut
+    /// short by an interruption (without its newline) is dropped, unless `strict`: then it is
+    /// read as any other line.
     ///
     /// # Errors
     /// [`ResultsError::Read`], or [`ResultsError::Bad`] naming a damaged line.
     pub fn read_records<T: DeserializeOwned>(
         &self,
-    ) -> Result<Option<Vec<(usize, T)>>, ResultsError> {
+        strict: bool,
+    ) -> Result<Option<Vec<StoredRecord<T>>>, ResultsError> {
         let path = self.path("games.jsonl");
         let text = match std::fs::read_to_string(&path) {
             Ok(t) => t,
@@ -525,14 +545,17 @@ impl RunFiles {
                 continue;
             }
             match serde_json::from_str(line) {
-                Ok(r) if line.ends_with('\n') => records.push((i + 1, r)),
+                Ok(record) if line.ends_with('\n') || strict => records.push(StoredRecord {
+                    line: i + 1,
+                    text: line.trim_end_matches('\n').to_string(),
+                    record,
+                }),
                 // The last line, cut short by an interruption: that game is played again.
-                _ if i + 1 == lines.len() => break,
+                _ if i + 1 == lines.len() && !strict => break,
                 Ok(_) => unreachable!("only the last line can lack its newline"),
                 Err(e) => {
                     return Err(ResultsError::Bad(format!(
-                        "{} line {}: not a game record: {e}; remove the file to start the run \
-                         again",
+                        "{} line {}: not a game record: {e}",
                         path.display(),
                         i + 1
                     )))
@@ -573,7 +596,8 @@ impl RunFiles {
     }
 
     /// Writes the whole set: the table (`.md` with a title and how it was made, `.csv`), the
-    /// game records in order (`.games.jsonl`, only if the run played games), the plot if any
+    /// game records in order (`.games.jsonl`, only if the run played games: `records` holds
+    /// their lines, [`record_line`], or a stored record's text as it stands), the plot if any
     /// and the finished manifest, which also lists the table's timing columns.
     ///
     /// # Errors
@@ -582,7 +606,7 @@ impl RunFiles {
         &self,
         manifest: &mut Manifest,
         table: &ResultTable,
-        records: &[impl Serialize],
+        records: &[String],
     ) -> Result<(), ResultsError> {
         manifest.set("timing_columns", json!(table.timing));
         let mut csv = csv::Writer::from_writer(Vec::new());
@@ -595,8 +619,8 @@ impl RunFiles {
             .into_inner()
             .map_err(|e| ResultsError::Bad(format!("cannot encode the table: {e}")))?;
         let mut jsonl = String::new();
-        for r in records {
-            jsonl.push_str(&serde_json::to_string(r).expect("records encode"));
+        for line in records {
+            jsonl.push_str(line);
             jsonl.push('\n');
         }
         let details = if records.is_empty() {

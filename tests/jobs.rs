@@ -242,12 +242,16 @@ fn small_match(name: &str) -> Vec<&str> {
     args
 }
 
+/// A run continued (here grown from 2 rounds to 3) keeps its first start and lists both
+/// invocations.
 #[test]
 fn a_resumed_run_keeps_its_first_start_and_sums_its_wall_time() {
     let dir = tempfile::tempdir().unwrap();
     let mut args = small_match("twice");
     args.push(dir.path().to_str().unwrap());
-    for _ in 0..2 {
+    let rounds = args.iter().position(|a| *a == "--rounds").unwrap() + 1;
+    for n in ["2", "3"] {
+        args[rounds] = n;
         assert!(mancala(&args).status.success());
     }
     let manifest = manifest(&dir.path().join("tournaments"), "twice");
@@ -260,6 +264,58 @@ fn a_resumed_run_keeps_its_first_start_and_sums_its_wall_time() {
         .sum();
     assert!((manifest["wall_seconds"].as_f64().unwrap() - sum).abs() < 0.002);
     assert_eq!(manifest["threads"], invocations[1]["threads"]);
+}
+
+/// Every file of a result set, by name, as bytes.
+fn result_files(dir: &std::path::Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let path = e.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            (name, std::fs::read(&path).unwrap())
+        })
+        .collect()
+}
+
+/// A complete run asked again (a job file, and `match --out`) leaves every file byte for byte
+/// as it is (its provenance: commit, CPU, wall time, build id), says so, and prints its table
+/// from its records.
+#[test]
+fn a_complete_run_leaves_its_files_as_they_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let job = job_file(
+        dir.path(),
+        "done.toml",
+        "kind = \"tournament\"\ngame = \"kalah(houses=3,seeds=2)\"\nagents = [\"random\", \
+         \"greedy\", \"alphabeta(depth=2)\"]\nrounds = 1\n",
+    );
+    let first = succeeds_in(dir.path(), &["run", &job, "--results", "r"]);
+    let folder = dir.path().join("r/tournaments");
+    let files = result_files(&folder);
+    assert_eq!(files.len(), 4, "{:?}", files.keys());
+    let again = succeeds_in(
+        dir.path(),
+        &["run", &job, "--results", "r", "--threads", "1"],
+    );
+    assert_eq!(result_files(&folder), files);
+    assert_eq!(again.stdout, first.stdout, "the same table");
+    assert!(String::from_utf8_lossy(&again.stdout).contains("| `greedy` |"));
+    let note = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        note.contains("complete: 6 of 6 games already played; files left as they are"),
+        "{note}"
+    );
+
+    let mut args = small_match("m");
+    args.push("r");
+    let first = succeeds_in(dir.path(), &args);
+    let files = result_files(&folder);
+    let again = succeeds_in(dir.path(), &args);
+    assert_eq!(result_files(&folder), files);
+    assert_eq!(again.stdout, first.stdout);
+    assert!(String::from_utf8_lossy(&again.stdout).contains("score"));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("complete: 4 of 4"));
 }
 
 #[test]

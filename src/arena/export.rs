@@ -4,12 +4,15 @@
 //! `N...` before North's, so an extra turn shows as two plies after one number), opening moves
 //! marked `{book}` as cutechess-cli marks book moves, and the result.
 //!
-//! Records are read as JSON objects, not as [`super::GameRecord`], so that records with fields
-//! this version does not know (or lacks) still export: an unknown termination reason is
-//! written as it stands, per-move `evals` and `times_ms` arrays become move comments where
-//! present, and anything else is ignored.
+//! Every record is checked as a resumed run checks it before anything is written: it must
+//! be a game record, and its moves must replay from its start to the end, termination and
+//! stores it gives ([`super::runner`]'s replay). Fields this version does not know are
+//! ignored; per-move `evals` and `times_ms` become move comments where present.
 
+use super::runner::replay;
+use super::{GameRecord, Termination};
 use crate::core::{JobError, Side};
+use crate::egdb::Egdb;
 use crate::game::Line;
 use crate::results::RunFiles;
 use crate::rules::{dispatch, GameJob, GameSpec, Rules};
@@ -17,23 +20,51 @@ use serde_json::Value;
 use std::fmt::Write as _;
 use std::path::Path;
 
+/// What every game of a run follows besides the rules: its ply cap and the databases that
+/// adjudicated its games, if any (the run's `max_plies` and `adjudicate_egdb`).
+#[derive(Clone, Copy, Debug)]
+pub struct RunLimits<'a> {
+    /// Most moves a game may last, opening included.
+    pub max_plies: u32,
+    /// The databases of `--adjudicate-egdb`.
+    pub adjudicate_egdb: Option<&'a Path>,
+}
+
 /// The games of a run as text: `spec` the game, `agents` the agent strings the records'
-/// `south` and `north` index, `event` the kind of run (`match`, `tournament`, ...).
+/// `south` and `north` index, `event` the kind of run (`match`, `tournament`, ...), `limits`
+/// the run's.
 ///
 /// # Errors
-/// Bad input naming the game (its index in the run) and the field or move that is wrong.
+/// Bad input naming the game and what is wrong (a record whose moves do not replay to its
+/// end, termination and stores).
 pub fn export_records(
     spec: &GameSpec,
     agents: &[String],
     event: &str,
-    records: &[Value],
+    limits: RunLimits,
+    records: &[GameRecord],
+) -> Result<String, JobError> {
+    let name = |k: usize| format!("game {}", records[k].game);
+    export(spec, agents, event, limits, records, &name)
+}
+
+/// [`export_records`], naming record `k` by `name(k)` in errors.
+fn export(
+    spec: &GameSpec,
+    agents: &[String],
+    event: &str,
+    limits: RunLimits,
+    records: &[GameRecord],
+    name: &dyn Fn(usize) -> String,
 ) -> Result<String, JobError> {
     dispatch(
         spec,
         Export {
             agents,
             event,
+            limits,
             records,
+            name,
         },
     )
 }
@@ -42,8 +73,9 @@ pub fn export_records(
 /// manifest `NAME.json`, which names the game and the agents) as text.
 ///
 /// # Errors
-/// Bad input: a path not named `NAME.games.jsonl`, a missing or damaged file or manifest, a
-/// record that does not replay.
+/// Bad input: a path not named `NAME.games.jsonl`, a missing, empty or damaged file or
+/// manifest, a line that is not a game record, a record that does not replay to its end,
+/// termination and stores (naming the line and the game).
 pub fn export_run(jsonl: &Path) -> Result<String, JobError> {
     let file_name = jsonl.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let name = file_name.strip_suffix(".games.jsonl").ok_or_else(|| {
@@ -54,9 +86,15 @@ pub fn export_run(jsonl: &Path) -> Result<String, JobError> {
     })?;
     let dir = jsonl.parent().unwrap_or(Path::new(""));
     let files = RunFiles::new(dir, name, "")?;
-    let records = files
-        .read_records::<Value>()?
+    let stored = files
+        .read_records::<GameRecord>(true)?
         .ok_or_else(|| JobError::input(format!("{}: no such file", jsonl.display())))?;
+    if stored.is_empty() {
+        return Err(JobError::input(format!(
+            "{}: no game records in it",
+            jsonl.display()
+        )));
+    }
     let manifest = files.earlier_manifest().ok_or_else(|| {
         JobError::input(format!(
             "{}: its manifest {} is missing or damaged, so the game and the agents are unknown",
@@ -65,12 +103,13 @@ pub fn export_run(jsonl: &Path) -> Result<String, JobError> {
         ))
     })?;
     let identity = &manifest["identity"];
-    let game = identity["game"].as_str().ok_or_else(|| {
+    let missing = |key: &str| {
         JobError::input(format!(
-            "{}: no `identity.game` in the manifest",
+            "{}: no `identity.{key}` in the manifest",
             files.path("json").display()
         ))
-    })?;
+    };
+    let game = identity["game"].as_str().ok_or_else(|| missing("game"))?;
     let spec: GameSpec = crate::game::parse_game(game)?;
     let agents: Vec<String> = identity["agents"]
         .as_array()
@@ -81,26 +120,68 @@ pub fn export_run(jsonl: &Path) -> Result<String, JobError> {
         })
         .unwrap_or_default();
     let event = identity["kind"].as_str().unwrap_or("run");
-    let records: Vec<Value> = records.into_iter().map(|(_, r)| r).collect();
-    export_records(&spec, &agents, event, &records)
-        .map_err(|e| JobError::input(format!("{}", jsonl.display())).because(e))
+    let max_plies = identity["max_plies"]
+        .as_u64()
+        .and_then(|m| u32::try_from(m).ok())
+        .ok_or_else(|| missing("max_plies"))?;
+    let egdb = identity["adjudicate_egdb"].as_str().map(Path::new);
+    let limits = RunLimits {
+        max_plies,
+        adjudicate_egdb: egdb,
+    };
+    let records: Vec<GameRecord> = stored.iter().map(|s| s.record.clone()).collect();
+    let name = |k: usize| {
+        format!(
+            "{} line {} (game {})",
+            jsonl.display(),
+            stored[k].line,
+            records[k].game
+        )
+    };
+    export(&spec, &agents, event, limits, &records, &name)
 }
 
 struct Export<'a> {
     agents: &'a [String],
     event: &'a str,
-    records: &'a [Value],
+    limits: RunLimits<'a>,
+    records: &'a [GameRecord],
+    name: &'a dyn Fn(usize) -> String,
 }
 
 impl GameJob for Export<'_> {
     type Output = Result<String, JobError>;
 
     fn run<R: Rules>(self, rules: R) -> Self::Output {
+        // The databases are opened only to check the games they adjudicated.
+        let adjudicated = self
+            .records
+            .iter()
+            .any(|r| r.termination == Termination::Egdb);
+        let adjudicator = match self.limits.adjudicate_egdb.filter(|_| adjudicated) {
+            None => None,
+            Some(dir) => Some(Egdb::open(dir, &rules).map_err(|e| {
+                JobError::input(format!(
+                    "the run's games were adjudicated by the databases {}, which cannot be \
+                     opened to check them: {e}",
+                    dir.display()
+                ))
+            })?),
+        };
+        // Every record is checked before any text is made.
+        for (k, record) in self.records.iter().enumerate() {
+            replay(&rules, record, self.limits.max_plies, adjudicator.as_ref()).map_err(|why| {
+                JobError::input(format!(
+                    "{}: the record does not follow from its moves: {why}",
+                    (self.name)(k)
+                ))
+            })?;
+        }
         let mut out = String::new();
         for (k, record) in self.records.iter().enumerate() {
-            let game = record["game"].as_u64().unwrap_or(k as u64);
-            let text = game_text(&rules, self.agents, self.event, record)
-                .map_err(|why| JobError::input(format!("game {game}: {why}")))?;
+            let record = serde_json::to_value(record).expect("records encode");
+            let text = game_text(&rules, self.agents, self.event, &record)
+                .map_err(|why| JobError::input(format!("{}: {why}", (self.name)(k))))?;
             if !out.is_empty() {
                 out.push('\n');
             }
@@ -294,8 +375,7 @@ fn game_text<R: Rules>(
     let round_ends = round_ends(record, book)?;
     let (mut later, mut round): (Option<R>, usize) = (None, 0);
     // Goes on to the next round while the record's round ends after `k` plies (a round may
-    // have none): checks the round's end and the next round's game string and start against
-    // the record, and marks the next round in the move text.
+    // have none; the record was checked by replaying it) and marks it in the move text.
     let mut next_rounds = |k: usize,
                            line: &mut Line<R>,
                            later: &mut Option<R>,
@@ -304,36 +384,12 @@ fn game_text<R: Rules>(
         let mut went_on = false;
         while let Some(&(_, stores)) = round_ends.get(round).filter(|(end, _)| *end == k) {
             let now = later.as_ref().unwrap_or(rules);
-            let given = || format!("round {}", round + 1);
-            let outcome = line.status(now).outcome().ok_or(format!(
-                "{} ends after its moves, but the game goes on there",
-                given()
+            let (next, start) = now.next_round(&line.positions()[0], stores).ok_or(format!(
+                "the game ends after round {}, not later",
+                round + 1
             ))?;
-            let got = now.final_stores(line.current(), outcome);
-            if got != stores {
-                return Err(format!(
-                    "{}: its moves give stores {got:?}, not {stores:?}",
-                    given()
-                ));
-            }
-            let (next, start) = now
-                .next_round(&line.positions()[0], stores)
-                .ok_or(format!("the game ends after {}, not later", given()))?;
             round += 1;
-            let recorded = &record["rounds"][round];
-            let (game, start_text) = (next.spec().to_string(), next.format_position(&start));
-            if recorded["game"].as_str() != Some(game.as_str())
-                || recorded["start"].as_str() != Some(start_text.as_str())
-            {
-                return Err(format!(
-                    "round {}: the rules give `{game}` from `{start_text}`, the record `{}` \
-                     from `{}`",
-                    round + 1,
-                    recorded["game"].as_str().unwrap_or("?"),
-                    recorded["start"].as_str().unwrap_or("?"),
-                ));
-            }
-            tokens.push(format!("{{round {}: {game}}}", round + 1));
+            tokens.push(format!("{{round {}: {}}}", round + 1, next.spec()));
             *line = Line::new(start);
             *later = Some(next);
             went_on = true;

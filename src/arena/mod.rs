@@ -269,6 +269,9 @@ pub struct Plan {
     pub pairings: Vec<(usize, usize)>,
     /// Pairs of games per pairing of agents.
     pub rounds: u64,
+    /// A run grown to a larger `rounds`: the `rounds` of each earlier part, increasing (empty
+    /// for a run never grown). The schedule plays each part after the one before.
+    pub earlier_rounds: Vec<u64>,
     /// Plies of the enumerated openings (0: every game from the start position).
     pub opening_plies: u32,
     /// Where the games start (default: the game's start position).
@@ -310,20 +313,26 @@ impl Plan {
         (1..n).map(|j| (0, j)).collect()
     }
 
-    /// Every game in schedule order.
+    /// Every game in schedule order: each pairing's pairs in turn; a grown run plays its
+    /// earlier parts first (pairs `0..earlier_rounds[0]` of each pairing, then the next part's
+    /// pairs, ...), so that its earlier games keep their numbers.
     pub fn schedule(&self) -> Vec<Slot> {
         let mut out = Vec::new();
-        for &(i, j) in &self.pairings {
-            for pair in 0..self.rounds {
-                for (south, north) in [(i, j), (j, i)] {
-                    out.push(Slot {
-                        game: out.len() as u64,
-                        south,
-                        north,
-                        pair,
-                    });
+        let mut from = 0;
+        for to in self.earlier_rounds.iter().copied().chain([self.rounds]) {
+            for &(i, j) in &self.pairings {
+                for pair in from..to {
+                    for (south, north) in [(i, j), (j, i)] {
+                        out.push(Slot {
+                            game: out.len() as u64,
+                            south,
+                            north,
+                            pair,
+                        });
+                    }
                 }
             }
+            from = to;
         }
         out
     }

@@ -303,6 +303,7 @@ pub fn openings<R: Rules>(rules: &R, plies: u32, seed: u64) -> Vec<Vec<R::Move>>
         agents: Vec::new(),
         pairings: Vec::new(),
         rounds: 0,
+        earlier_rounds: Vec::new(),
         opening_plies: plies,
         start: StartSpec::default(),
         seed,

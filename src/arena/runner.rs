@@ -16,7 +16,7 @@ use crate::agents::Resources;
 use crate::core::{JobError, Progress, Threads};
 use crate::egdb::Egdb;
 use crate::game::{Line, Status};
-use crate::results::{Manifest, ResultTable, RunFiles};
+use crate::results::{record_line, Manifest, ResultTable, ResultsError, RunFiles, StoredRecord};
 use crate::rules::{dispatch, GameJob, GameSpec, Rules};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -104,6 +104,9 @@ impl ArenaRun {
                 _ => Value::Null,
             },
         });
+        if !self.plan.earlier_rounds.is_empty() {
+            identity["earlier_rounds"] = json!(self.plan.earlier_rounds);
+        }
         for (key, value) in self.plan.start.identity() {
             identity[key] = value;
         }
@@ -121,6 +124,30 @@ impl ArenaRun {
             identity["adjudicate_egdb"] = json!(dir.display().to_string());
         }
         identity
+    }
+
+    /// This run continuing an earlier run of identity `old` (`None`: no earlier run), and the
+    /// identity the earlier run must have. A run whose `rounds` grew (all else the same) keeps
+    /// the earlier schedule and appends the new pairs: `earlier_rounds` gains the earlier
+    /// `rounds`.
+    fn continuing(&self, old: Option<&Value>) -> (ArenaRun, Value) {
+        let mut run = self.clone();
+        let Some(old) = old else {
+            let identity = run.identity();
+            return (run, identity);
+        };
+        run.plan.earlier_rounds = old["earlier_rounds"]
+            .as_array()
+            .map(|a| a.iter().filter_map(Value::as_u64).collect())
+            .unwrap_or_default();
+        let mut expected = run.identity();
+        if let Some(before) = old["rounds"].as_u64().filter(|&r| r < self.plan.rounds) {
+            expected["rounds"] = json!(before);
+            if expected == *old {
+                run.plan.earlier_rounds.push(before);
+            }
+        }
+        (run, expected)
     }
 
     /// Plays the run, resuming from the records in `files` if any, appending each game to
@@ -172,6 +199,33 @@ impl GameJob for Runner<'_> {
                 ))
             })?;
         }
+        // The records of an earlier invocation, and the run they continue (a run grown to a
+        // larger `rounds` keeps its earlier games and appends the new pairs).
+        let stored = match self.files {
+            Some(files) => files
+                .read_records::<GameRecord>(false)
+                .map_err(|e| match e {
+                    ResultsError::Bad(why) => {
+                        ResultsError::Bad(format!("{why}; remove the file to start the run again"))
+                    }
+                    e => e,
+                })?,
+            None => None,
+        };
+        let earlier = match (&stored, self.files) {
+            (Some(_), Some(files)) => Some(files.earlier_manifest().ok_or_else(|| {
+                JobError::input(format!(
+                    "{} exists but its manifest {} is missing or damaged: cannot tell which \
+                     run it belongs to; remove it or choose another --out",
+                    files.path("games.jsonl").display(),
+                    files.path("json").display()
+                ))
+            })?),
+            _ => None,
+        };
+        let (grown, expected) = run.continuing(earlier.as_ref().map(|m| &m["identity"]));
+        let run = &grown;
+        let plan = &run.plan;
         let identity = run.identity();
         let command_line = self.files.map_or("", |f| f.command_line());
         let mut manifest = Manifest::start(
@@ -185,20 +239,41 @@ impl GameJob for Runner<'_> {
         if let Some(files) = self.files {
             files.check()?;
         }
-        // Resume: the records already played, each checked against the schedule and replayed.
-        let mut done = match self.files {
-            Some(files) => resume(
-                files,
-                &identity,
-                plan,
-                &rules,
-                &openings,
-                resources.adjudicator(),
-                &mut manifest,
-            )?,
-            None => Vec::new(),
+        // Resume: the records already played, each checked against the schedule and replayed
+        // and kept as written (`lines`).
+        let (mut done, mut lines) = match (self.files, stored, &earlier) {
+            (Some(files), Some(stored), Some(earlier)) => {
+                if earlier.get("identity").is_some_and(|old| *old != expected) {
+                    return Err(different_run(files, &expected, &earlier["identity"]));
+                }
+                manifest.continue_from(earlier);
+                resume(
+                    &files.path("games.jsonl"),
+                    stored,
+                    plan,
+                    &rules,
+                    &openings,
+                    resources.adjudicator(),
+                )?
+            }
+            _ => (Vec::new(), BTreeMap::new()),
         };
-        if !done.is_empty() {
+        // A complete run asked again: every file is left as it is (its provenance with it),
+        // and the table comes from its records.
+        let finished = earlier.as_ref().is_some_and(|m| {
+            m["status"] == "complete"
+                && expected == identity
+                && (done.len() == schedule.len()
+                    || SprtWatch::new(run.sprt, &done).decided_at.is_some())
+        });
+        if let (true, Some(files)) = (finished, self.files) {
+            self.progress.note(&format!(
+                "{}: complete: {} of {} games already played; files left as they are",
+                files.path("games.jsonl").display(),
+                done.len(),
+                schedule.len()
+            ));
+        } else if !done.is_empty() {
             self.progress.note(&format!(
                 "resuming from {}: {} of {} games already played",
                 self.files.map_or(String::new(), |f| f
@@ -209,7 +284,8 @@ impl GameJob for Runner<'_> {
                 schedule.len()
             ));
         }
-        if let Some(files) = self.files {
+        let files = self.files.filter(|_| !finished);
+        if let Some(files) = files {
             files.write_manifest(&manifest)?;
         }
         let played: std::collections::HashSet<u64> = done.iter().map(|r| r.game).collect();
@@ -220,7 +296,7 @@ impl GameJob for Runner<'_> {
             .collect();
         let stop = AtomicBool::new(false);
         let sprt_watch = Mutex::new(SprtWatch::new(run.sprt, &done));
-        let appender = match self.files {
+        let appender = match files {
             Some(files) => Some(Mutex::new(files.appender()?)),
             None => None,
         };
@@ -257,7 +333,7 @@ impl GameJob for Runner<'_> {
                             stop.store(true, Relaxed);
                         }
                     }
-                    if let Some(files) = self.files {
+                    if let Some(files) = files {
                         let mut m = manifest.lock().expect("no panics while held");
                         if m.1.elapsed().as_secs_f64() >= 1.0 {
                             m.0.update();
@@ -310,7 +386,7 @@ impl GameJob for Runner<'_> {
             markdown: format!("{head}{}", table.table.markdown),
             ..table.table
         };
-        if let Some(files) = self.files {
+        if let Some(files) = files {
             manifest.finish(complete, done.len());
             if let Some(job) = self.job {
                 manifest.set("job", job);
@@ -321,7 +397,11 @@ impl GameJob for Runner<'_> {
                 "reproducible",
                 json!(plan.agents.iter().all(|a| a.reproducible())),
             );
-            files.write_all(&mut manifest, &table, &done)?;
+            let lines: Vec<String> = done
+                .iter()
+                .map(|r| lines.remove(&r.game).unwrap_or_else(|| record_line(r)))
+                .collect();
+            files.write_all(&mut manifest, &table, &lines)?;
         }
         Ok(ArenaOutcome {
             records: done,
@@ -332,52 +412,45 @@ impl GameJob for Runner<'_> {
     }
 }
 
-/// The records of an earlier run of the same identity in `files`, checked against the
-/// schedule and replayed; `manifest` continues the earlier one's history.
+/// The message refusing records of another run: the first key of `identity` that differs
+/// from the earlier run's `old`.
+fn different_run(files: &RunFiles, identity: &Value, old: &Value) -> JobError {
+    let key = identity
+        .as_object()
+        .and_then(|o| o.iter().find(|(k, v)| old.get(*k) != Some(*v)))
+        .map(|(k, v)| {
+            let hint = if k == "rounds" {
+                "; a run can grow to a larger `rounds`, not shrink"
+            } else {
+                ""
+            };
+            format!(
+                "`{k}` was {} and is now {v}{hint}",
+                old.get(k).unwrap_or(&Value::Null)
+            )
+        })
+        .unwrap_or_default();
+    JobError::input(format!(
+        "{} holds the games of a different run ({key}); remove it or choose another --out",
+        files.path("games.jsonl").display()
+    ))
+}
+
+/// The records `stored` of an earlier invocation of this run (in `jsonl`), checked against
+/// the schedule and replayed, in game order, and the text of each (by game) as it stands in
+/// the file.
 fn resume<R: Rules>(
-    files: &RunFiles,
-    identity: &Value,
+    jsonl: &std::path::Path,
+    stored: Vec<StoredRecord<GameRecord>>,
     plan: &Plan,
     rules: &R,
     openings: &[Opening<R>],
     adjudicator: Option<&Egdb>,
-    manifest: &mut Manifest,
-) -> Result<Vec<GameRecord>, JobError> {
-    let jsonl = files.path("games.jsonl");
-    let Some(lines) = files.read_records::<GameRecord>()? else {
-        return Ok(Vec::new());
-    };
-    let earlier = files.earlier_manifest().ok_or_else(|| {
-        JobError::input(format!(
-            "{} exists but its manifest {} is missing or damaged: cannot tell which run it \
-             belongs to; remove it or choose another --out",
-            jsonl.display(),
-            files.path("json").display()
-        ))
-    })?;
-    if let Some(old) = earlier.get("identity") {
-        if old != identity {
-            let key = identity
-                .as_object()
-                .and_then(|o| o.iter().find(|(k, v)| old.get(*k) != Some(*v)))
-                .map(|(k, v)| {
-                    format!(
-                        "`{k}` was {} and is now {v}",
-                        old.get(k).unwrap_or(&Value::Null)
-                    )
-                })
-                .unwrap_or_default();
-            return Err(JobError::input(format!(
-                "{} holds the games of a different run ({key}); remove it or choose another --out",
-                jsonl.display()
-            )));
-        }
-    }
-    manifest.continue_from(&earlier);
+) -> Result<(Vec<GameRecord>, BTreeMap<u64, String>), JobError> {
     let schedule = plan.schedule();
     let mut records: Vec<GameRecord> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for (line, record) in lines {
+    let mut lines = BTreeMap::new();
+    for StoredRecord { line, text, record } in stored {
         let bad = |why: String| {
             JobError::input(format!(
                 "{} line {line}: {why}; remove the file to start the run again",
@@ -410,12 +483,13 @@ fn resume<R: Rules>(
                 record.game
             )));
         }
-        if seen.insert(record.game) {
+        if let std::collections::btree_map::Entry::Vacant(e) = lines.entry(record.game) {
+            e.insert(text);
             records.push(record);
         }
     }
     records.sort_by_key(|r| r.game);
-    Ok(records)
+    Ok((records, lines))
 }
 
 impl ArenaRun {
@@ -656,9 +730,9 @@ fn series_plot(series: &Series, opponent: &str, points: &[(u64, MatchSummary)]) 
     svg
 }
 
-/// Checks a game record of an earlier run by replaying it: legal moves, and the termination
+/// Checks a game record by replaying it: legal moves, and the termination
 /// and final stores they lead to, round by round for a game played in rounds.
-fn replay<R: Rules>(
+pub(super) fn replay<R: Rules>(
     rules: &R,
     r: &GameRecord,
     max_plies: u32,

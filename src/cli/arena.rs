@@ -35,7 +35,8 @@ pub struct ArenaArgs {
     /// movetime=MS) (an external program speaking docs/engine-protocol.md).
     #[arg(long = "agent", short = 'a', required = true)]
     pub agents: Vec<String>,
-    /// Pairs of games per pairing of agents (each pair: one opening, seats swapped).
+    /// Pairs of games per pairing of agents (each pair: one opening, seats swapped). A larger
+    /// value on a run of --out grows it: its games kept, the new pairs appended.
     #[arg(long, conflicts_with = "games")]
     pub rounds: Option<u64>,
     /// Games per pairing (an even number: games come in seat-swapped pairs).

@@ -361,6 +361,7 @@ impl ArenaRequest {
                 agents: parsed,
                 pairings,
                 rounds,
+                earlier_rounds: Vec::new(),
                 opening_plies: self.openings,
                 start,
                 seed: self.seed,
@@ -495,13 +496,17 @@ pub(super) fn run(
     let outcome = run.run(files, job, progress)?;
     if let Some(path) = pgn {
         let agents: Vec<String> = run.plan.agents.iter().map(|a| a.to_string()).collect();
-        let records: Vec<serde_json::Value> = outcome
-            .records
-            .iter()
-            .map(|r| serde_json::to_value(r).expect("records encode"))
-            .collect();
-        let text =
-            crate::arena::export::export_records(&run.spec, &agents, run.kind.name(), &records)?;
+        let limits = crate::arena::export::RunLimits {
+            max_plies: run.plan.max_plies,
+            adjudicate_egdb: run.plan.adjudicate_egdb.as_deref(),
+        };
+        let text = crate::arena::export::export_records(
+            &run.spec,
+            &agents,
+            run.kind.name(),
+            limits,
+            &outcome.records,
+        )?;
         crate::results::write_atomic(path, text.as_bytes())?;
     }
     Ok(super::Report::Arena(ArenaReport {

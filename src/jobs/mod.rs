@@ -380,7 +380,7 @@ fn write_report(
     if let Some(check) = check {
         manifest.set("check", check.unwrap_or_default());
     }
-    Ok(files.write_all(&mut manifest, &table, &[] as &[()])?)
+    Ok(files.write_all(&mut manifest, &table, &[])?)
 }
 
 impl From<ResultsError> for JobError {
