@@ -391,7 +391,9 @@ pub struct LayerVerified {
     pub layer: u32,
     /// Positions.
     pub positions: u64,
-    /// `ok` (a bad checksum stops the verifier with an error).
+    /// `ok`, or `failed` for a damaged layer (header, size, checksum or entries wrong; its
+    /// error is in the report's failures, and no value of a database with a damaged layer is
+    /// checked).
     pub checksum: String,
     /// Values checked.
     pub samples: u64,
@@ -547,7 +549,11 @@ impl OnRules for VerifyRequest {
 
     fn run<R: Rules>(&self, rules: R, progress: &dyn Progress) -> Result<VerifyReport, JobError> {
         // Opening checks every header against the game and every payload's checksum.
-        let db = Egdb::open(&self.dir, &rules)?;
+        let opened = Egdb::open_checking_all(&self.dir, &rules)?;
+        if !opened.damaged.is_empty() {
+            return Ok(damaged_report(&opened, &self.dir));
+        }
+        let db = opened.db;
         // The layers missing against what the last build asked for.
         let build = egdb::read_build_record(db.dir())?;
         let missing = db.missing_layers()?;
@@ -639,6 +645,46 @@ impl OnRules for VerifyRequest {
             failures,
             notes,
         })
+    }
+}
+
+/// The report on a database with damaged layers: every layer, `failed` for each damaged one
+/// and each one's error among the failures; no value is checked.
+fn damaged_report(opened: &egdb::Opened, dir: &Path) -> VerifyReport {
+    let (db, damaged) = (&opened.db, &opened.damaged);
+    let layers = (0..=opened.highest)
+        .map(|layer| LayerVerified {
+            layer,
+            positions: db.index().layer_size(layer).unwrap_or(0),
+            checksum: if damaged.iter().any(|d| d.0 == layer) {
+                "failed"
+            } else {
+                "ok"
+            }
+            .to_string(),
+            samples: 0,
+            method: "none (a layer is damaged)".to_string(),
+            mismatches: 0,
+            full: None,
+        })
+        .collect();
+    let names: Vec<String> = damaged.iter().map(|d| d.0.to_string()).collect();
+    VerifyReport {
+        database: Database {
+            game: db.game().to_string(),
+            dir: dir.display().to_string(),
+        },
+        layers,
+        build: egdb::read_build_record(dir).ok().flatten(),
+        missing_layers: Vec::new(),
+        full: None,
+        ok: false,
+        failures: damaged.iter().map(|d| d.1.to_string()).collect(),
+        notes: vec![format!(
+            "damaged layers: {} (rebuild them with `mancala egdb build`, which replaces a \
+             layer that fails its check); no value was checked",
+            names.join(", ")
+        )],
     }
 }
 
