@@ -1330,7 +1330,8 @@ fn solve_line<R: Rules>(
 /// What a stopped solve proved about the last position of `line`: the bounds `lower..=upper`
 /// of its MTD(f), narrowed by the bounds its moves have (their end, repetition or database
 /// value, else their table entry within the seeds on the board); and the move with the highest
-/// proved lower bound (the first in generation order of those), with that bound.
+/// proved lower bound (of those, the first in the static move order, which the search tries
+/// first), with that bound.
 fn proved_at_root<R: Rules>(
     sh: &Shared<R>,
     line: &[R::Position],
@@ -1342,8 +1343,7 @@ fn proved_at_root<R: Rules>(
     let done = AtomicBool::new(true);
     let mut s = Searcher::new(sh, &done, None, line);
     let (side, seeds) = (rules.side_to_move(root), rules.board_seeds(root) as i32);
-    let mut children = Children::<R>::new();
-    rules.children(root, &mut children);
+    let children = ordered_children(rules, root);
     let (mut best, mut ceiling) = (None::<(R::Move, i32)>, i32::MIN);
     for c in &children {
         let csd = rules.store_difference(&c.pos);
