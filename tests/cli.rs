@@ -712,6 +712,28 @@ fn a_stopped_solve_reports_its_best_move_and_true_bounds() {
     assert!(["A", "B", "C", "D", "E"].contains(&mv), "{err}");
     let at_least: i32 = at_least.parse().unwrap();
     assert!(lower <= at_least && at_least <= 12, "{err}");
+
+    // Issue 30 (14): the node limit holds within 4096 nodes a thread (the solve checks it every
+    // 4096 nodes and at the end of every search; it searched 8050 nodes for a limit of 3000).
+    for limit in [3000, 30_000] {
+        let out = mancala(&[
+            "solve",
+            "kalah(houses=4,seeds=3)",
+            "--max-nodes",
+            &limit.to_string(),
+            "--threads",
+            "1",
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{err}");
+        let nodes: u64 = err
+            .split(" after ")
+            .nth(1)
+            .and_then(|r| r.split(" nodes").next())
+            .and_then(|n| n.parse().ok())
+            .expect("the nodes searched");
+        assert!(nodes >= limit && nodes < limit + 4096, "{err}");
+    }
 }
 
 /// Issue 30 (13): two damaged layers: verify checks every layer, names both, fails with exit

@@ -49,7 +49,9 @@ use std::time::Instant;
 /// Node and time limits of a solve (`None`: no limit).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Limits {
-    /// Stop after about this many nodes (all threads; checked every few thousand nodes).
+    /// Stop after about this many nodes (all threads; checked every [`REPORT_EVERY`] nodes a
+    /// thread and at the end of every search, so a solve stops within that many nodes a
+    /// thread of the limit).
     pub max_nodes: Option<u64>,
     /// Stop after this many seconds of wall-clock time (the clock is read every
     /// [`CLOCK_EVERY`] nodes on each thread and during the first guess, so a solve stops
@@ -133,7 +135,8 @@ pub enum SolveError {
         /// The value is at most this.
         upper: i32,
         /// The root move with the highest value proved so far, and that value (a lower bound
-        /// of the move's value; `None` when the stop came after the root's value was known).
+        /// of the move's value; `None` when the stop came while the principal variation was
+        /// followed).
         best: Option<(String, i32)>,
         /// Nodes searched.
         nodes: u64,
@@ -237,7 +240,7 @@ pub const SMALL_BOARD: i32 = 4;
 /// most of their moves capture or reach a store and are valued from the databases.
 const NEAR_EGDB: i32 = 2;
 /// Nodes counted between updates of the shared progress counter and checks of the node limit.
-const REPORT_EVERY: u64 = 1 << 12;
+pub const REPORT_EVERY: u64 = 1 << 12;
 /// Nodes counted between two readings of the clock when a solve has a time limit.
 pub const CLOCK_EVERY: u64 = 1 << 8;
 /// Nodes closer to the root than this are entered in the table of nodes in progress (ABDADA).
@@ -809,10 +812,10 @@ impl<'a, R: Rules> Searcher<'a, R> {
         best
     }
 
-    /// Moves the counters into the shared totals.
+    /// Moves the counters into the shared totals (and checks the limits: a solve of many short
+    /// searches stops at its limit too).
     fn finish(&mut self) {
-        self.sh.progress.fetch_add(self.unreported, Relaxed);
-        self.sh.counted.fetch_add(self.unreported, Relaxed);
+        self.sh.report(self.unreported);
         self.unreported = 0;
         self.sh
             .totals
@@ -1303,7 +1306,8 @@ fn solve_line<R: Rules>(
             next
         })
         .collect();
-    let searched_values = solve_lines(sh, &lines).ok_or((value, value, None))?;
+    let best = pv.first().map(|&mv| (mv, value));
+    let searched_values = solve_lines(sh, &lines).ok_or((value, value, best))?;
     let mut moves = Vec::new();
     for (i, c) in children.iter().enumerate() {
         let same = rules.side_to_move(&c.pos) == side;
