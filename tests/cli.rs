@@ -274,14 +274,17 @@ fn egdb_verify_and_stats() {
     assert!(md.contains("| layer | positions | wins | draws | losses |"));
     assert!(root.path().join("stats-histogram.csv").exists());
 
-    // A damaged payload: verify fails naming the file and the layer.
+    // A damaged payload: verify fails (exit 1) naming the file and the layer.
     let path = std::path::Path::new(&dir).join("layer-007.egdb");
     let mut bytes = std::fs::read(&path).unwrap();
     bytes[400] ^= 2;
     std::fs::write(&path, bytes).unwrap();
-    fails_with(
-        &["egdb", "verify", &dir],
-        "layer-007.egdb: layer 7: payload checksum",
+    let out = mancala(&["egdb", "verify", &dir]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("layer-007.egdb: layer 7: payload checksum"),
+        "{err}"
     );
     fails_with(
         &["solve", "kalah(houses=3,seeds=2)", "--egdb", &dir],
@@ -568,4 +571,259 @@ fn ajwa_plays_on_the_wide_board() {
     assert_eq!(v["nodes"], 1); // the forced choice: one move a position
     let v = json(&["solve", "ajwa", "--json"]);
     assert_eq!(v["value"], 2);
+}
+
+/// Issue 30 (5): every search method prints the whole principal variation. Replayed by `show`
+/// from the start, it ends the game, and the final stores give the solved value (South moves
+/// first in both games).
+#[test]
+fn solve_methods_print_the_whole_principal_variation() {
+    for (game, methods) in [
+        (
+            "kalah(houses=3,seeds=2)",
+            &["plain", "memo", "full", "alphabeta"][..],
+        ),
+        ("adi(houses=4)", &["plain", "full", "alphabeta"][..]),
+    ] {
+        for method in methods {
+            let v = json(&[
+                "solve",
+                game,
+                "--method",
+                method,
+                "--threads",
+                "1",
+                "--json",
+            ]);
+            let pv: Vec<&str> = v["pv"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
+            let end = json(&["show", game, "--moves", &pv.join(" "), "--json"]);
+            assert_eq!(
+                end["over"], true,
+                "{game} {method}: pv {pv:?} does not end the game"
+            );
+            let stores = &end["stores"];
+            let south = stores[0].as_i64().unwrap() - stores[1].as_i64().unwrap();
+            assert_eq!(
+                Some(south),
+                v["value"].as_i64(),
+                "{game} {method}: pv {pv:?}"
+            );
+        }
+    }
+}
+
+/// Issue 30 (4): the table a solve reports is the one it used, which grows with the work: a
+/// solve of a few hundred nodes with `--tt-mb 1024` uses (and reports) at most 1 MiB, every
+/// method reporting its own table (`full` reported 0 and allocated the 1024 MiB).
+#[test]
+fn solve_reports_the_table_it_allocated() {
+    for method in ["full", "alphabeta", "memo"] {
+        let v = json(&[
+            "solve",
+            "kalah(houses=3,seeds=2)",
+            "--method",
+            method,
+            "--tt-mb",
+            "1024",
+            "--threads",
+            "1",
+            "--json",
+        ]);
+        let bytes = v["table"]["bytes"].as_u64().unwrap();
+        assert!(bytes > 0 && bytes <= 1 << 20, "{method}: {bytes} bytes");
+    }
+    let out = mancala(&[
+        "solve",
+        "kalah(houses=3,seeds=2)",
+        "--method",
+        "full",
+        "--tt-mb",
+        "1024",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("table     1.0 MiB, 131072 entries"), "{text}");
+}
+
+/// Issue 30 (14): a limit of zero, a negative or not-a-number limit, and a limit on a method
+/// that runs to the end are refused, naming the flag.
+#[test]
+fn solve_limits_that_cannot_hold_are_refused() {
+    fails_with(&["solve", "kalah", "--max-nodes", "0"], "--max-nodes 0");
+    for s in ["0", "-1", "NaN", "inf"] {
+        fails_with(&["solve", "kalah", "--max-seconds", s], "--max-seconds");
+    }
+    fails_with(
+        &[
+            "solve",
+            "adi(houses=4)",
+            "--method",
+            "plain",
+            "--max-nodes",
+            "5",
+        ],
+        "--max-nodes and --max-seconds limit the method alphabeta only",
+    );
+    fails_with(
+        &[
+            "solve",
+            "adi(houses=4)",
+            "--check",
+            "full",
+            "--max-seconds",
+            "5",
+        ],
+        "`full` runs to the end",
+    );
+}
+
+/// Issue 30 (19): a solve stopped by its node limit on a game it cannot finish in that many
+/// nodes names a legal best move and bounds that hold the published value (Kalah(5,4) with
+/// Irving's capture rule is +12: tests/data/kalah-solved.csv, Irving et al. 2000).
+#[test]
+fn a_stopped_solve_reports_its_best_move_and_true_bounds() {
+    let out = mancala(&[
+        "solve",
+        "kalah(houses=5,seeds=4,capture=empty)",
+        "--max-nodes",
+        "400000",
+        "--threads",
+        "1",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    let bounds = err
+        .split("proved to lie in ")
+        .nth(1)
+        .and_then(|r| r.split(" (").next())
+        .expect("the bounds");
+    let (lower, upper) = bounds.split_once(" ..= ").unwrap();
+    let (lower, upper): (i32, i32) = (lower.parse().unwrap(), upper.parse().unwrap());
+    assert!(lower <= 12 && 12 <= upper, "{err}");
+    let best = err
+        .split("best move found so far: ")
+        .nth(1)
+        .expect("a best move named");
+    let (mv, at_least) = best.trim().split_once(", proved worth at least ").unwrap();
+    assert!(["A", "B", "C", "D", "E"].contains(&mv), "{err}");
+    let at_least: i32 = at_least.parse().unwrap();
+    assert!(lower <= at_least && at_least <= 12, "{err}");
+
+    // Issue 30 (14): the node limit holds within 4096 nodes a thread (the solve checks it every
+    // 4096 nodes and at the end of every search; it searched 8050 nodes for a limit of 3000).
+    for limit in [3000, 30_000] {
+        let out = mancala(&[
+            "solve",
+            "kalah(houses=4,seeds=3)",
+            "--max-nodes",
+            &limit.to_string(),
+            "--threads",
+            "1",
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{err}");
+        let nodes: u64 = err
+            .split(" after ")
+            .nth(1)
+            .and_then(|r| r.split(" nodes").next())
+            .and_then(|n| n.parse().ok())
+            .expect("the nodes searched");
+        assert!(nodes >= limit && nodes < limit + 4096, "{err}");
+    }
+}
+
+/// Issue 30 (13): two damaged layers: verify checks every layer, names both, fails with exit
+/// status 1, and `--json` prints the report listing both.
+#[test]
+fn egdb_verify_names_every_damaged_layer() {
+    let (_root, dir) = built("kalah(houses=3)", "7");
+    for n in [3, 5] {
+        let path = std::path::Path::new(&dir).join(format!("layer-00{n}.egdb"));
+        let mut bytes = std::fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        std::fs::write(&path, bytes).unwrap();
+    }
+    let out = mancala(&["egdb", "verify", &dir]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    for n in [3, 5] {
+        assert!(
+            err.contains(&format!("layer-00{n}.egdb: layer {n}: payload checksum")),
+            "{err}"
+        );
+    }
+    assert!(err.contains("layers 3, 5 are damaged"), "{err}");
+    let out = mancala(&["egdb", "verify", &dir, "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("the JSON report");
+    assert_eq!(v["ok"], false);
+    let failures = v["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 2, "{v}");
+    assert!(failures[0].as_str().unwrap().contains("layer-003.egdb"));
+    assert!(failures[1].as_str().unwrap().contains("layer-005.egdb"));
+    let checksums: Vec<&str> = v["layers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["checksum"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        checksums,
+        ["ok", "ok", "ok", "failed", "ok", "failed", "ok", "ok"]
+    );
+}
+
+/// Issue 30 (15): a position with another seed total than the game's is probed (the databases
+/// value the board alone), with the value the solver gives the same board with the stores made
+/// up to the game's 32 seeds (the stores' difference kept); a board the database does not
+/// cover is refused by its seeds.
+#[test]
+fn egdb_probe_takes_any_seed_total() {
+    let (_root, dir) = built("kalah(houses=4)", "6");
+    // Values: final store differences from the mover, so they differ by the stores'.
+    let values = |v: &serde_json::Value, shift: i64| -> Vec<i64> {
+        let moves = v["moves"].as_array().unwrap().iter();
+        std::iter::once(&v["value"])
+            .chain(moves.map(|m| &m["value"]))
+            .map(|x| x.as_i64().unwrap() + shift)
+            .collect()
+    };
+    for (probed, solved, shift) in [
+        ("1,0,0,2/0,1,2,0 0-0 S", "1,0,0,2/0,1,2,0 13-13 S", 0),
+        ("1,0,0,2/0,1,2,0 0-1 S", "1,0,0,2/0,1,2,0 12-14 S", 1),
+        ("1,0,0,2/0,1,2,0 3-1 N", "1,0,0,2/0,1,2,0 14-12 N", 0),
+        ("1,0,0,2/0,1,2,0 30-1 N", "1,0,0,2/0,1,2,0 17-9 N", -21),
+    ] {
+        let p = json(&[
+            "egdb",
+            "probe",
+            "kalah(houses=4)",
+            "--dir",
+            &dir,
+            "--position",
+            probed,
+            "--json",
+        ]);
+        assert_eq!(p["position"], probed);
+        assert_eq!(p["game"], "kalah(houses=4)");
+        let s = json(&["solve", "kalah(houses=4)", "--position", solved, "--json"]);
+        assert_eq!(values(&p, 0), values(&s, shift), "{probed}");
+    }
+    fails_with(
+        &[
+            "egdb",
+            "probe",
+            "kalah(houses=4)",
+            "--dir",
+            &dir,
+            "--position",
+            "1,0,0,2/0,1,2,9 0-0 S",
+        ],
+        "the position has 15 seeds on the board; the database",
+    );
 }

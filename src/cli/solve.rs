@@ -15,10 +15,13 @@ pub struct SolveArgs {
     /// 32 MiB, Kalah(6,4) 512 MiB), at most a quarter of the machine's memory and 4096 MiB.
     #[arg(long, allow_negative_numbers = true)]
     pub tt_mb: Option<u32>,
-    /// Stop after about this many nodes, printing the bounds proved so far (exit status 3).
+    /// Stop after about this many nodes (at least 1; method alphabeta), printing the bounds
+    /// proved so far and the best move found (exit status 3).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// Stop after about this many seconds, printing the bounds proved so far (exit status 3).
+    /// Stop after this many seconds (a positive number; method alphabeta; the clock is read
+    /// every 256 nodes), printing the bounds proved so far and the best move found (exit
+    /// status 3).
     #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub max_seconds: Option<f64>,
     /// Prove the value and one best move only: the other moves get an upper bound (shown as
@@ -36,7 +39,7 @@ pub struct SolveArgs {
     /// parallelism: small boards), and `full` (the solver's one-thread full-window alpha-beta
     /// on each root move, no MTD(f): checks the search on larger boards); `retrograde` (win,
     /// draw or loss of the four-row games by retrograde analysis). All but alphabeta value
-    /// every root move exactly; their PV is the best move.
+    /// every root move exactly, and each prints a whole principal variation.
     #[arg(long, value_enum, default_value_t = Method::Alphabeta)]
     pub method: Method,
     /// A second method that must give every root move the same value (a failure, exit 1, if

@@ -738,6 +738,17 @@ pub struct Egdb {
     layers: Vec<Arc<Layer>>,
 }
 
+/// A database opened by [`Egdb::open_checking_all`].
+pub struct Opened {
+    /// The layers below the first damaged one (all of them if none is).
+    pub db: Egdb,
+    /// Every damaged layer (its header, size, checksum or entries wrong) with its error, in
+    /// layer order.
+    pub damaged: Vec<(u32, EgdbError)>,
+    /// The highest layer file in the directory.
+    pub highest: u32,
+}
+
 impl Egdb {
     /// Opens the database of `rules` in `dir`: every consecutive layer from 0, each header checked
     /// against the game, and each payload's checksum and entries verified once (a damaged file is
@@ -748,6 +759,20 @@ impl Egdb {
     /// no layer 0; a header, size or checksum error naming the file otherwise. A gap (layer `k`
     /// missing while a higher layer exists) is [`EgdbError::MissingLayer`].
     pub fn open<R: Rules>(dir: &Path, rules: &R) -> Result<Egdb, EgdbError> {
+        let opened = Egdb::open_checking_all(dir, rules)?;
+        match opened.damaged.into_iter().next() {
+            Some((_, e)) => Err(e),
+            None => Ok(opened.db),
+        }
+    }
+
+    /// Opens the database as [`Egdb::open`] does, but checks every layer before giving up: the
+    /// database of the layers below the first damaged one, and every damaged layer.
+    ///
+    /// # Errors
+    /// As [`Egdb::open`], for what is not one layer's damage: no databases for the game, no
+    /// layer 0, a gap.
+    pub fn open_checking_all<R: Rules>(dir: &Path, rules: &R) -> Result<Opened, EgdbError> {
         let mut db = Egdb::empty(dir, rules)?;
         let highest = highest_layer_file(dir)?;
         let Some(highest) = highest else {
@@ -764,16 +789,26 @@ impl Egdb {
                 });
             }
         }
-        // The layers are read and checked in parallel; the first error in layer order wins.
+        // The layers are read and checked in parallel; the database keeps those below the
+        // first damaged one.
         use rayon::prelude::*;
         let layers = (0..=highest)
             .into_par_iter()
             .map(|layer| db.open_file(&dir.join(layer_file(layer)), layer, true))
             .collect::<Vec<_>>();
-        for layer in layers {
-            db.layers.push(Arc::new(layer?));
+        let mut damaged = Vec::new();
+        for (layer, opened) in (0..).zip(layers) {
+            match opened {
+                Ok(l) if damaged.is_empty() => db.layers.push(Arc::new(l)),
+                Ok(_) => {}
+                Err(e) => damaged.push((layer, e)),
+            }
         }
-        Ok(db)
+        Ok(Opened {
+            db,
+            damaged,
+            highest,
+        })
     }
 
     /// A database of `rules` with no layers yet (for the builder).

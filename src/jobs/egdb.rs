@@ -4,10 +4,12 @@ use super::valued::Valued;
 use super::{
     game_line, parse_game, physical_bytes, run_on, signed, JobError, OnRules, Progress, Threads,
 };
+use crate::core::PositionText;
 use crate::egdb::{
     self, human_bytes, layer_stats, BuildOptions, BuildRecord, Egdb, EgdbError, LayerReport,
 };
 use crate::results::{write_all_or_none, ResultTable};
+use crate::rules::GameSpec;
 use crate::rules::Rules;
 use crate::search::egdb_check::{self, check_method};
 use serde::{Deserialize, Serialize};
@@ -391,7 +393,9 @@ pub struct LayerVerified {
     pub layer: u32,
     /// Positions.
     pub positions: u64,
-    /// `ok` (a bad checksum stops the verifier with an error).
+    /// `ok`, or `failed` for a damaged layer (header, size, checksum or entries wrong; its
+    /// error is in the report's failures, and no value of a database with a damaged layer is
+    /// checked).
     pub checksum: String,
     /// Values checked.
     pub samples: u64,
@@ -472,6 +476,17 @@ impl VerifyReport {
             return None;
         }
         let mut parts = Vec::new();
+        let damaged: Vec<String> = self
+            .layers
+            .iter()
+            .filter(|l| l.checksum != "ok")
+            .map(|l| l.layer.to_string())
+            .collect();
+        match damaged.len() {
+            0 => {}
+            1 => parts.push(format!("layer {} is damaged", damaged[0])),
+            _ => parts.push(format!("layers {} are damaged", damaged.join(", "))),
+        }
         if let (Some(&first), Some(&last)) =
             (self.missing_layers.first(), self.missing_layers.last())
         {
@@ -547,7 +562,11 @@ impl OnRules for VerifyRequest {
 
     fn run<R: Rules>(&self, rules: R, progress: &dyn Progress) -> Result<VerifyReport, JobError> {
         // Opening checks every header against the game and every payload's checksum.
-        let db = Egdb::open(&self.dir, &rules)?;
+        let opened = Egdb::open_checking_all(&self.dir, &rules)?;
+        if !opened.damaged.is_empty() {
+            return Ok(damaged_report(&opened, &self.dir));
+        }
+        let db = opened.db;
         // The layers missing against what the last build asked for.
         let build = egdb::read_build_record(db.dir())?;
         let missing = db.missing_layers()?;
@@ -642,6 +661,45 @@ impl OnRules for VerifyRequest {
     }
 }
 
+/// The report on a database with damaged layers: every layer, `failed` for each damaged one
+/// and each one's error among the failures; no value is checked.
+fn damaged_report(opened: &egdb::Opened, dir: &Path) -> VerifyReport {
+    let (db, damaged) = (&opened.db, &opened.damaged);
+    let layers = (0..=opened.highest)
+        .map(|layer| LayerVerified {
+            layer,
+            positions: db.index().layer_size(layer).unwrap_or(0),
+            checksum: if damaged.iter().any(|d| d.0 == layer) {
+                "failed"
+            } else {
+                "ok"
+            }
+            .to_string(),
+            samples: 0,
+            method: "none (a layer is damaged)".to_string(),
+            mismatches: 0,
+            full: None,
+        })
+        .collect();
+    let names: Vec<String> = damaged.iter().map(|d| d.0.to_string()).collect();
+    VerifyReport {
+        database: Database {
+            game: db.game().to_string(),
+            dir: dir.display().to_string(),
+        },
+        layers,
+        build: egdb::read_build_record(dir).ok().flatten(),
+        missing_layers: Vec::new(),
+        full: None,
+        ok: false,
+        failures: damaged.iter().map(|d| d.1.to_string()).collect(),
+        notes: vec![format!(
+            "no value was checked: a database with damaged layers ({}) is not used",
+            names.join(", ")
+        )],
+    }
+}
+
 /// Value a position from a database (`mancala egdb probe`, `kind = "egdb-probe"`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -704,9 +762,79 @@ impl ProbeReport {
 const MAX_PV: usize = 500;
 
 /// Runs the probe job.
+///
+/// The databases value the board whatever seeds the game starts with: a position whose seeds
+/// (houses and stores) add up to another total than the game's is probed in the same game with
+/// as many seeds per house as it needs, the seeds missing to that game's total added to its
+/// stores, and reported as written (the seeds added taken off the stores and the values).
 pub(super) fn probe(request: &ProbeRequest) -> Result<ProbeReport, JobError> {
     let spec = parse_game(&request.game)?;
-    run_on(&spec, request, &())
+    let Some((fitted, added)) = request
+        .position
+        .as_deref()
+        .and_then(|p| fit_total(&spec, p))
+    else {
+        return run_on(&spec, request, &());
+    };
+    let houses = fitted.houses();
+    let shifted = |text: &str, sign: i64| {
+        add_to_stores(text, houses, added.map(|a| sign * a)).expect("a position of the game")
+    };
+    let fitted_request = ProbeRequest {
+        position: request.position.as_deref().map(|p| shifted(p, 1)),
+        ..request.clone()
+    };
+    let mut report = run_on(&fitted, &fitted_request, &())?;
+    let valued = &mut report.valued;
+    valued.game = spec.to_string();
+    valued.position = shifted(&valued.position, -1);
+    // Values are final store differences from the side to move: the added seeds out.
+    let added_for_mover = match valued.side_to_move.as_str() {
+        "S" => added[0] - added[1],
+        _ => added[1] - added[0],
+    } as i32;
+    valued.value -= added_for_mover;
+    for m in &mut valued.moves {
+        m.value -= added_for_mover;
+    }
+    Ok(report)
+}
+
+/// For a position `text` of a game with databases whose seeds do not add up to the total of
+/// `spec`: the game with enough seeds per house for them, and the seeds to add to the South and
+/// North stores to reach its total (half each, South the odd one). `None` if the total is the
+/// game's, or the text is not a position of the game (its parser then says why).
+fn fit_total(spec: &GameSpec, text: &str) -> Option<(GameSpec, [i64; 2])> {
+    let mut fitted = spec.clone();
+    let houses = fitted.houses();
+    let seeds = match &mut fitted {
+        GameSpec::Kalah(k) => &mut k.seeds,
+        GameSpec::Oware(o) => &mut o.seeds,
+        _ => return None,
+    };
+    let total = PositionText::split(text, houses).ok()?.seeds();
+    if total == spec.total_seeds() {
+        return None;
+    }
+    *seeds = u8::try_from(total.div_ceil(2 * houses as u32).max(u32::from(*seeds))).ok()?;
+    let extra = i64::from(fitted.total_seeds() - total);
+    Some((fitted, [extra - extra / 2, extra / 2]))
+}
+
+/// The position `text` (of `houses` houses a side) with `add` seeds added to the South and North
+/// stores; `None` if it is not a position text or a store would go below 0.
+fn add_to_stores(text: &str, houses: usize, add: [i64; 2]) -> Option<String> {
+    let parts = PositionText::split(text, houses).ok()?;
+    let store = |i: usize| u32::try_from(i64::from(parts.stores[i]) + add[i]).ok();
+    let stores = format!("{}-{}", store(0)?, store(1)?);
+    // The text again, its second token (the stores) replaced.
+    let (main, fields) = text
+        .split_once(';')
+        .map_or((text, None), |(m, f)| (m, Some(f)));
+    let mut tokens: Vec<&str> = main.split_whitespace().collect();
+    *tokens.get_mut(1)? = &stores;
+    let joined = tokens.join(" ");
+    Some(fields.map_or(joined.clone(), |f| format!("{joined};{f}")))
 }
 
 impl OnRules for ProbeRequest {

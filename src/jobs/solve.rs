@@ -140,7 +140,20 @@ impl SolveRequest {
                 "--max-seconds {s}: not a positive number of seconds"
             )));
         }
+        if self.max_nodes == Some(0) {
+            return Err(JobError::input(
+                "--max-nodes 0: not a positive number of nodes (a limit of 0 would stop before \
+                 the first node)",
+            ));
+        }
         let method = self.method;
+        if method != Method::Alphabeta && (self.max_nodes.is_some() || self.max_seconds.is_some()) {
+            return Err(JobError::input(format!(
+                "`{}` runs to the end: --max-nodes and --max-seconds limit the method \
+                 alphabeta only, not the others (as --method or --check); drop the limits",
+                method.name()
+            )));
+        }
         if method != Method::Alphabeta && (self.value_only || self.egdb.is_some()) {
             return Err(JobError::input(format!(
                 "--method {} values every move without databases: drop --value-only and --egdb",
@@ -387,9 +400,9 @@ impl SolveReport {
                 let t = &s.table;
                 let _ = writeln!(
                     out,
-                    "table     {} MiB, {} entries, {:.0}% full; {} probes, {:.0}% hits; {} \
+                    "table     {}, {} entries, {:.0}% full; {} probes, {:.0}% hits; {} \
                      nodes ({:.0}%) ended by table bounds",
-                    t.bytes >> 20,
+                    crate::egdb::human_bytes(t.bytes as u64),
                     t.entries,
                     100.0 * t.fill,
                     t.probes,

@@ -17,7 +17,9 @@
 //!   shares the table and the repetition keys with the solver, so it checks the search, not
 //!   those; for positions too large for the other two.
 //!
-//! Values are final store differences in seeds from the side to move, like the solver's.
+//! Values are final store differences in seeds from the side to move, like the solver's. Each
+//! method's principal variation goes to the end of the game: from each position the first move
+//! in generation order that keeps its value, proved by the method's own search.
 
 use super::solver::{MoveValue, Solution, TableStats};
 use crate::core::{Threads, ThreadsError};
@@ -72,7 +74,7 @@ impl<R: Rules> Memo<'_, R> {
 }
 
 /// The exact value of `pos` and of each of its moves by exhaustive memoized minimax on
-/// `threads` threads. The principal variation is the first best move only.
+/// `threads` threads, and a principal variation from the values it remembered.
 ///
 /// # Panics
 /// If the game can repeat ([`Rules::CAN_REPEAT`]): use [`negamax_solve`] there.
@@ -109,15 +111,94 @@ pub fn memo_solve<R: Rules>(
             })
             .collect()
     });
-    let entries = memo.values.len();
+    let value = *values.iter().max().expect("the root has a move");
+    let pv = follow_pv(rules, pos, &[], value, |c, _, _, _| {
+        memo.value(c, PARALLEL_PLIES)
+    });
+    // The map's slots: a key, a value and a control byte each (hashbrown's layout).
+    let slot = std::mem::size_of::<(u128, i16)>() + 1;
+    let table = TableStats {
+        entries: memo.values.len(),
+        bytes: memo.values.capacity() * slot,
+        ..Default::default()
+    };
     Ok(solution(
         &children,
         &values,
+        pv,
         progress.load(Ordering::Relaxed),
         started,
         threads.get(),
-        entries,
+        table,
     ))
+}
+
+/// Most plies of a principal variation.
+const MAX_PV: usize = 1000;
+
+/// A principal variation from `pos` (after the earlier positions `window` it could repeat),
+/// whose value is `value`: from each position the first move in generation order whose value
+/// reaches the position's, to the end of the game (a repetition included) or [`MAX_PV`] plies.
+/// `value_of(child, window, alpha, beta)` is a fail-soft value of `child` from its mover's side
+/// with the window `(alpha, beta)`, `window` the earlier positions the child could repeat.
+fn follow_pv<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    window: &[R::Position],
+    mut value: i32,
+    mut value_of: impl FnMut(&R::Position, &mut Vec<R::Position>, i32, i32) -> i32,
+) -> Vec<R::Move> {
+    let (mut pos, mut window) = (*pos, window.to_vec());
+    let mut pv = Vec::new();
+    while pv.len() < MAX_PV
+        && rules.outcome(&pos).is_none()
+        && quiet_end(rules, &window, &pos).is_none()
+    {
+        let mut children = Children::<R>::new();
+        rules.children(&pos, &mut children);
+        let (side, seeds) = (rules.side_to_move(&pos), rules.board_seeds(&pos));
+        window.push(pos);
+        let mut next = None;
+        for c in &children {
+            let same = rules.side_to_move(&c.pos) == side;
+            let same_seeds = R::CAN_REPEAT && rules.board_seeds(&c.pos) == seeds;
+            let mut w = if same_seeds {
+                window.clone()
+            } else {
+                Vec::new()
+            };
+            let repeated = same_seeds && repeats(rules, &window, &c.pos);
+            let v = match (repeated, same) {
+                (true, _) => {
+                    let v =
+                        rules.store_difference(&c.pos) + rules.repetition_outcome(&c.pos).value();
+                    if same {
+                        v
+                    } else {
+                        -v
+                    }
+                }
+                (false, true) => value_of(&c.pos, &mut w, value - 1, value),
+                (false, false) => -value_of(&c.pos, &mut w, -value, 1 - value),
+            };
+            if v >= value {
+                next = Some((c.mv, c.pos, same, repeated, w));
+                break;
+            }
+        }
+        let Some((mv, child, same, repeated, w)) = next else {
+            break;
+        };
+        pv.push(mv);
+        if repeated {
+            break;
+        }
+        if !same {
+            value = -value;
+        }
+        (pos, window) = (child, w);
+    }
+    pv
 }
 
 /// The exact value of `pos` and of each of its moves by plain alpha-beta (no table), `window`
@@ -161,12 +242,29 @@ pub fn plain_solve<R: Rules>(
             }
         })
         .collect();
-    solution(&children, &values, nodes, started, 1, 0)
+    let value = *values.iter().max().expect("the root has a move");
+    let pv = follow_pv(
+        rules,
+        pos,
+        &window[..window.len() - 1],
+        value,
+        |c, w, a, b| plain(rules, c, w, a, b, &mut nodes, progress),
+    );
+    solution(
+        &children,
+        &values,
+        pv,
+        nodes,
+        started,
+        1,
+        TableStats::default(),
+    )
 }
 
 /// The exact value of `pos` and of each of its moves by the solver's one-thread full-window
-/// alpha-beta ([`super::solver::alphabeta`]) on each root move, with a fresh table of `tt_mb`
-/// MiB for each.
+/// alpha-beta ([`super::solver::alphabeta`]) on each root move, with a fresh table for each
+/// that grows with the search up to `tt_mb` MiB; its principal variation as the solver finds
+/// its own, on one thread. The table reported is the largest one used.
 pub fn full_solve<R: Rules>(
     rules: &R,
     pos: &R::Position,
@@ -179,12 +277,13 @@ pub fn full_solve<R: Rules>(
     let side = rules.side_to_move(pos);
     let mut history = window.to_vec();
     history.push(*pos);
-    let mut nodes = 0;
+    let (mut nodes, mut bytes) = (0, 0);
     let values: Vec<i32> = children
         .iter()
         .map(|c| {
-            let (v, n) = super::solver::alphabeta_counted(rules, &c.pos, &history, tt_mb);
+            let (v, n, b) = super::solver::alphabeta_counted(rules, &c.pos, &history, tt_mb);
             nodes += n;
+            bytes = bytes.max(b);
             if rules.side_to_move(&c.pos) == side {
                 v
             } else {
@@ -192,7 +291,14 @@ pub fn full_solve<R: Rules>(
             }
         })
         .collect();
-    solution(&children, &values, nodes, started, 1, 0)
+    let value = *values.iter().max().expect("the root has a move");
+    let pv = super::solver::principal_variation(rules, pos, window, tt_mb, value);
+    let table = TableStats {
+        bytes,
+        entries: bytes / super::tt::ENTRY_BYTES,
+        ..Default::default()
+    };
+    solution(&children, &values, pv, nodes, started, 1, table)
 }
 
 /// Beyond any value: a game has at most 255 seeds.
@@ -259,16 +365,13 @@ fn plain<R: Rules>(
 fn solution<R: Rules>(
     children: &Children<R>,
     values: &[i32],
+    pv: Vec<R::Move>,
     nodes: u64,
     started: Instant,
     threads: usize,
-    entries: usize,
+    table: TableStats,
 ) -> Solution<R> {
     let value = *values.iter().max().expect("the root has a move");
-    let best = values
-        .iter()
-        .position(|&v| v == value)
-        .expect("a best move");
     Solution {
         value,
         moves: children
@@ -280,14 +383,11 @@ fn solution<R: Rules>(
                 exact: true,
             })
             .collect(),
-        pv: vec![children[best].mv],
+        pv,
         nodes,
         seconds: started.elapsed().as_secs_f64(),
         threads,
-        table: TableStats {
-            entries,
-            ..Default::default()
-        },
+        table,
         egdb_hits: 0,
     }
 }

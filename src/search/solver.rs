@@ -49,9 +49,13 @@ use std::time::Instant;
 /// Node and time limits of a solve (`None`: no limit).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Limits {
-    /// Stop after about this many nodes (all threads; checked every few thousand nodes).
+    /// Stop after about this many nodes (all threads; checked every [`REPORT_EVERY`] nodes a
+    /// thread and at the end of every search, so a solve stops within that many nodes a
+    /// thread of the limit).
     pub max_nodes: Option<u64>,
-    /// Stop after about this many seconds of wall-clock time.
+    /// Stop after this many seconds of wall-clock time (the clock is read every
+    /// [`CLOCK_EVERY`] nodes on each thread and during the first guess, so a solve stops
+    /// within about that many nodes' time of the limit).
     pub max_seconds: Option<f64>,
 }
 
@@ -118,7 +122,10 @@ pub enum SolveError {
     /// A limit of [`SolveOptions::limits`] was reached first.
     #[error(
         "stopped at the {limit} after {nodes} nodes in {seconds:.1} s: the value is proved to \
-         lie in {lower:+} ..= {upper:+} (final store difference, seeds, from the side to move)"
+         lie in {lower:+} ..= {upper:+} (final store difference, seeds, from the side to move){}",
+        best.as_ref().map_or(String::new(), |(mv, at_least)| format!(
+            "; best move found so far: {mv}, proved worth at least {at_least:+}"
+        ))
     )]
     Stopped {
         /// Which limit, in words (`node limit (N)`, `time limit (S s)`).
@@ -127,6 +134,10 @@ pub enum SolveError {
         lower: i32,
         /// The value is at most this.
         upper: i32,
+        /// The root move with the highest value proved so far, and that value (a lower bound
+        /// of the move's value; `None` when the stop came while the principal variation was
+        /// followed).
+        best: Option<(String, i32)>,
         /// Nodes searched.
         nodes: u64,
         /// Wall-clock seconds.
@@ -228,8 +239,10 @@ pub const SMALL_BOARD: i32 = 4;
 /// Positions with at most this many seeds more than the databases hold skip the table too:
 /// most of their moves capture or reach a store and are valued from the databases.
 const NEAR_EGDB: i32 = 2;
-/// Nodes counted between updates of the shared progress counter and checks of the limits.
-const REPORT_EVERY: u64 = 1 << 12;
+/// Nodes counted between updates of the shared progress counter and checks of the node limit.
+pub const REPORT_EVERY: u64 = 1 << 12;
+/// Nodes counted between two readings of the clock when a solve has a time limit.
+pub const CLOCK_EVERY: u64 = 1 << 8;
 /// Nodes closer to the root than this are entered in the table of nodes in progress (ABDADA).
 /// Measured on Kalah(6,4) value-only, 512 MiB, 2 threads: 14 plies searched 119 M nodes
 /// (1 thread: 82.8 M), 40 plies 91-107 M.
@@ -304,22 +317,32 @@ impl<'a, R: Rules> Shared<'a, R> {
                 max_nodes: Some(max),
                 ..
             } if total >= max => Some(format!("node limit ({max})")),
-            Limits {
-                max_seconds: Some(max),
-                ..
-            } if self.started.elapsed().as_secs_f64() >= max => {
-                Some(format!("time limit ({max} s)"))
-            }
             _ => None,
         };
         if let Some(limit) = limit {
-            self.stopped_by
-                .lock()
-                .expect("no panics while held")
-                .get_or_insert(limit);
-            self.stop.store(true, Relaxed);
+            self.stop_by(limit);
         }
-        self.stop.load(Relaxed)
+        self.out_of_time()
+    }
+
+    /// Records `limit` as what stopped the solve (the first one wins) and stops it.
+    fn stop_by(&self, limit: String) {
+        self.stopped_by
+            .lock()
+            .expect("no panics while held")
+            .get_or_insert(limit);
+        self.stop.store(true, Relaxed);
+    }
+
+    /// Whether the solve is stopped, reading the clock if it has a time limit (and stopping
+    /// it if the time is up).
+    fn out_of_time(&self) -> bool {
+        if let Some(max) = self.limits.max_seconds {
+            if !self.stopped() && self.started.elapsed().as_secs_f64() >= max {
+                self.stop_by(format!("time limit ({max} s)"));
+            }
+        }
+        self.stopped()
     }
 
     fn stopped(&self) -> bool {
@@ -529,6 +552,11 @@ impl<'a, R: Rules> Searcher<'a, R> {
             if self.sh.report(REPORT_EVERY) || self.cancel.is_some_and(|c| c.load(Relaxed)) {
                 self.abort.store(true, Relaxed);
             }
+        } else if self.unreported % CLOCK_EVERY == 0
+            && self.sh.limits.max_seconds.is_some()
+            && self.sh.out_of_time()
+        {
+            self.abort.store(true, Relaxed);
         }
         if self.abort.load(Relaxed) {
             self.unwinding = true;
@@ -784,10 +812,10 @@ impl<'a, R: Rules> Searcher<'a, R> {
         best
     }
 
-    /// Moves the counters into the shared totals.
+    /// Moves the counters into the shared totals (and checks the limits: a solve of many short
+    /// searches stops at its limit too).
     fn finish(&mut self) {
-        self.sh.progress.fetch_add(self.unreported, Relaxed);
-        self.sh.counted.fetch_add(self.unreported, Relaxed);
+        self.sh.report(self.unreported);
         self.unreported = 0;
         self.sh
             .totals
@@ -931,7 +959,7 @@ impl<'a, R: Rules> Driver<'a, R> {
         let seeds = rules.board_seeds(pos) as i32;
         let (mut lower, mut upper) = (sd - seeds, sd + seeds);
         let mut g = guess
-            .unwrap_or_else(|| first_guess(rules, pos))
+            .unwrap_or_else(|| first_guess(rules, pos, &|| self.sh.out_of_time()))
             .clamp(lower, upper);
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
@@ -998,20 +1026,27 @@ const GUESS_POSITIONS: u64 = 1 << 16;
 /// [`GUESS_POSITIONS`] positions are visited), the store difference where the game is not over
 /// at the horizon. Measured on Kalah(6,3), (5,4) and (5,4) with `capture=empty`: 10-25% fewer
 /// nodes than starting from the store difference.
-fn first_guess<R: Rules>(rules: &R, pos: &R::Position) -> i32 {
+///
+/// `stop` is asked every [`CLOCK_EVERY`] positions; when it says yes, the guess of the last
+/// depth completed is kept.
+fn first_guess<R: Rules>(rules: &R, pos: &R::Position, stop: &dyn Fn() -> bool) -> i32 {
     let mut visited = 0;
     let mut guess = rules.store_difference(pos);
     for depth in 1..=GUESS_DEPTH {
         if visited >= GUESS_POSITIONS {
             break;
         }
-        guess = shallow(rules, pos, depth, -(1 << 20), 1 << 20, &mut visited);
+        match shallow(rules, pos, depth, -(1 << 20), 1 << 20, &mut visited, stop) {
+            Some(v) => guess = v,
+            None => break,
+        }
     }
     guess
 }
 
 /// A depth-limited alpha-beta value of `pos` (mover's side, seeds): exact where the game ends
-/// within `depth` moves, else the game's evaluation at the horizon. `visited` counts positions.
+/// within `depth` moves, else the game's evaluation at the horizon. `visited` counts positions;
+/// `None` if `stop` (asked every [`CLOCK_EVERY`] positions) said to stop.
 fn shallow<R: Rules>(
     rules: &R,
     pos: &R::Position,
@@ -1019,13 +1054,17 @@ fn shallow<R: Rules>(
     mut alpha: i32,
     beta: i32,
     visited: &mut u64,
-) -> i32 {
+    stop: &dyn Fn() -> bool,
+) -> Option<i32> {
     *visited += 1;
+    if *visited % CLOCK_EVERY == 0 && stop() {
+        return None;
+    }
     if let Some(o) = rules.outcome(pos) {
-        return rules.store_difference(pos) + o.value();
+        return Some(rules.store_difference(pos) + o.value());
     }
     if depth == 0 {
-        return rules.evaluate(pos);
+        return Some(rules.evaluate(pos));
     }
     let mut children = Children::<R>::new();
     rules.children(pos, &mut children);
@@ -1033,9 +1072,9 @@ fn shallow<R: Rules>(
     let mut best = i32::MIN;
     for c in children.iter().rev() {
         let v = if rules.side_to_move(&c.pos) == side {
-            shallow(rules, &c.pos, depth - 1, alpha, beta, visited)
+            shallow(rules, &c.pos, depth - 1, alpha, beta, visited, stop)?
         } else {
-            -shallow(rules, &c.pos, depth - 1, -beta, -alpha, visited)
+            -shallow(rules, &c.pos, depth - 1, -beta, -alpha, visited, stop)?
         };
         best = best.max(v);
         alpha = alpha.max(v);
@@ -1043,7 +1082,7 @@ fn shallow<R: Rules>(
             break;
         }
     }
-    best
+    Some(best)
 }
 
 /// The value of `child`, from its mover's side, if it repeats a position of `line` (the
@@ -1171,7 +1210,7 @@ pub fn solve<R: Rules>(
         })?;
     let counters = *sh.totals.lock().expect("no panics while held");
     let seconds = started.elapsed().as_secs_f64();
-    let (value, moves, pv) = result.map_err(|(lower, upper)| SolveError::Stopped {
+    let (value, moves, pv) = result.map_err(|(lower, upper, best)| SolveError::Stopped {
         limit: sh
             .stopped_by
             .lock()
@@ -1180,6 +1219,7 @@ pub fn solve<R: Rules>(
             .unwrap_or_default(),
         lower,
         upper,
+        best: best.map(|(mv, v)| (rules.format_move(root, mv), v)),
         nodes: counters.nodes,
         seconds,
     })?;
@@ -1203,14 +1243,17 @@ pub fn solve<R: Rules>(
     })
 }
 
+/// Bounds on the value of the root and the best root move found, when a limit stopped a solve.
+type Proved<R> = (i32, i32, Option<(<R as Rules>::Move, i32)>);
+
 /// Value, move values and principal variation of the last position of `line`; `Err` with the
-/// bounds proved if a limit stopped the solve.
+/// bounds proved (and the best move found) if a limit stopped the solve.
 #[allow(clippy::type_complexity)]
 fn solve_line<R: Rules>(
     sh: &Shared<R>,
     line: &[R::Position],
     value_only: bool,
-) -> Result<(i32, Vec<MoveValue<R>>, Vec<R::Move>), (i32, i32)> {
+) -> Result<(i32, Vec<MoveValue<R>>, Vec<R::Move>), Proved<R>> {
     let rules = sh.rules;
     let d = Driver::all(sh);
     let root = line.last().expect("a line holds its position");
@@ -1237,12 +1280,12 @@ fn solve_line<R: Rules>(
             return Ok((value, moves, pv));
         }
     }
-    let value = d.mtdf(line, None)?;
-    let stopped = |_| (value, value);
+    let value = d
+        .mtdf(line, None)
+        .map_err(|(lower, upper)| proved_at_root(sh, line, lower, upper))?;
     let pv = d
         .principal_variation(line, value)
-        .ok_or((value, value))
-        .map_err(stopped)?;
+        .ok_or((value, value, None))?;
     let mut children = Children::<R>::new();
     rules.children(root, &mut children);
     let side = rules.side_to_move(root);
@@ -1263,7 +1306,8 @@ fn solve_line<R: Rules>(
             next
         })
         .collect();
-    let searched_values = solve_lines(sh, &lines).ok_or((value, value))?;
+    let best = pv.first().map(|&mv| (mv, value));
+    let searched_values = solve_lines(sh, &lines).ok_or((value, value, best))?;
     let mut moves = Vec::new();
     for (i, c) in children.iter().enumerate() {
         let same = rules.side_to_move(&c.pos) == side;
@@ -1285,6 +1329,57 @@ fn solve_line<R: Rules>(
         });
     }
     Ok((value, moves, pv))
+}
+
+/// What a stopped solve proved about the last position of `line`: the bounds `lower..=upper`
+/// of its MTD(f), narrowed by the bounds its moves have (their end, repetition or database
+/// value, else their table entry within the seeds on the board); and the move with the highest
+/// proved lower bound (of those, the first in the static move order, which the search tries
+/// first), with that bound.
+fn proved_at_root<R: Rules>(
+    sh: &Shared<R>,
+    line: &[R::Position],
+    lower: i32,
+    upper: i32,
+) -> Proved<R> {
+    let rules = sh.rules;
+    let root = line.last().expect("a line holds its position");
+    let done = AtomicBool::new(true);
+    let mut s = Searcher::new(sh, &done, None, line);
+    let (side, seeds) = (rules.side_to_move(root), rules.board_seeds(root) as i32);
+    let children = ordered_children(rules, root);
+    let (mut best, mut ceiling) = (None::<(R::Move, i32)>, i32::MIN);
+    for c in &children {
+        let csd = rules.store_difference(&c.pos);
+        let cseeds = rules.board_seeds(&c.pos) as i32;
+        let exact = match rules.outcome(&c.pos) {
+            Some(o) => Some(csd + o.value()),
+            None if cseeds < seeds => s.known_child(&c.pos, cseeds),
+            None => repetition_value(rules, line, &c.pos),
+        };
+        let (lo, hi) = exact.map_or_else(
+            || {
+                let slot = s.child_slot(&c.pos, cseeds == seeds);
+                let b = sh.table.probe(slot);
+                (
+                    b.map_or(csd - cseeds, |b| (b.lower + csd).max(csd - cseeds)),
+                    b.map_or(csd + cseeds, |b| (b.upper + csd).min(csd + cseeds)),
+                )
+            },
+            |v| (v, v),
+        );
+        let (lo, hi) = if rules.side_to_move(&c.pos) == side {
+            (lo, hi)
+        } else {
+            (-hi, -lo)
+        };
+        if best.is_none_or(|(_, b)| lo > b) {
+            best = Some((c.mv, lo));
+        }
+        ceiling = ceiling.max(hi);
+    }
+    let floor = best.map_or(lower, |(_, b)| b);
+    (lower.max(floor), upper.min(ceiling), best)
 }
 
 /// The exact values of the last positions of `lines` (each from its own mover's side), by
@@ -1360,8 +1455,8 @@ fn on_threads(threads: usize, f: impl Fn() + Sync) {
     });
 }
 
-/// Runs `f` with a one-thread driver over a fresh table of `tt_mb` MiB on the line `history`
-/// then `pos`.
+/// Runs `f` with a one-thread driver over a fresh table on the line `history` then `pos`: the
+/// table starts at 1 MiB and grows with the nodes searched up to `tt_mb` MiB, as [`solve`]'s.
 fn single_thread<R: Rules, T>(
     rules: &R,
     pos: &R::Position,
@@ -1369,7 +1464,7 @@ fn single_thread<R: Rules, T>(
     tt_mb: usize,
     f: impl FnOnce(&Driver<R>, &[R::Position]) -> T,
 ) -> T {
-    let table = Table::new(tt_mb).expect("test tables are small");
+    let table = Table::growing(1, tt_mb).expect("test tables are small");
     let progress = AtomicU64::new(0);
     let sh = Shared::new(rules, &table, None, &progress, 1, Limits::default());
     let mut line = history.to_vec();
@@ -1401,15 +1496,32 @@ pub fn alphabeta<R: Rules>(
     alphabeta_counted(rules, pos, history, tt_mb).0
 }
 
-/// [`alphabeta`] and the number of nodes it searched.
+/// [`alphabeta`], the number of nodes it searched and the bytes of table it used (the table
+/// grows with the search up to `tt_mb` MiB).
 pub fn alphabeta_counted<R: Rules>(
     rules: &R,
     pos: &R::Position,
     history: &[R::Position],
     tt_mb: usize,
-) -> (i32, u64) {
+) -> (i32, u64, usize) {
     single_thread(rules, pos, history, tt_mb, |d, line| {
         let v = d.search(line, i32::MIN + 1, i32::MAX).expect("no limits");
-        (v, d.sh.totals.lock().expect("no panics while held").nodes)
+        let nodes = d.sh.totals.lock().expect("no panics while held").nodes;
+        (v, nodes, d.sh.table.bytes())
+    })
+}
+
+/// A principal variation from the last position of `history` then `pos`, whose value is
+/// `value`, found as [`solve`] finds its own (null-window searches on one thread over a table
+/// growing up to `tt_mb` MiB).
+pub fn principal_variation<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    history: &[R::Position],
+    tt_mb: usize,
+    value: i32,
+) -> Vec<R::Move> {
+    single_thread(rules, pos, history, tt_mb, |d, line| {
+        d.principal_variation(line, value).expect("no limits")
     })
 }

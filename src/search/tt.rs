@@ -427,6 +427,16 @@ mod tests {
         );
     }
 
+    /// Issue 30 (4): the bytes reported are the entries in use, 8 bytes each: a growing table
+    /// of at most 1024 MiB starts at 1 MiB (2^17 entries) and doubles.
+    #[test]
+    fn reported_bytes_are_the_entries_in_use() {
+        let t = Table::growing(1, 1024).unwrap();
+        assert_eq!((t.capacity(), t.bytes()), (1 << 17, 1 << 20));
+        assert!(t.grow());
+        assert_eq!((t.capacity(), t.bytes()), (1 << 18, 2 << 20));
+    }
+
     #[test]
     fn a_full_bucket_replaces_the_least_work() {
         let t = Table::with_buckets(MIN_BUCKETS).unwrap();
