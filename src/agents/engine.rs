@@ -9,7 +9,9 @@
 //! its time plus the grace margin, answers an illegal move or anything that is not the protocol
 //! forfeits the game ([`Forfeit`]); the process is told `quit` and killed when the game ends.
 
-use super::external::{shorten, Clock, ExternalFactory, ExternalPlayer, Forfeit, MoveReply};
+use super::external::{
+    ms_text, shorten, Clock, ExternalFactory, ExternalPlayer, Forfeit, MoveReply,
+};
 use super::{derive_seed, AgentSpec, Eval, MoveRequest, Resources};
 use crate::game::Line;
 use crate::rules::{dispatch, GameJob, GameSpec, Rules};
@@ -310,26 +312,31 @@ impl Engine {
         self.expect("readyok", "isready")
     }
 
-    /// The `go` command for `clock`, and the time the engine is given (ms).
+    /// The `go` command for `clock` (times in whole milliseconds, rounded down), and the time
+    /// the engine is given (microseconds).
     fn go(&self, request: &MoveRequest) -> (String, u64) {
         let clock = &request.clock;
         let mut go = String::from("go");
-        if let Some(m) = clock.move_ms {
-            go.push_str(&format!(" movetime {m}"));
+        if let Some(m) = clock.move_us {
+            go.push_str(&format!(" movetime {}", m / 1000));
         }
-        if let (Some(mine), Some(theirs)) = (clock.remaining_ms, clock.opponent_remaining_ms) {
+        if let (Some(mine), Some(theirs)) = (clock.remaining_us, clock.opponent_remaining_us) {
             let (s, n) = match request.side {
                 crate::core::Side::South => (mine, theirs),
                 crate::core::Side::North => (theirs, mine),
             };
-            let inc = clock.increment_ms;
-            go.push_str(&format!(" stime {s} ntime {n} sinc {inc} ninc {inc}"));
+            let inc = clock.increment_us / 1000;
+            go.push_str(&format!(
+                " stime {} ntime {} sinc {inc} ninc {inc}",
+                s / 1000,
+                n / 1000
+            ));
         }
-        let limit = match clock.limit_ms() {
+        let limit = match clock.limit_us() {
             Some(l) => l,
             None => {
                 go.push_str(&format!(" movetime {}", self.movetime));
-                self.movetime
+                self.movetime.saturating_mul(1000)
             }
         };
         (go, limit)
@@ -402,16 +409,18 @@ impl ExternalPlayer for Engine {
         let (go, limit) = self.go(request);
         let started = Instant::now();
         self.send(&go)?;
-        let grace = request.clock.grace_ms;
-        let deadline = started + Duration::from_millis(limit.saturating_add(grace));
+        let grace = request.clock.grace_us;
+        let deadline = started + Duration::from_micros(limit.saturating_add(grace));
         let mut eval = None;
         loop {
             match self.receive(deadline) {
                 None => {
                     return Err(Forfeit::Timeout(format!(
-                    "no `bestmove` within {limit} ms and the grace of {grace} ms after `{go}`{}",
-                    self.stderr_note()
-                )))
+                        "no `bestmove` within {} ms and the grace of {} ms after `{go}`{}",
+                        ms_text(limit),
+                        ms_text(grace),
+                        self.stderr_note()
+                    )))
                 }
                 Some(Received::Closed) => {
                     let note = self.exit_note();
@@ -770,7 +779,7 @@ fn parse_go(args: &str, side: crate::core::Side) -> Result<Go, String> {
                 .ok_or_else(|| format!("go: `{key}` takes a whole number from {min}"))
         };
         match key {
-            "movetime" => go.clock.move_ms = Some(value(0)?),
+            "movetime" => go.clock.move_us = Some(value(0)?.saturating_mul(1000)),
             "stime" => time[0] = Some(value(0)?),
             "ntime" => time[1] = Some(value(0)?),
             "sinc" => inc[0] = value(0)?,
@@ -785,9 +794,10 @@ fn parse_go(args: &str, side: crate::core::Side) -> Result<Go, String> {
         i += 2;
     }
     let me = side.index();
-    go.clock.remaining_ms = time[me];
-    go.clock.opponent_remaining_ms = time[1 - me];
-    go.clock.increment_ms = inc[me];
+    let us = |ms: u64| ms.saturating_mul(1000);
+    go.clock.remaining_us = time[me].map(us);
+    go.clock.opponent_remaining_us = time[1 - me].map(us);
+    go.clock.increment_us = us(inc[me]);
     Ok(go)
 }
 
@@ -836,10 +846,10 @@ mod tests {
         )
         .unwrap()
         .clock;
-        assert_eq!(c.remaining_ms, Some(2000));
-        assert_eq!(c.opponent_remaining_ms, Some(1000));
-        assert_eq!(c.increment_ms, 20);
-        assert_eq!(c.move_ms, Some(50));
+        assert_eq!(c.remaining_us, Some(2_000_000));
+        assert_eq!(c.opponent_remaining_us, Some(1_000_000));
+        assert_eq!(c.increment_us, 20_000);
+        assert_eq!(c.move_us, Some(50_000));
         assert!(parse_go("movetime x", crate::core::Side::South).is_err());
         assert!(parse_go("depth 0", crate::core::Side::South).is_err());
         assert_eq!(
