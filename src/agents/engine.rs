@@ -865,6 +865,52 @@ mod tests {
         assert_eq!(info_score("info string hello"), None);
     }
 
+    /// `go` tokens the protocol does not define (UCI's included) are ignored; `depth` limits
+    /// alpha-beta. Kalah(4,3) from the start, worked by hand: A gains nothing, B, C and D one
+    /// seed each (B's last seed in the store), so the best of one ply is worth 1 seed.
+    #[test]
+    fn the_server_ignores_unknown_go_tokens_and_honours_depth() {
+        let spec: AgentSpec = "alphabeta(depth=8)".parse().unwrap();
+        let input = "mancala-engine\nnewgame kalah(houses=4,seeds=3)\nisready\nposition startpos\n\
+                     go infinite ponder wtime 100 btime 100 winc 0 binc 0 movestogo 5 foo\n\
+                     go searchmoves A B nodes 7 mate 2\ngo depth 1\ngo depth 0\nquit\n";
+        let mut out = Vec::new();
+        serve(&spec, 1, &mut input.as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 11, "{out}");
+        for answer in [&lines[4..6], &lines[6..8]] {
+            assert!(answer[0].starts_with("info score seeds "), "{out}");
+            assert!(answer[1].starts_with("bestmove "), "{out}");
+        }
+        assert_eq!(lines[8], "info score seeds 1", "{out}");
+        assert!(
+            ["bestmove B", "bestmove C", "bestmove D"].contains(&lines[9]),
+            "{out}"
+        );
+        assert!(lines[10].starts_with("error go: `depth`"), "{out}");
+        // MCTS takes `nodes` as its simulations; agents without such a budget ignore both.
+        for agent in ["mcts(iterations=100000)", "random"] {
+            let spec: AgentSpec = agent.parse().unwrap();
+            let input = "newgame kalah(houses=4,seeds=3)\nposition startpos\n\
+                         go nodes 1 depth 1\nquit\n";
+            let mut out = Vec::new();
+            serve(&spec, 1, &mut input.as_bytes(), &mut out).unwrap();
+            let out = String::from_utf8(out).unwrap();
+            assert!(
+                out.lines().last().unwrap().starts_with("bestmove "),
+                "{out}"
+            );
+        }
+        assert_eq!(
+            limited(
+                &"mcts(iterations=100000)".parse().unwrap(),
+                &parse_go("nodes 3", crate::core::Side::South).unwrap()
+            ),
+            Some("mcts(iterations=3)".parse().unwrap())
+        );
+    }
+
     #[test]
     fn long_lines_are_cut_and_line_ends_dropped() {
         let mut text = vec![b'x'; MAX_LINE + 10];

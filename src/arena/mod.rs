@@ -587,6 +587,31 @@ mod tests {
     use super::*;
     use crate::rules::{dispatch, GameJob, GameSpec};
 
+    /// Time is charged to the microsecond: a move 1 µs past the clock with no grace loses on
+    /// time, one that uses the clock to the microsecond does not.
+    #[test]
+    fn a_clock_that_runs_out_by_microseconds_loses_on_time() {
+        let clock = Clock {
+            remaining_us: Some(1000),
+            ..Clock::default()
+        };
+        assert!(TimeControl::check(&clock, 1000).is_ok());
+        let e = TimeControl::check(&clock, 1001).unwrap_err();
+        assert_eq!(
+            e,
+            Forfeit::Timeout(
+                "the move took 1.001 ms with 1 ms left on the clock (grace 0 ms)".into()
+            )
+        );
+        let clock = Clock {
+            move_us: Some(2000),
+            grace_us: 500,
+            ..Clock::default()
+        };
+        assert!(TimeControl::check(&clock, 2500).is_ok());
+        assert!(TimeControl::check(&clock, 2501).is_err());
+    }
+
     /// The seeds a forfeit by South awards North at every position of a random game.
     struct Awarded;
     impl GameJob for Awarded {
