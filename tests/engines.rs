@@ -320,7 +320,8 @@ fn mancala_engine_speaks_the_protocol() {
     assert!(child.wait().unwrap().success());
 }
 
-/// A resumed run with another clock is refused; clocks are in the run's identity.
+/// A resumed run with another clock is refused; clocks are in the run's identity; a bad `--tc`
+/// is named as given.
 #[test]
 fn clocks_enter_the_run_identity() {
     let dir = tempfile::tempdir().unwrap();
@@ -353,6 +354,13 @@ fn clocks_enter_the_run_identity() {
             "match", "kalah", "-a", "random", "-a", "greedy", "--tc", "ten",
         ],
         "--tc `ten`",
+    );
+    // A zero clock is named as given, with what a valid one is.
+    fails_with(
+        &[
+            "match", "kalah", "-a", "random", "-a", "greedy", "--tc", "0+0",
+        ],
+        "--tc `0+0`: the base time is under 0.001 s",
     );
 }
 
