@@ -7,7 +7,8 @@
 //! into lines on a channel, another keeps the last bytes of its standard error for the
 //! messages of forfeits, and every wait has a deadline. An engine that exits, stays silent past
 //! its time plus the grace margin, answers an illegal move or anything that is not the protocol
-//! forfeits the game ([`Forfeit`]); the process is told `quit` and killed when the game ends.
+//! forfeits the game ([`Forfeit`]); the process is told `quit` and its process group (the
+//! engine and whatever it started) ended when the game ends.
 
 use super::external::{
     ms_text, shorten, Clock, ExternalFactory, ExternalPlayer, Forfeit, MoveReply,
@@ -139,7 +140,7 @@ struct Engine {
 }
 
 impl Engine {
-    /// Starts the program of `factory` in a process group of its own ([`Engine::end`]).
+    /// Starts the program of `factory` in a process group of its own ([`end_group`]).
     fn start(factory: &EngineFactory) -> Result<Engine, Forfeit> {
         let mut command = Command::new(&factory.cmd);
         command
