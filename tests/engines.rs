@@ -320,7 +320,8 @@ fn mancala_engine_speaks_the_protocol() {
     assert!(child.wait().unwrap().success());
 }
 
-/// A resumed run with another clock is refused; clocks are in the run's identity.
+/// A resumed run with another clock is refused; clocks are in the run's identity; a bad `--tc`
+/// is named as given.
 #[test]
 fn clocks_enter_the_run_identity() {
     let dir = tempfile::tempdir().unwrap();
@@ -354,6 +355,13 @@ fn clocks_enter_the_run_identity() {
         ],
         "--tc `ten`",
     );
+    // A zero clock is named as given, with what a valid one is.
+    fails_with(
+        &[
+            "match", "kalah", "-a", "random", "-a", "greedy", "--tc", "0+0",
+        ],
+        "--tc `0+0`: the base time is under 0.001 s",
+    );
 }
 
 /// `mancala play` against an engine: it moves first as South and the session ends at `quit`.
@@ -378,4 +386,206 @@ fn play_against_an_engine() {
     assert!(o.status.success());
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.contains("South (engine("), "{text}");
+}
+
+/// Move times are measured to the microsecond: the example engine (on both sides) answers
+/// within about a millisecond of pipe and interpreter time, and every one of its moves is
+/// recorded with a time above zero (whole milliseconds recorded most such moves as 0).
+#[test]
+fn engine_move_times_are_recorded_to_the_microsecond() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run_within(
+        &[
+            "match",
+            "kalah(houses=4,seeds=3)",
+            "-a",
+            &engine_agent(&example(), "--seed 1"),
+            "-a",
+            &engine_agent(&example(), "--seed 2"),
+            "--rounds",
+            "1",
+            "--tc",
+            "10+0",
+            "--out",
+            "us",
+            "--results",
+            dir.path().to_str().unwrap(),
+        ],
+        Duration::from_secs(120),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut fractional = 0;
+    for g in records(&dir.path().join("tournaments/us.games.jsonl")) {
+        assert_eq!(g["termination"], "normal", "{g}");
+        for (k, t) in g["times_ms"].as_array().unwrap().iter().enumerate() {
+            let ms = t.as_f64().unwrap();
+            // Every move took at least a pipe's round trip.
+            assert!(ms > 0.0, "move {k} recorded as 0 ms: {g}");
+            assert!(ms < 10_000.0, "{g}");
+            if ms.fract() != 0.0 {
+                fractional += 1;
+            }
+        }
+    }
+    assert!(fractional > 0, "no time below a millisecond's resolution");
+}
+
+/// An engine that passes the check before the run and then does not answer `mancala-engine`
+/// when started for a game loses that game on time (`timeout`, as cutechess-cli's "stalls
+/// connection" and fastchess's "stall"), not by a crash.
+#[test]
+fn an_engine_that_does_not_answer_at_start_loses_on_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("stall.py");
+    let count = dir.path().join("starts");
+    std::fs::write(
+        &script,
+        "import os, sys, time\n\
+         count = sys.argv[1]\n\
+         first = not os.path.exists(count)\n\
+         open(count, 'a').write('x')\n\
+         for line in sys.stdin:\n\
+         \x20   if not first:\n\
+         \x20       time.sleep(3600)\n\
+         \x20   if line.split() == ['mancala-engine']:\n\
+         \x20       print('mancalaok', flush=True)\n\
+         \x20   elif line.split() == ['isready']:\n\
+         \x20       print('readyok', flush=True)\n",
+    )
+    .unwrap();
+    let o = run_within(
+        &[
+            "match",
+            "kalah(houses=4,seeds=3)",
+            "-a",
+            &engine_agent(&script, &format!("'{}'", count.display())),
+            "-a",
+            "greedy",
+            "--rounds",
+            "1",
+            "--threads",
+            "2",
+            "--out",
+            "stall",
+            "--results",
+            dir.path().to_str().unwrap(),
+        ],
+        Duration::from_secs(120),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let games = records(&dir.path().join("tournaments/stall.games.jsonl"));
+    assert_eq!(games.len(), 2);
+    for g in games {
+        assert_eq!(g["termination"], "timeout", "{g}");
+        let message = g["forfeit"]["message"].as_str().unwrap();
+        assert!(
+            message.contains("did not answer `mancala-engine`"),
+            "{message}"
+        );
+    }
+}
+
+/// Whether process `pid` still runs (a zombie, exited and waiting to be reaped, does not).
+fn running(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().next())
+            .is_some_and(|state| state != "Z"),
+        Err(_) => false,
+    }
+}
+
+/// An engine started through a wrapper script that does not `exec` it, and that starts a
+/// helper process of its own, leaves nothing behind: the host ends the engine's whole process
+/// group, for the check before the run and for every game (three starts for one round).
+#[test]
+fn engines_leave_no_process_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    let wrapper = dir.path().join("wrapper.sh");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\nsleep 1000 &\necho $! >> '{}'\npython3 '{}' \"$@\"\n",
+            pids.display(),
+            example().display()
+        ),
+    )
+    .unwrap();
+    let o = run_within(
+        &[
+            "match",
+            "kalah(houses=4,seeds=3)",
+            "-a",
+            &format!(r#"engine(cmd="sh",args="'{}'")"#, wrapper.display()),
+            "-a",
+            "greedy",
+            "--rounds",
+            "1",
+            "--movetime",
+            "1000",
+            "--out",
+            "wrapped",
+            "--results",
+            dir.path().to_str().unwrap(),
+        ],
+        Duration::from_secs(120),
+    );
+    let text = std::fs::read_to_string(&pids).unwrap();
+    let left: Vec<&str> = text.lines().filter(|p| running(p)).collect();
+    for pid in &left {
+        // Not to leave them behind when the test fails.
+        let _ = Command::new("kill").args(["-9", pid]).status();
+    }
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(text.lines().count(), 3, "{text}");
+    assert!(left.is_empty(), "helpers left running: {left:?}");
+    for g in records(&dir.path().join("tournaments/wrapped.games.jsonl")) {
+        assert_eq!(g["termination"], "normal", "{g}");
+    }
+}
+
+/// `mancala engine` serving an agent that cannot start whatever the game (its databases'
+/// directory is missing) answers `error` at `isready`, before any game and after `newgame`,
+/// and a host refuses it before the run (exit 2).
+#[test]
+fn mancala_engine_serving_an_agent_that_cannot_start_answers_error() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["engine", "--agent", "egdb(dir=/nonexistent/db)"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"mancala-engine\nisready\nnewgame kalah\nisready\nquit\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(lines[2], "mancalaok");
+    for answer in &lines[3..] {
+        assert!(
+            answer.starts_with("error ") && answer.contains("/nonexistent/db"),
+            "{out}"
+        );
+    }
+    fails_with(
+        &[
+            "match",
+            "kalah",
+            "-a",
+            &format!(
+                r#"engine(cmd="{}",args="engine --agent egdb(dir=/nonexistent/db)")"#,
+                env!("CARGO_BIN_EXE_mancala")
+            ),
+            "-a",
+            "random",
+        ],
+        "/nonexistent/db",
+    );
 }

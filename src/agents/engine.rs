@@ -7,9 +7,12 @@
 //! into lines on a channel, another keeps the last bytes of its standard error for the
 //! messages of forfeits, and every wait has a deadline. An engine that exits, stays silent past
 //! its time plus the grace margin, answers an illegal move or anything that is not the protocol
-//! forfeits the game ([`Forfeit`]); the process is told `quit` and killed when the game ends.
+//! forfeits the game ([`Forfeit`]); the process is told `quit` and its process group (the
+//! engine and whatever it started) ended when the game ends.
 
-use super::external::{shorten, Clock, ExternalFactory, ExternalPlayer, Forfeit, MoveReply};
+use super::external::{
+    ms_text, shorten, Clock, ExternalFactory, ExternalPlayer, Forfeit, MoveReply,
+};
 use super::{derive_seed, AgentSpec, Eval, MoveRequest, Resources};
 use crate::game::Line;
 use crate::rules::{dispatch, GameJob, GameSpec, Rules};
@@ -58,30 +61,53 @@ impl EngineFactory {
         }
     }
 
-    /// Starts the engine, checks its handshake and tells it to quit: the engine's name.
+    /// Starts the engine, checks its handshake and that it is ready (`isready` / `readyok`:
+    /// an engine that cannot play at all answers `error`), and tells it to quit: the engine's
+    /// name.
     ///
     /// # Errors
-    /// Why the program does not start or does not answer the handshake, in words.
+    /// Why the program does not start, does not answer or cannot play, in words.
     pub fn check(&self) -> Result<String, String> {
-        let mut engine = Engine::start(self)?;
-        engine.handshake().map_err(|f| f.message().to_string())?;
+        let mut engine = Engine::start(self).map_err(|f| f.message().to_string())?;
+        engine
+            .handshake()
+            .and_then(|()| engine.ready())
+            .map_err(|f| f.message().to_string())?;
         Ok(engine.name.clone())
+    }
+
+    /// A process for a game of `game` (its start position `start`): started, handshake,
+    /// `newgame`, `isready` / `readyok`.
+    fn started(&self, game: &str, start: String) -> Result<Engine, Forfeit> {
+        let mut engine = Engine::start(self)?;
+        engine.handshake()?;
+        engine.start_text = start;
+        engine.send(&format!("newgame {game}"))?;
+        engine.ready()?;
+        Ok(engine)
     }
 }
 
 impl ExternalFactory for EngineFactory {
-    /// A process for one game: started, handshake, `newgame`, `isready` / `readyok`.
+    /// A process for one game; one that does not start or answer forfeits its first move as
+    /// it failed: `crash` if it cannot be started, exits or answers `error`, `timeout` if it
+    /// does not answer the handshake or `isready` in time.
     fn player(&self, game: &str, _seed: u64) -> Result<Box<dyn ExternalPlayer>, String> {
         let spec: GameSpec = game.parse().map_err(|e| format!("{e}"))?;
         let start = dispatch(&spec, StartText);
-        let mut engine = Engine::start(self)?;
-        engine.handshake().map_err(|f| f.message().to_string())?;
-        engine.start_text = start;
-        engine
-            .send(&format!("newgame {game}"))
-            .map_err(|f| f.message().to_string())?;
-        engine.ready().map_err(|f| f.message().to_string())?;
-        Ok(Box::new(engine))
+        Ok(match self.started(game, start) {
+            Ok(engine) => Box::new(engine),
+            Err(forfeit) => Box::new(Failed(forfeit)),
+        })
+    }
+}
+
+/// An engine that failed before the game: it forfeits its first move as it failed.
+struct Failed(Forfeit);
+
+impl ExternalPlayer for Failed {
+    fn choose(&mut self, _: &MoveRequest) -> Result<MoveReply, Forfeit> {
+        Err(self.0.clone())
     }
 }
 
@@ -114,14 +140,19 @@ struct Engine {
 }
 
 impl Engine {
-    fn start(factory: &EngineFactory) -> Result<Engine, String> {
-        let mut child = Command::new(&factory.cmd)
+    /// Starts the program of `factory` in a process group of its own ([`end_group`]).
+    fn start(factory: &EngineFactory) -> Result<Engine, Forfeit> {
+        let mut command = Command::new(&factory.cmd);
+        command
             .args(&factory.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
-            .map_err(|e| format!("cannot start `{}`: {e}", factory.cmd))?;
+            .map_err(|e| Forfeit::Crash(format!("cannot start `{}`: {e}", factory.cmd)))?;
         let stdout = child.stdout.take().expect("piped");
         let stderr_pipe = child.stderr.take().expect("piped");
         let (tx, lines) = mpsc::channel();
@@ -282,26 +313,31 @@ impl Engine {
         self.expect("readyok", "isready")
     }
 
-    /// The `go` command for `clock`, and the time the engine is given (ms).
+    /// The `go` command for `clock` (times in whole milliseconds, rounded down), and the time
+    /// the engine is given (microseconds).
     fn go(&self, request: &MoveRequest) -> (String, u64) {
         let clock = &request.clock;
         let mut go = String::from("go");
-        if let Some(m) = clock.move_ms {
-            go.push_str(&format!(" movetime {m}"));
+        if let Some(m) = clock.move_us {
+            go.push_str(&format!(" movetime {}", m / 1000));
         }
-        if let (Some(mine), Some(theirs)) = (clock.remaining_ms, clock.opponent_remaining_ms) {
+        if let (Some(mine), Some(theirs)) = (clock.remaining_us, clock.opponent_remaining_us) {
             let (s, n) = match request.side {
                 crate::core::Side::South => (mine, theirs),
                 crate::core::Side::North => (theirs, mine),
             };
-            let inc = clock.increment_ms;
-            go.push_str(&format!(" stime {s} ntime {n} sinc {inc} ninc {inc}"));
+            let inc = clock.increment_us / 1000;
+            go.push_str(&format!(
+                " stime {} ntime {} sinc {inc} ninc {inc}",
+                s / 1000,
+                n / 1000
+            ));
         }
-        let limit = match clock.limit_ms() {
+        let limit = match clock.limit_us() {
             Some(l) => l,
             None => {
                 go.push_str(&format!(" movetime {}", self.movetime));
-                self.movetime
+                self.movetime.saturating_mul(1000)
             }
         };
         (go, limit)
@@ -374,16 +410,18 @@ impl ExternalPlayer for Engine {
         let (go, limit) = self.go(request);
         let started = Instant::now();
         self.send(&go)?;
-        let grace = request.clock.grace_ms;
-        let deadline = started + Duration::from_millis(limit.saturating_add(grace));
+        let grace = request.clock.grace_us;
+        let deadline = started + Duration::from_micros(limit.saturating_add(grace));
         let mut eval = None;
         loop {
             match self.receive(deadline) {
                 None => {
                     return Err(Forfeit::Timeout(format!(
-                    "no `bestmove` within {limit} ms and the grace of {grace} ms after `{go}`{}",
-                    self.stderr_note()
-                )))
+                        "no `bestmove` within {} ms and the grace of {} ms after `{go}`{}",
+                        ms_text(limit),
+                        ms_text(grace),
+                        self.stderr_note()
+                    )))
                 }
                 Some(Received::Closed) => {
                     let note = self.exit_note();
@@ -428,7 +466,8 @@ impl ExternalPlayer for Engine {
 }
 
 impl Drop for Engine {
-    /// `quit`, a moment to exit, then the process is killed (and reaped).
+    /// `quit`, a moment to exit, then the process group is ended ([`end_group`]) and the
+    /// process reaped.
     fn drop(&mut self) {
         if let Some(mut stdin) = self.stdin.take() {
             let _ = writeln!(stdin, "quit").and_then(|_| stdin.flush());
@@ -436,13 +475,46 @@ impl Drop for Engine {
         let start = Instant::now();
         while start.elapsed() < Duration::from_millis(QUIT_MS) {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                break;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
+        end_group(&mut self.child);
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Ends every process of the group `child` leads (the engine started in a group of its own,
+/// with what it started: a wrapper's engine, helpers): `SIGTERM`, up to [`QUIT_MS`] to exit,
+/// then `SIGKILL` for those left. Elsewhere than Unix only the process is killed.
+fn end_group(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        let group = child.id() as libc::pid_t;
+        // SAFETY: `killpg` only sends a signal; the group is the engine's own (`process_group(0)`
+        // made its id the engine's process id), which stays reserved while the engine is not
+        // reaped or any process of the group lives.
+        let signal = |sig| unsafe { libc::killpg(group, sig) } == 0;
+        if signal(libc::SIGTERM) {
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_millis(QUIT_MS) && group_alive(child, group) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            signal(libc::SIGKILL);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = child.kill();
+}
+
+/// Whether a process of `group` is left (reaping the engine `child`, the group's leader, if it
+/// has exited; a process that exited but is not yet reaped still counts).
+#[cfg(unix)]
+fn group_alive(child: &mut Child, group: libc::pid_t) -> bool {
+    let _ = child.try_wait();
+    // SAFETY: signal 0 only checks that the group exists.
+    (unsafe { libc::killpg(group, 0) }) == 0
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -452,6 +524,9 @@ impl Drop for Engine {
 /// `quit` or the end of the input. Game `k` (from 0) of the session is played with the seed
 /// `derive_seed(seed, k)`. Commands it cannot follow (an unknown game, a bad position or move)
 /// are answered `error <why>` (at the next `isready` or `go`); unknown commands are ignored.
+/// An agent that cannot start whatever the game ([`Resources::check`]: a `python` name not
+/// registered, an engine that does not start, an `egdb` directory that cannot be read) is
+/// answered `error <why>` at every `isready` and `go`.
 ///
 /// # Errors
 /// Only if `output` cannot be written.
@@ -464,6 +539,7 @@ pub fn serve(
     let mut session = Session {
         spec,
         seed,
+        unplayable: Resources::check(spec).err().map(|e| e.to_string()),
         games: 0,
         input,
         output,
@@ -476,8 +552,7 @@ pub fn serve(
             ("quit", _) => None,
             ("go", _) => {
                 let e = session
-                    .pending_error
-                    .take()
+                    .problem()
                     .unwrap_or_else(|| "no game: send `newgame GAME` first".into());
                 session.say(&format!("error {e}"))?;
                 session.read()
@@ -503,6 +578,8 @@ fn command(line: &str) -> (&str, &str) {
 struct Session<'a> {
     spec: &'a AgentSpec,
     seed: u64,
+    /// Why the agent cannot start whatever the game, answered at every `isready` and `go`.
+    unplayable: Option<String>,
     games: u64,
     input: &'a mut dyn BufRead,
     output: &'a mut dyn Write,
@@ -513,6 +590,13 @@ struct Session<'a> {
 impl Session<'_> {
     fn read(&mut self) -> Option<String> {
         read_line(self.input)
+    }
+
+    /// What the next `isready` or `go` must answer `error` with, if anything.
+    fn problem(&mut self) -> Option<String> {
+        self.pending_error
+            .take()
+            .or_else(|| self.unplayable.clone())
     }
 
     fn say(&mut self, line: &str) -> std::io::Result<()> {
@@ -532,7 +616,7 @@ impl Session<'_> {
                 self.say("id author the mancala toolkit")?;
                 self.say("mancalaok")
             }
-            "isready" => match self.pending_error.take() {
+            "isready" => match self.problem() {
                 Some(e) => self.say(&format!("error {e}")),
                 None => self.say("readyok"),
             },
@@ -595,11 +679,14 @@ impl GameJob for ServeGame<'_, '_> {
                     }
                 },
                 ("go", rest) => {
-                    let answer = match (&mut agent, &line, s.pending_error.take()) {
+                    let answer = match (&mut agent, &line, s.problem()) {
                         (_, _, Some(e)) => Err(e),
                         (None, _, None) => Err("the agent cannot play this game".into()),
                         (_, None, None) => Err("no position: send `position ...` first".into()),
-                        (Some(agent), Some(line), None) => think(&rules, &mut **agent, line, rest),
+                        (Some(agent), Some(line), None) => {
+                            let limits = (s.spec, &resources, self.seed);
+                            think(&rules, limits, agent, line, rest)
+                        }
                     };
                     match answer {
                         Ok((info, mv)) => {
@@ -634,20 +721,28 @@ fn parse_position<R: Rules>(rules: &R, rest: &str) -> Result<Line<R>, String> {
     Ok(line)
 }
 
-/// The agent's move at `line` under the clock of `go` arguments `args`: an `info score` line if
-/// it evaluates, and the move's name.
+/// The agent's move at `line` under the `go` arguments `args`: an `info score` line if it
+/// evaluates, and the move's name. A `depth` or `nodes` limit the agent `spec` has a budget for
+/// ([`limited`]) is played by an agent built for this move with that budget (its randomness
+/// from the game's `seed` and the ply).
 fn think<R: Rules>(
     rules: &R,
-    agent: &mut dyn super::Agent<R>,
+    (spec, resources, seed): (&AgentSpec, &Resources, u64),
+    agent: &mut Box<dyn super::Agent<R>>,
     line: &Line<R>,
     args: &str,
 ) -> Result<(Option<String>, String), String> {
     if line.status(rules) != crate::game::Status::Ongoing {
         return Err("the game is over at this position".into());
     }
-    let clock = go_clock(args, rules.side_to_move(line.current()))?;
+    let go = parse_go(args, rules.side_to_move(line.current()))?;
+    let mut once = limited(spec, &go).map(|s| {
+        let seed = derive_seed(seed, 1 + line.moves().len() as u64);
+        resources.build::<R>(rules, &s, seed)
+    });
+    let agent = once.as_mut().unwrap_or(agent);
     let choice = agent
-        .choose(rules, line, &clock)
+        .choose(rules, line, &go.clock)
         .map_err(|f| f.to_string())?;
     let info = choice.eval.map(|e| match e {
         Eval::Seeds(v) => format!("info score seeds {v}"),
@@ -656,39 +751,70 @@ fn think<R: Rules>(
     Ok((info, rules.format_move(line.current(), choice.mv)))
 }
 
-/// The mover's clock from `go` arguments (`movetime`, `stime`, `ntime`, `sinc`, `ninc`,
-/// `depth`, which the served agents ignore).
-fn go_clock(args: &str, side: crate::core::Side) -> Result<Clock, String> {
+/// What a `go` command asks.
+#[derive(Debug, Default, PartialEq)]
+struct Go {
+    /// The mover's clock (`movetime`, `stime`, `ntime`, `sinc`, `ninc`).
+    clock: Clock,
+    /// `depth N`: a search depth.
+    depth: Option<u64>,
+    /// `nodes N`: a number of nodes (MCTS simulations).
+    nodes: Option<u64>,
+}
+
+/// The `go` arguments `args` for the side to move `side`. Tokens it does not know are ignored,
+/// as UCI asks (UCI's `infinite`, `ponder`, `wtime 100`, `searchmoves A B`...); a known key
+/// without a whole number after it (`depth` and `nodes` from 1) is an error.
+fn parse_go(args: &str, side: crate::core::Side) -> Result<Go, String> {
     let words: Vec<&str> = args.split_whitespace().collect();
-    let mut clock = Clock::default();
+    let mut go = Go::default();
     let (mut time, mut inc) = ([None, None], [0, 0]);
     let mut i = 0;
     while i < words.len() {
         let key = words[i];
-        let value = || -> Result<u64, String> {
+        let value = |min: u64| -> Result<u64, String> {
             words
                 .get(i + 1)
                 .and_then(|v| v.parse().ok())
-                .ok_or_else(|| format!("go: `{key}` takes a whole number"))
+                .filter(|&v| v >= min)
+                .ok_or_else(|| format!("go: `{key}` takes a whole number from {min}"))
         };
         match key {
-            "movetime" => clock.move_ms = Some(value()?),
-            "stime" => time[0] = Some(value()?),
-            "ntime" => time[1] = Some(value()?),
-            "sinc" => inc[0] = value()?,
-            "ninc" => inc[1] = value()?,
-            "depth" => {
-                value()?;
+            "movetime" => go.clock.move_us = Some(value(0)?.saturating_mul(1000)),
+            "stime" => time[0] = Some(value(0)?),
+            "ntime" => time[1] = Some(value(0)?),
+            "sinc" => inc[0] = value(0)?,
+            "ninc" => inc[1] = value(0)?,
+            "depth" => go.depth = Some(value(1)?),
+            "nodes" => go.nodes = Some(value(1)?),
+            _ => {
+                i += 1;
+                continue;
             }
-            _ => return Err(format!("go: unknown parameter `{key}`")),
         }
         i += 2;
     }
     let me = side.index();
-    clock.remaining_ms = time[me];
-    clock.opponent_remaining_ms = time[1 - me];
-    clock.increment_ms = inc[me];
-    Ok(clock)
+    let us = |ms: u64| ms.saturating_mul(1000);
+    go.clock.remaining_us = time[me].map(us);
+    go.clock.opponent_remaining_us = time[1 - me].map(us);
+    go.clock.increment_us = us(inc[me]);
+    Ok(go)
+}
+
+/// The agent `spec` with the budget of `go`'s limit, if `go` sets one `spec` has: `depth` for
+/// alpha-beta (its search depth), `nodes` for MCTS (its simulations). Other agents, and agents
+/// given a limit they have no budget for, play as they are.
+fn limited(spec: &AgentSpec, go: &Go) -> Option<AgentSpec> {
+    use super::Budget::Work;
+    match (spec, go.depth, go.nodes) {
+        (AgentSpec::AlphaBeta(_), Some(d), _) => Some(AgentSpec::AlphaBeta(Work(d))),
+        (AgentSpec::Mcts(c), _, Some(n)) => Some(AgentSpec::Mcts(super::MctsConfig {
+            budget: Work(n),
+            ..*c
+        })),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -715,17 +841,18 @@ mod tests {
 
     #[test]
     fn go_clocks_and_scores() {
-        let c = go_clock(
+        let c = parse_go(
             "stime 1000 ntime 2000 sinc 10 ninc 20 movetime 50",
             crate::core::Side::North,
         )
-        .unwrap();
-        assert_eq!(c.remaining_ms, Some(2000));
-        assert_eq!(c.opponent_remaining_ms, Some(1000));
-        assert_eq!(c.increment_ms, 20);
-        assert_eq!(c.move_ms, Some(50));
-        assert!(go_clock("movetime x", crate::core::Side::South).is_err());
-        assert!(go_clock("nodes 5", crate::core::Side::South).is_err());
+        .unwrap()
+        .clock;
+        assert_eq!(c.remaining_us, Some(2_000_000));
+        assert_eq!(c.opponent_remaining_us, Some(1_000_000));
+        assert_eq!(c.increment_us, 20_000);
+        assert_eq!(c.move_us, Some(50_000));
+        assert!(parse_go("movetime x", crate::core::Side::South).is_err());
+        assert!(parse_go("depth 0", crate::core::Side::South).is_err());
         assert_eq!(
             info_score("info depth 3 score seeds -2 pv A"),
             Some(Eval::Seeds(-2.0))
@@ -737,6 +864,52 @@ mod tests {
         assert_eq!(info_score("info score points 2"), None);
         assert_eq!(info_score("info score cp 20"), None);
         assert_eq!(info_score("info string hello"), None);
+    }
+
+    /// `go` tokens the protocol does not define (UCI's included) are ignored; `depth` limits
+    /// alpha-beta. Kalah(4,3) from the start, worked by hand: A gains nothing, B, C and D one
+    /// seed each (B's last seed in the store), so the best of one ply is worth 1 seed.
+    #[test]
+    fn the_server_ignores_unknown_go_tokens_and_honours_depth() {
+        let spec: AgentSpec = "alphabeta(depth=8)".parse().unwrap();
+        let input = "mancala-engine\nnewgame kalah(houses=4,seeds=3)\nisready\nposition startpos\n\
+                     go infinite ponder wtime 100 btime 100 winc 0 binc 0 movestogo 5 foo\n\
+                     go searchmoves A B nodes 7 mate 2\ngo depth 1\ngo depth 0\nquit\n";
+        let mut out = Vec::new();
+        serve(&spec, 1, &mut input.as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 11, "{out}");
+        for answer in [&lines[4..6], &lines[6..8]] {
+            assert!(answer[0].starts_with("info score seeds "), "{out}");
+            assert!(answer[1].starts_with("bestmove "), "{out}");
+        }
+        assert_eq!(lines[8], "info score seeds 1", "{out}");
+        assert!(
+            ["bestmove B", "bestmove C", "bestmove D"].contains(&lines[9]),
+            "{out}"
+        );
+        assert!(lines[10].starts_with("error go: `depth`"), "{out}");
+        // MCTS takes `nodes` as its simulations; agents without such a budget ignore both.
+        for agent in ["mcts(iterations=100000)", "random"] {
+            let spec: AgentSpec = agent.parse().unwrap();
+            let input = "newgame kalah(houses=4,seeds=3)\nposition startpos\n\
+                         go nodes 1 depth 1\nquit\n";
+            let mut out = Vec::new();
+            serve(&spec, 1, &mut input.as_bytes(), &mut out).unwrap();
+            let out = String::from_utf8(out).unwrap();
+            assert!(
+                out.lines().last().unwrap().starts_with("bestmove "),
+                "{out}"
+            );
+        }
+        assert_eq!(
+            limited(
+                &"mcts(iterations=100000)".parse().unwrap(),
+                &parse_go("nodes 3", crate::core::Side::South).unwrap()
+            ),
+            Some("mcts(iterations=3)".parse().unwrap())
+        );
     }
 
     #[test]

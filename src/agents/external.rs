@@ -18,49 +18,57 @@ use crate::rules::{ParseMoveError, Rules};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// The clock of the side to move when it must move, in milliseconds, for time controls.
+/// The clock of the side to move when it must move, in microseconds (clocks are measured and
+/// charged at microsecond resolution), for time controls.
 ///
 /// Fixed-work agents (`depth`, `iterations`) ignore it; time-budgeted agents (`time=`) spend
 /// at most a share of it; external players are told it (engines get `go movetime`, `stime`,
-/// `ntime`, `sinc`, `ninc`) and lose on time when they exceed it by more than `grace_ms`.
+/// `ntime`, `sinc`, `ninc`, in whole milliseconds) and lose on time when they exceed it by more
+/// than `grace_us`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
     /// Time left on the mover's game clock (`None`: the game has no clock).
-    pub remaining_ms: Option<u64>,
+    pub remaining_us: Option<u64>,
     /// Time left on the opponent's game clock (`None`: no clock).
-    pub opponent_remaining_ms: Option<u64>,
+    pub opponent_remaining_us: Option<u64>,
     /// Increment added to a game clock after each of its side's moves.
-    pub increment_ms: u64,
+    pub increment_us: u64,
     /// Most time for this move (`None`: no limit per move), e.g. from `--movetime`.
-    pub move_ms: Option<u64>,
+    pub move_us: Option<u64>,
     /// How far past its time a move may go before the mover loses on time (`--grace`).
-    pub grace_ms: u64,
+    pub grace_us: u64,
 }
 
 impl Clock {
     /// The time the mover may use for this move: the tighter of the move limit and the game
-    /// clock (`None`: neither is set). The mover loses on time past this plus `grace_ms`.
-    pub fn limit_ms(&self) -> Option<u64> {
-        match (self.move_ms, self.remaining_ms) {
+    /// clock (`None`: neither is set). The mover loses on time past this plus `grace_us`.
+    pub fn limit_us(&self) -> Option<u64> {
+        match (self.move_us, self.remaining_us) {
             (Some(m), Some(r)) => Some(m.min(r)),
             (m, r) => m.or(r),
         }
     }
 
-    /// The time a time-budgeted agent whose own budget is `own` milliseconds spends on this
-    /// move: `own`, but at most the move limit and, with a game clock, at most a twentieth of
-    /// the time left plus half the increment (and never more than half the time left), so that
-    /// a game of about forty moves per side fits on the clock. At least 1 ms.
+    /// The milliseconds a time-budgeted agent whose own budget is `own` milliseconds spends on
+    /// this move: `own`, but at most the move limit and, with a game clock, at most a
+    /// twentieth of the time left plus half the increment (and never more than half the time
+    /// left), so that a game of about forty moves per side fits on the clock. At least 1 ms.
     pub fn share_ms(&self, own: u64) -> u64 {
-        let mut ms = own;
-        if let Some(m) = self.move_ms {
-            ms = ms.min(m);
+        let mut us = own.saturating_mul(1000);
+        if let Some(m) = self.move_us {
+            us = us.min(m);
         }
-        if let Some(r) = self.remaining_ms {
-            ms = ms.min(r / 20 + self.increment_ms / 2).min(r / 2);
+        if let Some(r) = self.remaining_us {
+            us = us.min(r / 20 + self.increment_us / 2).min(r / 2);
         }
-        ms.max(1)
+        (us / 1000).max(1)
     }
+}
+
+/// Microseconds `us` as milliseconds for messages: `1500`, `0.042`, `2.5`.
+pub fn ms_text(us: u64) -> String {
+    let text = format!("{}.{:03}", us / 1000, us % 1000);
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// What an external player is told when it must move. Text in the game's notation: position
@@ -436,25 +444,29 @@ pub(crate) mod tests {
     #[test]
     fn clock_shares() {
         let c = Clock {
-            remaining_ms: Some(10_000),
-            increment_ms: 100,
+            remaining_us: Some(10_000_000),
+            increment_us: 100_000,
             ..Clock::default()
         };
         assert_eq!(c.share_ms(5000), 10_000 / 20 + 50);
         assert_eq!(c.share_ms(100), 100);
         let c = Clock {
-            remaining_ms: Some(40),
-            increment_ms: 1000,
+            remaining_us: Some(40_000),
+            increment_us: 1_000_000,
             ..Clock::default()
         };
         assert_eq!(c.share_ms(5000), 20);
         let c = Clock {
-            move_ms: Some(30),
+            move_us: Some(30_000),
             ..Clock::default()
         };
         assert_eq!(c.share_ms(5000), 30);
-        assert_eq!(c.limit_ms(), Some(30));
-        assert_eq!(Clock::default().limit_ms(), None);
+        assert_eq!(c.limit_us(), Some(30_000));
+        assert_eq!(Clock::default().limit_us(), None);
+        assert_eq!(ms_text(1_500_000), "1500");
+        assert_eq!(ms_text(42), "0.042");
+        assert_eq!(ms_text(2_500), "2.5");
+        assert_eq!(ms_text(0), "0");
     }
 
     struct Named;

@@ -40,30 +40,14 @@ impl Resources {
             AgentSpec::Human => Err(AgentError::HumanNotHere),
             AgentSpec::Registered { name } => {
                 if !self.players.iter().any(|(s, _)| s == spec) {
-                    let factory =
-                        external::registered(name).ok_or_else(|| AgentError::NotRegistered {
-                            agent: spec.to_string(),
-                            name: name.clone(),
-                            known: {
-                                let names = external::registered_names();
-                                if names.is_empty() {
-                                    String::new()
-                                } else {
-                                    format!(" (registered: {})", names.join(", "))
-                                }
-                            },
-                        })?;
+                    let factory = registered_factory(spec, name)?;
                     self.players.push((spec.clone(), factory));
                 }
                 Ok(())
             }
             AgentSpec::Engine { .. } => {
                 if !self.players.iter().any(|(s, _)| s == spec) {
-                    let factory = engine::EngineFactory::of(spec).expect("an engine agent");
-                    factory.check().map_err(|error| AgentError::Engine {
-                        agent: spec.to_string(),
-                        error,
-                    })?;
+                    let factory = checked_engine(spec)?;
                     self.players.push((spec.clone(), Arc::new(factory)));
                 }
                 Ok(())
@@ -77,6 +61,32 @@ impl Resources {
                     self.databases.push((dir.clone(), Arc::new(db)));
                 }
                 self.prepare(fallback, rules)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Checks what `spec` needs whatever the game (before any game is known, as
+    /// `mancala engine` does at its start): a `python` name registered, an engine that starts
+    /// and answers the handshake, an `egdb` directory that can be read. [`Resources::prepare`]
+    /// checks the rest for a game.
+    ///
+    /// # Errors
+    /// [`AgentError`] as [`Resources::prepare`] gives it.
+    pub fn check(spec: &AgentSpec) -> Result<(), AgentError> {
+        match spec {
+            AgentSpec::Human => Err(AgentError::HumanNotHere),
+            AgentSpec::Registered { name } => registered_factory(spec, name).map(|_| ()),
+            AgentSpec::Engine { .. } => checked_engine(spec).map(|_| ()),
+            AgentSpec::Egdb { dir, fallback } => {
+                std::fs::read_dir(dir).map_err(|source| AgentError::Egdb {
+                    agent: spec.to_string(),
+                    error: crate::egdb::EgdbError::Io {
+                        path: dir.clone(),
+                        source,
+                    },
+                })?;
+                Resources::check(fallback)
             }
             _ => Ok(()),
         }
@@ -121,4 +131,33 @@ impl Resources {
             AgentSpec::Human => panic!("`human` is played by `mancala play`, not built"),
         }
     }
+}
+
+/// The factory registered under `name`, for the agent `spec`.
+fn registered_factory(
+    spec: &AgentSpec,
+    name: &str,
+) -> Result<Arc<dyn ExternalFactory>, AgentError> {
+    external::registered(name).ok_or_else(|| AgentError::NotRegistered {
+        agent: spec.to_string(),
+        name: name.to_string(),
+        known: {
+            let names = external::registered_names();
+            if names.is_empty() {
+                String::new()
+            } else {
+                format!(" (registered: {})", names.join(", "))
+            }
+        },
+    })
+}
+
+/// The factory of the engine agent `spec`, once its program has started and answered.
+fn checked_engine(spec: &AgentSpec) -> Result<engine::EngineFactory, AgentError> {
+    let factory = engine::EngineFactory::of(spec).expect("an engine agent");
+    factory.check().map_err(|error| AgentError::Engine {
+        agent: spec.to_string(),
+        error,
+    })?;
+    Ok(factory)
 }

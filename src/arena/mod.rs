@@ -28,6 +28,7 @@ pub mod stats;
 pub use openings::{openings, Opening, OpeningsFile, OpeningsOrder, StartSpec};
 pub use runner::{ArenaOutcome, ArenaRun, RunKind, Series};
 
+use crate::agents::external::ms_text;
 use crate::agents::{derive_seed, rng, uniform, Agent, AgentSpec, Clock, Eval, Forfeit, Resources};
 use crate::core::Side;
 use crate::egdb::Egdb;
@@ -139,10 +140,11 @@ pub struct GameRecord {
     /// The side that forfeited and why; absent unless `termination` is a forfeit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forfeit: Option<ForfeitNote>,
-    /// Wall-clock milliseconds each move of `moves` took its agent (parallel to `moves`). Not
-    /// reproducible: left out of every comparison of runs.
+    /// Wall-clock milliseconds each move of `moves` took its agent (parallel to `moves`),
+    /// measured to the microsecond (`2.137`: 2137 µs; records written before read as whole
+    /// milliseconds). Not reproducible: left out of every comparison of runs.
     #[serde(default)]
-    pub times_ms: Vec<u64>,
+    pub times_ms: Vec<f64>,
     /// Each agent's evaluation of the position it moved from, from the mover's point of view
     /// (parallel to `moves`; `null` where the agent gives none): `{"seeds": x}` or
     /// `{"points": p}` ([`Eval`]).
@@ -237,21 +239,23 @@ impl TimeControl {
         self.base_ms.is_some() || self.move_ms.is_some()
     }
 
-    /// `Err(Timeout)` if a move that took `ms` milliseconds with `clock` went past its time by
+    /// `Err(Timeout)` if a move that took `us` microseconds with `clock` went past its time by
     /// more than the grace.
-    pub fn check(clock: &Clock, ms: u64) -> Result<(), Forfeit> {
-        let g = clock.grace_ms;
-        if let Some(m) = clock.move_ms {
-            if ms > m.saturating_add(g) {
+    pub fn check(clock: &Clock, us: u64) -> Result<(), Forfeit> {
+        let [took, g] = [us, clock.grace_us].map(ms_text);
+        if let Some(m) = clock.move_us {
+            if us > m.saturating_add(clock.grace_us) {
                 return Err(Forfeit::Timeout(format!(
-                    "the move took {ms} ms: more than the move time of {m} ms and the grace of {g} ms"
+                    "the move took {took} ms: more than the move time of {} ms and the grace of {g} ms",
+                    ms_text(m)
                 )));
             }
         }
-        if let Some(r) = clock.remaining_ms {
-            if ms > r.saturating_add(g) {
+        if let Some(r) = clock.remaining_us {
+            if us > r.saturating_add(clock.grace_us) {
                 return Err(Forfeit::Timeout(format!(
-                    "the move took {ms} ms with {r} ms left on the clock (grace {g} ms)"
+                    "the move took {took} ms with {} ms left on the clock (grace {g} ms)",
+                    ms_text(r)
                 )));
             }
         }
@@ -466,12 +470,13 @@ fn play_round<R: Rules>(
     seeds: [u64; 2],
     line: &mut Line<R>,
     moves: &mut Vec<String>,
-    times_ms: &mut Vec<u64>,
+    times_ms: &mut Vec<f64>,
     evals: &mut Vec<Option<Eval>>,
 ) -> (Termination, [u32; 2], Option<ForfeitNote>) {
     let mut agents = [0, 1].map(|s| resources.build::<R>(rules, specs[s], seeds[s]));
     let time = plan.time;
-    let mut left = [time.base_ms; 2];
+    let us = |ms: u64| ms.saturating_mul(1000);
+    let mut left = [time.base_ms.map(us); 2];
     let mut forfeit = None;
     let mut adjudicated = None;
     let termination = loop {
@@ -492,13 +497,13 @@ fn play_round<R: Rules>(
         let side = rules.side_to_move(line.current());
         let s = side.index();
         let clock = Clock {
-            remaining_ms: left[s],
-            opponent_remaining_ms: left[1 - s],
-            increment_ms: time.increment_ms,
-            move_ms: time.move_ms,
-            grace_ms: time.grace_ms,
+            remaining_us: left[s],
+            opponent_remaining_us: left[1 - s],
+            increment_us: us(time.increment_ms),
+            move_us: time.move_ms.map(us),
+            grace_us: us(time.grace_ms),
         };
-        let (choice, ms) = timed_choice(&mut *agents[s], rules, line, &clock);
+        let (choice, took) = timed_choice(&mut *agents[s], rules, line, &clock);
         match choice {
             Err(f) => {
                 let termination = Termination::of(&f);
@@ -510,10 +515,10 @@ fn play_round<R: Rules>(
             }
             Ok(c) => {
                 if let Some(l) = &mut left[s] {
-                    *l = l.saturating_sub(ms) + time.increment_ms;
+                    *l = l.saturating_sub(took) + clock.increment_us;
                 }
                 moves.push(line.play(rules, c.mv).expect("agents choose legal moves"));
-                times_ms.push(ms);
+                times_ms.push(took as f64 / 1000.0);
                 evals.push(c.eval);
             }
         }
@@ -533,7 +538,7 @@ fn play_round<R: Rules>(
     (termination, stores, forfeit)
 }
 
-/// `agent`'s choice at `line` with `clock`, and the milliseconds it took; a timed agent that
+/// `agent`'s choice at `line` with `clock`, and the microseconds it took; a timed agent that
 /// went past its time by more than the grace forfeits ([`TimeControl::check`]).
 pub fn timed_choice<R: Rules>(
     agent: &mut dyn Agent<R>,
@@ -543,12 +548,12 @@ pub fn timed_choice<R: Rules>(
 ) -> (Result<crate::agents::Choice<R::Move>, Forfeit>, u64) {
     let start = std::time::Instant::now();
     let choice = agent.choose(rules, line, clock);
-    let ms = start.elapsed().as_millis() as u64;
+    let us = start.elapsed().as_micros() as u64;
     let choice = match choice {
-        Ok(c) if agent.timed() => TimeControl::check(clock, ms).map(|()| c),
+        Ok(c) if agent.timed() => TimeControl::check(clock, us).map(|()| c),
         other => other,
     };
-    (choice, ms)
+    (choice, us)
 }
 
 /// Plays the games of `slots`, from `openings` (as [`openings::prepare`] gives them), on
@@ -590,6 +595,31 @@ pub fn play_games<R: Rules>(
 mod tests {
     use super::*;
     use crate::rules::{dispatch, GameJob, GameSpec};
+
+    /// Time is charged to the microsecond: a move 1 µs past the clock with no grace loses on
+    /// time, one that uses the clock to the microsecond does not.
+    #[test]
+    fn a_clock_that_runs_out_by_microseconds_loses_on_time() {
+        let clock = Clock {
+            remaining_us: Some(1000),
+            ..Clock::default()
+        };
+        assert!(TimeControl::check(&clock, 1000).is_ok());
+        let e = TimeControl::check(&clock, 1001).unwrap_err();
+        assert_eq!(
+            e,
+            Forfeit::Timeout(
+                "the move took 1.001 ms with 1 ms left on the clock (grace 0 ms)".into()
+            )
+        );
+        let clock = Clock {
+            move_us: Some(2000),
+            grace_us: 500,
+            ..Clock::default()
+        };
+        assert!(TimeControl::check(&clock, 2500).is_ok());
+        assert!(TimeControl::check(&clock, 2501).is_err());
+    }
 
     /// The seeds a forfeit by South awards North at every position of a random game.
     struct Awarded;

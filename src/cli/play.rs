@@ -208,7 +208,7 @@ impl Play {
             Err(e) => format!("the solver cannot answer: {e}"),
         };
         let clock = Clock {
-            grace_ms: DEFAULT_GRACE_MS,
+            grace_us: DEFAULT_GRACE_MS * 1000,
             ..Clock::default()
         };
         match timed_choice(adviser, rules, line, &clock).0 {
@@ -427,7 +427,7 @@ impl GameJob for Play {
                 let agent = agent.as_mut().expect("an agent plays the other side");
                 // No game clock; an engine gets its own `movetime` and the default grace.
                 let clock = Clock {
-                    grace_ms: DEFAULT_GRACE_MS,
+                    grace_us: DEFAULT_GRACE_MS * 1000,
                     ..Clock::default()
                 };
                 let (choice, _) = timed_choice(&mut **agent, &rules, &line, &clock);

@@ -437,14 +437,23 @@ impl ArenaRequest {
             time.grace_ms = ms("grace", g, 0)?;
         }
         if let Some(text) = &self.tc {
-            let (base, inc) = parse_tc(text).ok_or_else(|| {
+            let bad = |why: &str| {
                 JobError::input(format!(
-                    "--tc `{text}`: expected BASE+INC in seconds, e.g. 60+0.5 (60 s a game for \
-                     each side, 0.5 s added after each move) or 60 (no increment)"
+                    "--tc `{text}`: {why}expected BASE+INC in seconds, e.g. 60+0.5 (60 s a game \
+                     for each side, 0.5 s added after each move) or 60 (no increment), BASE from \
+                     0.001 s and both at most {} s",
+                    MAX_CLOCK_MS / 1000
                 ))
-            })?;
-            time.base_ms = Some(ms("tc", base, 1)?);
-            time.increment_ms = ms("tc", inc, 0)?;
+            };
+            let (base, inc) = parse_tc(text).ok_or_else(|| bad(""))?;
+            if base == 0 {
+                return Err(bad("the base time is under 0.001 s (no time to move); "));
+            }
+            if base.max(inc) > MAX_CLOCK_MS {
+                return Err(bad("too long; "));
+            }
+            time.base_ms = Some(base);
+            time.increment_ms = inc;
         }
         Ok(time)
     }
