@@ -322,17 +322,53 @@ fn table_cutoffs_are_a_share_of_the_nodes() {
 }
 
 #[test]
-fn an_agent_given_twice_is_refused() {
+fn the_same_agent_twice_plays_itself_under_two_names() {
+    // Self-play: `random` twice is named by its place among its copies; `name=` names an agent.
+    let v = json(&[
+        "tournament",
+        "kalah(houses=3,seeds=2)",
+        "-a",
+        "random",
+        "-a",
+        "random",
+        "-a",
+        "greedy(name=g)",
+        "--rounds",
+        "2",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    let header: Vec<&str> = v["header"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_str().unwrap())
+        .collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    let mut agents: Vec<&str> = rows
+        .iter()
+        .map(|r| r[column("agent")].as_str().unwrap())
+        .collect();
+    agents.sort();
+    assert_eq!(agents, ["greedy(name=g)", "random(name=1)", "random(name=2)"]);
+    // Three pairings of 2 pairs: 12 games, one point each.
+    assert_eq!(v["games"], 12);
+    let points: f64 = rows
+        .iter()
+        .map(|r| r[column("points")].as_f64().unwrap())
+        .sum();
+    assert_eq!(points, 12.0);
+    // The same agent under the same name twice cannot be told apart.
     fails_with(
         &[
-            "tournament",
+            "match",
             "kalah(houses=3,seeds=2)",
             "-a",
-            "random",
+            "random(name=x)",
             "-a",
-            "greedy",
-            "-a",
-            "random",
+            "random(name=x)",
         ],
         "given twice",
     );
