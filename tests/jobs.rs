@@ -737,3 +737,46 @@ fn a_gauntlet_job_from_an_openings_file() {
         "{err}"
     );
 }
+
+#[test]
+fn off_a_terminal_a_match_and_a_job_file_say_their_games_played() {
+    // Standard error is a pipe here, not a terminal; a line at every game (interval 0).
+    let dir = tempfile::tempdir().unwrap();
+    let job = job_file(
+        dir.path(),
+        "progress.toml",
+        "kind = \"match\"\ngame = \"kalah(houses=3,seeds=2)\"\nagents = [\"random\", \"greedy\"]\nrounds = 3\n",
+    );
+    let results = dir.path().join("results");
+    let runs: [Vec<&str>; 2] = [
+        vec![
+            "match",
+            "kalah(houses=3,seeds=2)",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "--rounds",
+            "3",
+        ],
+        vec!["run", &job, "--results", results.to_str().unwrap()],
+    ];
+    for args in runs {
+        let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(&args)
+            .env("MANCALA_PROGRESS_SECONDS", "0")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {err}");
+        let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("games: ")).collect();
+        assert!(
+            lines.iter().any(|l| l.starts_with("games: 3 of 6 played")),
+            "{args:?}: {err}"
+        );
+        assert!(
+            lines.iter().any(|l| l.starts_with("games: 6 of 6 played")),
+            "{args:?}: {err}"
+        );
+    }
+}
