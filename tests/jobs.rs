@@ -352,7 +352,10 @@ fn the_same_agent_twice_plays_itself_under_two_names() {
         .map(|r| r[column("agent")].as_str().unwrap())
         .collect();
     agents.sort();
-    assert_eq!(agents, ["greedy(name=g)", "random(name=1)", "random(name=2)"]);
+    assert_eq!(
+        agents,
+        ["greedy(name=g)", "random(name=1)", "random(name=2)"]
+    );
     // Three pairings of 2 pairs: 12 games, one point each.
     assert_eq!(v["games"], 12);
     let points: f64 = rows
@@ -778,5 +781,40 @@ fn off_a_terminal_a_match_and_a_job_file_say_their_games_played() {
             lines.iter().any(|l| l.starts_with("games: 6 of 6 played")),
             "{args:?}: {err}"
         );
+    }
+}
+
+#[test]
+fn job_file_errors_name_the_key_and_its_line_in_the_files_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let head =
+        "kind = \"match\"\ngame = \"kalah(houses=3,seeds=2)\"\nagents = [\"random\", \"greedy\"]\n";
+    let cases = [
+        // (line 4, what the error must say)
+        ("games = \"3x\"", "games", "got string \"3x\""),
+        ("rounds = -1", "rounds", "got integer `-1`"),
+        ("gamez = 3", "gamez", "unknown key `gamez`"),
+        ("games = 3", "games", "must be even"),
+        ("rounds = 0", "rounds", "at least one pair"),
+        ("max_plies = 0", "max_plies", "at least 1"),
+        ("max_plies = 1.5", "max_plies", "expected a whole number"),
+        ("openings = 9", "openings", "at most 8 plies"),
+    ];
+    for (i, (line, key, what)) in cases.iter().enumerate() {
+        let job = job_file(
+            dir.path(),
+            &format!("bad{i}.toml"),
+            &format!("{head}{line}\n"),
+        );
+        let out = mancala(&["run", &job]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{line}: {err}");
+        let err = err.replace(&job, "JOB");
+        assert!(err.contains("JOB: line 4"), "{line}: {err}");
+        assert!(err.contains(&format!("`{key}`")), "{line}: {err}");
+        assert!(err.contains(what), "{line}: {err}");
+        for rust in ["--", "u64", "u32", "f64", "i64", "usize", "field"] {
+            assert!(!err.contains(rust), "{line}: `{rust}` in: {err}");
+        }
     }
 }
