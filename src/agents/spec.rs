@@ -572,6 +572,24 @@ mod tests {
     }
 
     #[test]
+    fn a_name_is_part_of_the_agent_string() {
+        assert_eq!(canon("random(name=white)"), "random(name=white)");
+        assert_eq!(
+            canon("mcts(name=b,c=2)"),
+            "mcts(iterations=1000,c=2,name=b)"
+        );
+        assert_eq!(canon("random(name=\"a b\")"), "random(name=\"a b\")");
+        let named: AgentSpec = "alphabeta(depth=2,name=x)".parse().unwrap();
+        assert_eq!(*named.plain(), AgentSpec::AlphaBeta(Budget::Work(2)));
+        assert_ne!(named, *named.plain());
+        assert!(named.reproducible());
+        // `python` takes `name` as its registered name; `human` takes none.
+        assert_eq!(canon("python(name=f)"), "python(name=f)");
+        assert!("human(name=x)".parse::<AgentSpec>().is_err());
+        assert!("random(name=a,name=b)".parse::<AgentSpec>().is_err());
+    }
+
+    #[test]
     fn errors_name_the_key() {
         let e = |s: &str| s.parse::<AgentSpec>().unwrap_err().to_string();
         assert!(e("mcts(iteration=5)").contains("`iteration`"));
