@@ -70,8 +70,8 @@ def test_bad_job_options():
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: mancala.solve("kalah", foo=1),
-        lambda: mancala.solve("kalah", max_secs=1),  # a typo of max_seconds
+        lambda: mancala.solve("kalah(houses=3,seeds=2)", foo=1),
+        lambda: mancala.solve("kalah(houses=3,seeds=2)", max_secs=1),  # a typo of max_seconds
         lambda: mancala.perft("kalah", 1, foo=1),
         lambda: mancala.egdb_build("kalah", 2, foo=1),
         lambda: mancala.egdb_verify("databases/kalah", foo=1),
