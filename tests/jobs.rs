@@ -616,9 +616,10 @@ fn a_solve_job_checks_its_files_and_options_before_the_work() {
             "o.toml",
             &format!("kind = \"solve\"\ngame = \"kalah(houses=3,seeds=2)\"\n{key} = {value}\n"),
         );
+        // In the job file's words: its key and line (issue 30).
         fails_with(
             &["run", &job, "--results", dir.path().to_str().unwrap()],
-            key.replace('_', "-").as_str(),
+            &format!("line 3: `{key}`"),
         );
     }
 }
