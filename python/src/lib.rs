@@ -37,9 +37,10 @@ pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
 }
 
 /// A job error as the exception of its kind: bad input `ValueError`, a limit `StoppedError`,
-/// a failure `RuntimeError`; the message with its causes.
+/// a failure `RuntimeError`; the message with its causes, a flag it names as the keyword
+/// argument (`--max-plies` is `max_plies`).
 fn job_error(e: JobError) -> PyErr {
-    let message = format!("{e:#}");
+    let (message, _) = jobs::in_keys(&format!("{e:#}"));
     match e.kind() {
         ErrorKind::Input => PyValueError::new_err(message),
         ErrorKind::Stopped => StoppedError::new_err(message),

@@ -42,7 +42,7 @@ def test_bad_positions():
     game = mancala.load_game("kalah(houses=4,seeds=3)")
     with pytest.raises(ValueError, match="1,2,3"):
         game.deserialize_state("1,2,3")
-    with pytest.raises(ValueError, match="bad --position"):
+    with pytest.raises(ValueError, match="bad `position`"):
         mancala.solve("kalah(houses=4,seeds=3)", position="9,9,9,9/9,9,9,9 0-0 X")
 
 
@@ -106,3 +106,6 @@ def test_bad_arguments_name_the_parameter():
         mancala.match("kalah", "random")
     with pytest.raises(ValueError, match="`seed` = 18446744073709551616: expected a whole number from 0 to"):
         mancala.match("kalah(houses=3,seeds=2)", ["random", "greedy"], rounds=1, seed=2**64)
+    with pytest.raises(ValueError, match="`games` 3: .* so `games` must be even") as e:
+        mancala.match("kalah(houses=3,seeds=2)", ["random", "greedy"], games=3)
+    assert "--" not in str(e.value)

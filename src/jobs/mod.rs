@@ -292,36 +292,42 @@ pub fn plain_words(message: &str) -> String {
     }
 }
 
-/// An error of the request of the job file `path` (its TOML `text`) in the job file's words: a
-/// command-line flag the message names is the key it sets (`--max-plies 0` is `` `max_plies`
-/// 0``), and the line of the first such key in the file leads the message.
+/// A message of the job layer in the words of a request's keys: a command-line flag it names is
+/// the key it sets (`--max-plies 0` is `` `max_plies` 0``); with the first such key.
+pub fn in_keys(message: &str) -> (String, Option<String>) {
+    let mut out = String::new();
+    let mut first_key: Option<String> = None;
+    let mut rest = message;
+    while let Some(i) = rest.find("--") {
+        let flag: String = rest[i + 2..]
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+            .collect();
+        let word_start = i == 0 || !rest[..i].ends_with(|c: char| c.is_alphanumeric());
+        if flag.is_empty() || !word_start {
+            out.push_str(&rest[..i + 2]);
+            rest = &rest[i + 2..];
+            continue;
+        }
+        let key = flag.replace('-', "_");
+        out.push_str(&rest[..i]);
+        out.push_str(&format!("`{key}`"));
+        first_key.get_or_insert(key);
+        rest = &rest[i + 2 + flag.len()..];
+    }
+    out.push_str(rest);
+    (out, first_key)
+}
+
+/// An error of the request of the job file `path` (its TOML `text`) in the job file's words
+/// ([`in_keys`]), the line of the first key it names leading the message.
 pub fn job_file_error(e: JobError, path: &std::path::Path, text: &str) -> JobError {
     if e.kind() != ErrorKind::Input {
         return e.prefixed(path.display());
     }
     e.reworded(|message| {
-        let mut out = String::new();
-        let mut first_key: Option<String> = None;
-        let mut rest = message;
-        while let Some(i) = rest.find("--") {
-            let flag: String = rest[i + 2..]
-                .chars()
-                .take_while(|c| c.is_ascii_lowercase() || *c == '-')
-                .collect();
-            let word_start = i == 0 || !rest[..i].ends_with(|c: char| c.is_alphanumeric());
-            if flag.is_empty() || !word_start {
-                out.push_str(&rest[..i + 2]);
-                rest = &rest[i + 2..];
-                continue;
-            }
-            let key = flag.replace('-', "_");
-            out.push_str(&rest[..i]);
-            out.push_str(&format!("`{key}`"));
-            first_key.get_or_insert(key);
-            rest = &rest[i + 2 + flag.len()..];
-        }
-        out.push_str(rest);
-        let line = first_key.and_then(|key| {
+        let (out, key) = in_keys(message);
+        let line = key.and_then(|key| {
             text.lines().position(|l| {
                 l.trim_start()
                     .strip_prefix(key.as_str())
