@@ -378,17 +378,56 @@ fn table_cutoffs_are_a_share_of_the_nodes() {
 }
 
 #[test]
-fn an_agent_given_twice_is_refused() {
+fn the_same_agent_twice_plays_itself_under_two_names() {
+    // Self-play: `random` twice is named by its place among its copies; `name=` names an agent.
+    let v = json(&[
+        "tournament",
+        "kalah(houses=3,seeds=2)",
+        "-a",
+        "random",
+        "-a",
+        "random",
+        "-a",
+        "greedy(name=g)",
+        "--rounds",
+        "2",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    let header: Vec<&str> = v["header"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_str().unwrap())
+        .collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    let mut agents: Vec<&str> = rows
+        .iter()
+        .map(|r| r[column("agent")].as_str().unwrap())
+        .collect();
+    agents.sort();
+    assert_eq!(
+        agents,
+        ["greedy(name=g)", "random(name=1)", "random(name=2)"]
+    );
+    // Three pairings of 2 pairs: 12 games, one point each.
+    assert_eq!(v["games"], 12);
+    let points: f64 = rows
+        .iter()
+        .map(|r| r[column("points")].as_f64().unwrap())
+        .sum();
+    assert_eq!(points, 12.0);
+    // The same agent under the same name twice cannot be told apart.
     fails_with(
         &[
-            "tournament",
+            "match",
             "kalah(houses=3,seeds=2)",
             "-a",
-            "random",
+            "random(name=x)",
             "-a",
-            "greedy",
-            "-a",
-            "random",
+            "random(name=x)",
         ],
         "given twice",
     );
@@ -633,9 +672,10 @@ fn a_solve_job_checks_its_files_and_options_before_the_work() {
             "o.toml",
             &format!("kind = \"solve\"\ngame = \"kalah(houses=3,seeds=2)\"\n{key} = {value}\n"),
         );
+        // In the job file's words: its key and line (issue 30).
         fails_with(
             &["run", &job, "--results", dir.path().to_str().unwrap()],
-            key.replace('_', "-").as_str(),
+            &format!("line 3: `{key}`"),
         );
     }
 }
@@ -756,4 +796,82 @@ fn a_gauntlet_job_from_an_openings_file() {
         err.contains("line 7") && err.contains("`shuffled`"),
         "{err}"
     );
+}
+
+#[test]
+fn off_a_terminal_a_match_and_a_job_file_say_their_games_played() {
+    // Standard error is a pipe here, not a terminal; a line at every game (interval 0).
+    let dir = tempfile::tempdir().unwrap();
+    let job = job_file(
+        dir.path(),
+        "progress.toml",
+        "kind = \"match\"\ngame = \"kalah(houses=3,seeds=2)\"\nagents = [\"random\", \"greedy\"]\nrounds = 3\n",
+    );
+    let results = dir.path().join("results");
+    let runs: [Vec<&str>; 2] = [
+        vec![
+            "match",
+            "kalah(houses=3,seeds=2)",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "--rounds",
+            "3",
+        ],
+        vec!["run", &job, "--results", results.to_str().unwrap()],
+    ];
+    for args in runs {
+        let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(&args)
+            .env("MANCALA_PROGRESS_SECONDS", "0")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {err}");
+        let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("games: ")).collect();
+        assert!(
+            lines.iter().any(|l| l.starts_with("games: 3 of 6 played")),
+            "{args:?}: {err}"
+        );
+        assert!(
+            lines.iter().any(|l| l.starts_with("games: 6 of 6 played")),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn job_file_errors_name_the_key_and_its_line_in_the_files_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let head =
+        "kind = \"match\"\ngame = \"kalah(houses=3,seeds=2)\"\nagents = [\"random\", \"greedy\"]\n";
+    let cases = [
+        // (line 4, what the error must say)
+        ("games = \"3x\"", "games", "got string \"3x\""),
+        ("rounds = -1", "rounds", "got integer `-1`"),
+        ("gamez = 3", "gamez", "unknown key `gamez`"),
+        ("games = 3", "games", "must be even"),
+        ("rounds = 0", "rounds", "at least one pair"),
+        ("max_plies = 0", "max_plies", "at least 1"),
+        ("max_plies = 1.5", "max_plies", "expected a whole number"),
+        ("openings = 9", "openings", "at most 8 plies"),
+    ];
+    for (i, (line, key, what)) in cases.iter().enumerate() {
+        let job = job_file(
+            dir.path(),
+            &format!("bad{i}.toml"),
+            &format!("{head}{line}\n"),
+        );
+        let out = mancala(&["run", &job]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{line}: {err}");
+        let err = err.replace(&job, "JOB");
+        assert!(err.contains("JOB: line 4"), "{line}: {err}");
+        assert!(err.contains(&format!("`{key}`")), "{line}: {err}");
+        assert!(err.contains(what), "{line}: {err}");
+        for rust in ["--", "u64", "u32", "f64", "i64", "usize", "field"] {
+            assert!(!err.contains(rust), "{line}: `{rust}` in: {err}");
+        }
+    }
 }

@@ -21,6 +21,8 @@ when a limit stopped a job, ``RuntimeError`` for a failure (an output that canno
 
 from __future__ import annotations
 
+import functools as _functools
+import inspect as _inspect
 import json as _json
 import os as _os
 import shlex as _shlex
@@ -37,7 +39,7 @@ from ._mancala import (  # noqa: F401  (re-exported)
     canonical_agent,
     canonical_game,
     games,
-    load_game,
+    load_game as _load_game,
     run_job as _run_job,
     job_file_request as _job_file_request,
 )
@@ -72,6 +74,33 @@ __all__ = [
 GameLike = Union[str, Game, State]
 
 
+_U64 = 2**64
+
+
+def _keywords(f):
+    """``f`` refusing an unknown keyword argument with a ValueError naming it and the keywords
+    it takes (Python itself raises a TypeError)."""
+    params = _inspect.signature(f).parameters.values()
+    names = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+
+    @_functools.wraps(f)
+    def checked(*args, **kwargs):
+        unknown = [k for k in kwargs if k not in names]
+        if unknown:
+            raise ValueError(
+                f"{f.__name__}(): unknown keyword argument `{unknown[0]}`; it takes {', '.join(names)}"
+            )
+        return f(*args, **kwargs)
+
+    return checked
+
+
+@_keywords
+def load_game(game: str, max_game_length: int = 1000) -> Game:
+    """The game of a game string (``Game(game, max_game_length)``)."""
+    return _load_game(game, max_game_length)
+
+
 def _state_from_text(game: str, text: str, max_game_length: int) -> State:
     """Rebuilds a pickled State."""
     return load_game(game, max_game_length).deserialize_state(text)
@@ -98,11 +127,16 @@ def _job(request: Dict[str, Any], results: Optional[str] = None, out: Optional[s
     request = {k: v for k, v in request.items() if v is not None}
     if "egdb" in request and isinstance(request["egdb"], Egdb):
         request["egdb"] = str(request["egdb"].dir)
-    command = "python: mancala." + request["kind"] + " " + _shlex.quote(_json.dumps(request))
+    for key, value in request.items():
+        # JSON would carry a larger integer as a floating-point number.
+        if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value < _U64:
+            raise ValueError(f"`{key}` = {value}: expected a whole number from 0 to {_U64 - 1}")
+    command = "python: mancala." + str(request.get("kind")) + " " + _shlex.quote(_json.dumps(request))
     text = _run_job(_json.dumps(request), None if results is None else str(results), out, command)
     return _json.loads(text)
 
 
+@_keywords
 def solve(
     game: GameLike,
     position: Optional[str] = None,
@@ -118,7 +152,6 @@ def solve(
     check: Optional[str] = None,
     results: Optional[str] = None,
     out: Optional[str] = None,
-    **options: Any,
 ) -> Dict[str, Any]:
     """Solves a position exactly; returns the report of ``mancala solve --json``.
 
@@ -151,6 +184,7 @@ def solve(
     )
 
 
+@_keywords
 def perft(
     game: GameLike,
     depth: int,
@@ -166,6 +200,7 @@ def perft(
     return _job(dict(kind="perft", game=g, depth=depth, position=position, moves=moves, divide=divide, threads=threads))
 
 
+@_keywords
 def egdb_build(
     game: str,
     max_seeds: int,
@@ -182,6 +217,7 @@ def egdb_build(
     )
 
 
+@_keywords
 def egdb_verify(
     dir: str, *, samples: int = 20, seed: int = 1, full: bool = False, threads: Optional[int] = None
 ) -> Dict[str, Any]:
@@ -192,6 +228,7 @@ def egdb_verify(
     return _job(dict(kind="egdb-verify", dir=str(dir), samples=samples, seed=seed, full=full, threads=threads))
 
 
+@_keywords
 def egdb_stats(dir: str) -> Dict[str, Any]:
     """Per-layer statistics of a database; the report of ``mancala egdb stats --json``."""
     return _job(dict(kind="egdb-stats", dir=str(dir)))
@@ -249,8 +286,14 @@ class PythonAgent:
 
 def _agent_strings(agents: Iterable[Union[str, PythonAgent, Callable[[State], Any]]]):
     """Agent strings for the job, and the Python agents to register for its duration."""
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Iterable):
+        raise ValueError(
+            f"agents: expected a list of agents (agent strings, Agents, PythonAgents or callables), "
+            f"got {agents!r}"
+        )
     strings: List[str] = []
     python: List[PythonAgent] = []
+    copies: Dict[str, int] = {}
     for a in agents:
         if isinstance(a, str):
             strings.append(a)
@@ -262,6 +305,10 @@ def _agent_strings(agents: Iterable[Union[str, PythonAgent, Callable[[State], An
             a = PythonAgent(a)
         if _register is None:
             raise RuntimeError("this build of mancala has no external-player interface for Python agents")
+        copies[a.name] = copies.get(a.name, 0) + 1
+        if copies[a.name] > 1:
+            # Self-play: the same agent again plays as NAME#2, NAME#3, ...
+            a = PythonAgent.from_factory(a._make, f"{a.name}#{copies[a.name]}", reproducible=a.reproducible)
         python.append(a)
         strings.append(a.agent_string)
     return strings, python
@@ -331,6 +378,7 @@ def tournament(
     return _arena("tournament", **given.pop("options"), **given)
 
 
+@_keywords
 def run(job: Union[str, "_os.PathLike[str]", Dict[str, Any]], *, results: Optional[str] = None, out: Optional[str] = None) -> Dict[str, Any]:
     """Runs a job: a dict of a job file's keys (``{"kind": "solve", "game": ...}``) or the path of
     a TOML job file (``solvers/*.toml``); returns its report."""

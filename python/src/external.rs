@@ -145,7 +145,19 @@ fn legal_pairs(state: &dyn dynamic::DynState) -> String {
 /// the run's manifest).
 #[pyfunction]
 #[pyo3(signature = (name, make, reproducible = false))]
-fn register_python_agent(name: &str, make: Py<PyAny>, reproducible: bool) -> PyResult<()> {
+fn register_python_agent(
+    py: Python<'_>,
+    name: &str,
+    make: Py<PyAny>,
+    reproducible: bool,
+) -> PyResult<()> {
+    if !make.bind(py).is_callable() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "register_python_agent(): `make` must be callable (make(game_string, seed) -> f), \
+             not {}",
+            make.bind(py).get_type().name()?
+        )));
+    }
     let spec = format!("python(name={name})");
     spec.parse::<mancala::agents::AgentSpec>()
         .map_err(|e| crate::value_error(format!("bad Python agent name `{name}`: {e}")))?;

@@ -37,9 +37,10 @@ pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
 }
 
 /// A job error as the exception of its kind: bad input `ValueError`, a limit `StoppedError`,
-/// a failure `RuntimeError`; the message with its causes.
+/// a failure `RuntimeError`; the message with its causes, a flag it names as the keyword
+/// argument (`--max-plies` is `max_plies`).
 fn job_error(e: JobError) -> PyErr {
-    let message = format!("{e:#}");
+    let (message, _) = jobs::in_keys(&format!("{e:#}"));
     match e.kind() {
         ErrorKind::Input => PyValueError::new_err(message),
         ErrorKind::Stopped => StoppedError::new_err(message),
@@ -67,11 +68,22 @@ pub struct Game {
     start: Box<dyn DynState>,
 }
 
+/// A `max_game_length` argument as a ply cap (ValueError naming it, not an OverflowError).
+fn ply_cap(max_game_length: i64) -> PyResult<u32> {
+    u32::try_from(max_game_length)
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| {
+            value_error(format!(
+                "max_game_length={max_game_length}: expected a whole number from 1 to {}",
+                u32::MAX
+            ))
+        })
+}
+
 impl Game {
     fn make(spec: GameSpec, max_plies: u32) -> PyResult<Game> {
-        if max_plies == 0 {
-            return Err(value_error("max_game_length must be at least 1"));
-        }
+        let max_plies = ply_cap(max_plies.into())?;
         let start = dynamic::new_state(&spec, None, None, max_plies).map_err(value_error)?;
         Ok(Game {
             spec,
@@ -95,8 +107,8 @@ impl Game {
     /// naming the bad token of a bad game string.
     #[new]
     #[pyo3(signature = (game, max_game_length = 1000))]
-    fn new(game: &str, max_game_length: u32) -> PyResult<Game> {
-        Game::make(parse_game(game)?, max_game_length)
+    fn new(game: &str, max_game_length: i64) -> PyResult<Game> {
+        Game::make(parse_game(game)?, ply_cap(max_game_length)?)
     }
 
     /// The state at the start of the game.
@@ -237,23 +249,25 @@ impl State {
 #[pymethods]
 impl State {
     /// The legal actions, increasing (empty when the game is over). The optional player
-    /// argument is accepted as OpenSpiel does: the other player has no legal actions.
+    /// argument is accepted as OpenSpiel does: the other player has no legal actions
+    /// (ValueError for a player other than 0 and 1).
     #[pyo3(signature = (player = None))]
-    fn legal_actions(&self, player: Option<i64>) -> Vec<usize> {
-        match (player, self.inner.current_player()) {
+    fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<usize>> {
+        self.viewer(player)?;
+        Ok(match (player, self.inner.current_player()) {
             (Some(p), Some(side)) if p != player_index(side) => Vec::new(),
             _ => self.inner.legal_actions(),
-        }
+        })
     }
 
     /// A list of num_distinct_actions() 0/1 values, 1 for the legal actions.
     #[pyo3(signature = (player = None))]
-    fn legal_actions_mask(&self, player: Option<i64>) -> Vec<u8> {
+    fn legal_actions_mask(&self, player: Option<i64>) -> PyResult<Vec<u8>> {
         let mut mask = vec![0u8; self.inner.num_actions()];
-        for a in self.legal_actions(player) {
+        for a in self.legal_actions(player)? {
             mask[a] = 1;
         }
-        mask
+        Ok(mask)
     }
 
     /// The legal moves' names, in the order of legal_actions().
@@ -687,8 +701,12 @@ fn run_job(
     out: Option<&str>,
     command_line: Option<&str>,
 ) -> PyResult<String> {
-    let request: Request =
-        serde_json::from_str(request).map_err(|e| value_error(format!("bad request: {e}")))?;
+    let request: Request = serde_json::from_str(request).map_err(|e| {
+        value_error(format!(
+            "bad request: {}",
+            jobs::plain_words(&e.to_string())
+        ))
+    })?;
     let files = match (results, out) {
         (Some(dir), Some(name)) => Some(
             RunFiles::new(&dir, name, command_line.unwrap_or("python: mancala"))
@@ -758,7 +776,7 @@ fn canonical_agent(agent: &str) -> PyResult<String> {
 /// load_game(game_string, max_game_length=1000) -> Game.
 #[pyfunction]
 #[pyo3(signature = (game, max_game_length = 1000))]
-fn load_game(game: &str, max_game_length: u32) -> PyResult<Game> {
+fn load_game(game: &str, max_game_length: i64) -> PyResult<Game> {
     Game::new(game, max_game_length)
 }
 

@@ -205,3 +205,17 @@ def test_job_keys_pass_through(tmp_path):
     assert text.count('"python(name=first_legal)"') == 4
     with pytest.raises(ValueError, match="nonsense"):
         mancala.match(GAME, ["random", "greedy"], rounds=1, nonsense=1)
+
+
+def test_self_play_the_same_agent_twice_under_two_names():
+    # The same callable twice plays as NAME and NAME#2; the same agent string twice as
+    # name=1 and name=2 (docs/agents-and-matches.md).
+    report = mancala.match(GAME, [first_legal, first_legal], rounds=2, seed=3)
+    assert report["agents"] == ["python(name=first_legal)", "python(name=first_legal#2)"]
+    report = mancala.match(GAME, ["random", "random"], rounds=3, seed=3)
+    assert report["agents"] == ["random(name=1)", "random(name=2)"]
+    row = dict(zip(report["header"], report["rows"][0]))
+    assert (row["agent_a"], row["agent_b"]) == ("random(name=1)", "random(name=2)")
+    assert row["wins"] + row["draws"] + row["losses"] == report["games"] == 6
+    report = mancala.match(GAME, ["random(name=white)", "random(name=black)"], rounds=1, seed=3)
+    assert report["agents"] == ["random(name=white)", "random(name=black)"]

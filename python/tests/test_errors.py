@@ -42,7 +42,7 @@ def test_bad_positions():
     game = mancala.load_game("kalah(houses=4,seeds=3)")
     with pytest.raises(ValueError, match="1,2,3"):
         game.deserialize_state("1,2,3")
-    with pytest.raises(ValueError, match="bad --position"):
+    with pytest.raises(ValueError, match="bad `position`"):
         mancala.solve("kalah(houses=4,seeds=3)", position="9,9,9,9/9,9,9,9 0-0 X")
 
 
@@ -58,10 +58,54 @@ def test_bad_agent_strings():
 def test_bad_job_options():
     with pytest.raises(ValueError, match="depth"):
         mancala.perft("kalah", 10_000)
-    with pytest.raises(ValueError, match="unknown field `colour`"):
+    with pytest.raises(ValueError, match="unknown key `colour`"):
         mancala.run({"kind": "solve", "game": "kalah", "colour": "red"})
     with pytest.raises(ValueError, match="does-not-exist"):
         mancala.Egdb("/does-not-exist/kalah")
     state = mancala.load_game("kalah").new_initial_state()
     with pytest.raises(ValueError, match="players are 0 and 1"):
         state.observation_tensor(2)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: mancala.solve("kalah(houses=3,seeds=2)", foo=1),
+        lambda: mancala.solve("kalah(houses=3,seeds=2)", max_secs=1),  # a typo of max_seconds
+        lambda: mancala.perft("kalah", 1, foo=1),
+        lambda: mancala.egdb_build("kalah", 2, foo=1),
+        lambda: mancala.egdb_verify("databases/kalah", foo=1),
+        lambda: mancala.egdb_stats("databases/kalah", foo=1),
+        lambda: mancala.match("kalah", ["random", "greedy"], foo=1),
+        lambda: mancala.tournament("kalah", ["random", "greedy", "mcts"], foo=1),
+        lambda: mancala.run({"kind": "perft", "game": "kalah", "depth": 1}, foo=1),
+        lambda: mancala.load_game("kalah", foo=1),
+    ],
+)
+def test_an_unknown_keyword_is_a_value_error_naming_it(call):
+    with pytest.raises(ValueError, match="`(foo|max_secs)`"):
+        call()
+
+
+def test_bad_arguments_name_the_parameter():
+    state = mancala.load_game("kalah").new_initial_state()
+    with pytest.raises(ValueError, match="player 7: players are 0 and 1"):
+        state.legal_actions(7)
+    with pytest.raises(ValueError, match="player 7"):
+        state.legal_actions_mask(7)
+    assert state.legal_actions(1) == []  # North, not to move: none (as OpenSpiel)
+    with pytest.raises(TypeError, match="`make` must be callable"):
+        mancala._mancala.register_python_agent("z", 5)
+    assert "z" not in mancala._mancala.registered_python_agents()
+    for bad in (-1, 0, 2**32):
+        with pytest.raises(ValueError, match=f"max_game_length={bad}: expected a whole number from 1"):
+            mancala.load_game("kalah", bad)
+    with pytest.raises(ValueError, match="missing key `kind`"):
+        mancala.run({"game": "kalah"})
+    with pytest.raises(ValueError, match="agents: expected a list of agents.*'random'"):
+        mancala.match("kalah", "random")
+    with pytest.raises(ValueError, match="`seed` = 18446744073709551616: expected a whole number from 0 to"):
+        mancala.match("kalah(houses=3,seeds=2)", ["random", "greedy"], rounds=1, seed=2**64)
+    with pytest.raises(ValueError, match="`games` 3: .* so `games` must be even") as e:
+        mancala.match("kalah(houses=3,seeds=2)", ["random", "greedy"], games=3)
+    assert "--" not in str(e.value)

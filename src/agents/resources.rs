@@ -36,6 +36,7 @@ impl Resources {
     /// [`AgentError`] if an `egdb` directory cannot be opened for this game, a `python` name is
     /// not registered, an engine does not start and answer the handshake, or for `human`.
     pub fn prepare<R: Rules>(&mut self, spec: &AgentSpec, rules: &R) -> Result<(), AgentError> {
+        let spec = spec.plain();
         match spec {
             AgentSpec::Human => Err(AgentError::HumanNotHere),
             AgentSpec::Registered { name } => {
@@ -99,6 +100,7 @@ impl Resources {
     /// If `spec` was not [`Resources::prepare`]d (an `egdb` directory, an external player) or
     /// is `human`.
     pub fn build<R: Rules>(&self, rules: &R, spec: &AgentSpec, seed: u64) -> Box<dyn Agent<R>> {
+        let spec = spec.plain();
         match spec {
             AgentSpec::Registered { .. } | AgentSpec::Engine { .. } => {
                 let factory = self
@@ -129,6 +131,7 @@ impl Resources {
                 })
             }
             AgentSpec::Human => panic!("`human` is played by `mancala play`, not built"),
+            AgentSpec::Named { .. } => unreachable!("a name is taken off by `plain`"),
         }
     }
 }

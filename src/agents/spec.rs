@@ -11,6 +11,9 @@
 //! | `python` | `name` (required): the player a host program (the Python package) registered under that name in this process |
 //! | `human` | none: moves typed in the terminal (`mancala play` only) |
 //!
+//! Every agent but `python` and `human` also takes `name`: the agent under a name of its own
+//! (`mcts(iterations=100,name=white)`), so that one agent can meet itself (self-play).
+//!
 //! Values with commas, parentheses or spaces are double-quoted: `engine(cmd="python3",
 //! args="examples/greedy_engine.py --seed 3")`. Printed back canonically: keys in the order
 //! above, defaults omitted, `cmd` and `args` always quoted.
@@ -55,6 +58,14 @@ pub enum AgentSpec {
     },
     /// A person at the terminal.
     Human,
+    /// An agent under a name of its own (`name=` on any agent string but `python` and
+    /// `human`): the same agent twice in one run (self-play) as two players.
+    Named {
+        /// The name, shown in tables and records.
+        name: String,
+        /// The agent.
+        agent: Box<AgentSpec>,
+    },
 }
 
 /// Default `movetime` of an `engine` agent, milliseconds.
@@ -280,6 +291,11 @@ impl FromStr for AgentSpec {
     fn from_str(text: &str) -> Result<AgentSpec, ParseAgentError> {
         let mut keys = KeyValues::parse(text, true, |n| n.bytes().all(|b| b.is_ascii_lowercase()))?;
         let name = keys.name();
+        // `python` takes `name` as the registered name; `human` plays only `mancala play`.
+        let label = match name {
+            "python" | "human" => None,
+            _ => keys.take("name").map(|n| n.into_owned()),
+        };
         let spec = match name {
             "random" => {
                 keys.finish(&[])?;
@@ -404,7 +420,13 @@ impl FromStr for AgentSpec {
                 })
             }
         };
-        Ok(spec)
+        Ok(match label {
+            Some(name) => AgentSpec::Named {
+                name,
+                agent: Box::new(spec),
+            },
+            None => spec,
+        })
     }
 }
 
@@ -453,12 +475,12 @@ impl fmt::Display for AgentSpec {
                 }
                 f.write_str(")")
             }
-            AgentSpec::Registered { name } => {
-                if name.contains(|c: char| ",()\"=".contains(c) || c.is_whitespace()) {
-                    write!(f, "python(name={})", quote(name))
-                } else {
-                    write!(f, "python(name={name})")
-                }
+            AgentSpec::Registered { name } => write!(f, "python(name={})", name_value(name)),
+            AgentSpec::Named { name, agent } => {
+                let agent = agent.to_string();
+                let keys = agent.strip_suffix(')').map(|a| format!("{a},"));
+                let keys = keys.unwrap_or_else(|| format!("{agent}("));
+                write!(f, "{keys}name={})", name_value(name))
             }
             AgentSpec::Egdb { dir, fallback } => {
                 write!(f, "egdb(dir={}", dir.display())?;
@@ -471,10 +493,35 @@ impl fmt::Display for AgentSpec {
     }
 }
 
+/// A `name` value as an agent string writes it: quoted if it holds what a bare value cannot.
+fn name_value(name: &str) -> String {
+    if name.contains(|c: char| ",()\"=".contains(c) || c.is_whitespace()) {
+        quote(name)
+    } else {
+        name.to_string()
+    }
+}
+
 impl AgentSpec {
+    /// The agent without its name (`name=`): what plays.
+    pub fn plain(&self) -> &AgentSpec {
+        match self {
+            AgentSpec::Named { agent, .. } => agent,
+            other => other,
+        }
+    }
+
+    /// The same agent named `name` (`name=`).
+    pub fn named(&self, name: String) -> AgentSpec {
+        AgentSpec::Named {
+            name,
+            agent: Box::new(self.plain().clone()),
+        }
+    }
+
     /// Whether the agent's moves depend only on the seed (not on time or thread races).
     pub fn reproducible(&self) -> bool {
-        match self {
+        match self.plain() {
             AgentSpec::Random | AgentSpec::Greedy => true,
             AgentSpec::AlphaBeta(b) => matches!(b, Budget::Work(_)),
             AgentSpec::Mcts(m) => {
@@ -486,13 +533,13 @@ impl AgentSpec {
             AgentSpec::Registered { name } => {
                 super::external::registered(name).is_some_and(|f| f.reproducible())
             }
-            AgentSpec::Human => false,
+            AgentSpec::Human | AgentSpec::Named { .. } => false,
         }
     }
 
     /// Threads the agent uses per move.
     pub fn threads(&self) -> usize {
-        match self {
+        match self.plain() {
             AgentSpec::Mcts(m) => m.threads,
             AgentSpec::Egdb { fallback, .. } => fallback.threads(),
             _ => 1,
@@ -522,6 +569,24 @@ mod tests {
             canon("egdb(dir=db/kalah,fallback=mcts(iterations=10,c=2))"),
             "egdb(dir=db/kalah,fallback=mcts(iterations=10,c=2))"
         );
+    }
+
+    #[test]
+    fn a_name_is_part_of_the_agent_string() {
+        assert_eq!(canon("random(name=white)"), "random(name=white)");
+        assert_eq!(
+            canon("mcts(name=b,c=2)"),
+            "mcts(iterations=1000,c=2,name=b)"
+        );
+        assert_eq!(canon("random(name=\"a b\")"), "random(name=\"a b\")");
+        let named: AgentSpec = "alphabeta(depth=2,name=x)".parse().unwrap();
+        assert_eq!(*named.plain(), AgentSpec::AlphaBeta(Budget::Work(2)));
+        assert_ne!(named, *named.plain());
+        assert!(named.reproducible());
+        // `python` takes `name` as its registered name; `human` takes none.
+        assert_eq!(canon("python(name=f)"), "python(name=f)");
+        assert!("human(name=x)".parse::<AgentSpec>().is_err());
+        assert!("random(name=a,name=b)".parse::<AgentSpec>().is_err());
     }
 
     #[test]

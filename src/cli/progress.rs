@@ -1,5 +1,7 @@
 //! Progress on the terminal: the one place that draws bars (indicatif, on standard error, hidden
-//! when it is not a terminal). Off a terminal a solve says its node count every five seconds.
+//! when it is not a terminal). Off a terminal a phase says how far it is in a plain line every
+//! five seconds (a solve its node count, a match or tournament its games played), or every
+//! `MANCALA_PROGRESS_SECONDS` seconds when that variable is set (a number, e.g. `0.5`).
 
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala::jobs::Progress;
@@ -11,6 +13,8 @@ use std::time::{Duration, Instant};
 pub struct Bars {
     notes: bool,
     terminal: bool,
+    /// Off a terminal, the time between two progress lines.
+    every: Duration,
     phase: Mutex<Phase>,
 }
 
@@ -27,6 +31,10 @@ impl Bars {
         Bars {
             notes,
             terminal: std::io::stderr().is_terminal(),
+            every: std::env::var("MANCALA_PROGRESS_SECONDS")
+                .ok()
+                .and_then(|s| Duration::try_from_secs_f64(s.trim().parse().ok()?).ok())
+                .unwrap_or(Duration::from_secs(5)),
             phase: Mutex::new(Phase {
                 bar: None,
                 what: String::new(),
@@ -38,6 +46,29 @@ impl Bars {
 
     fn with<T>(&self, f: impl FnOnce(&mut Phase) -> T) -> T {
         f(&mut self.phase.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+
+    /// Off a terminal, prints `line()` if the last progress line is `every` old.
+    fn line_if_due(&self, p: &mut Phase, line: impl FnOnce(&Phase) -> String) {
+        if !self.terminal && p.last_line.elapsed() >= self.every {
+            p.last_line = Instant::now();
+            super::note(&line(p));
+        }
+    }
+
+    /// Off a terminal, the line of a phase counted in games: `games: 12 of 300 played, 4 s`.
+    fn games_line(&self, p: &mut Phase) {
+        if p.what == "games" {
+            self.line_if_due(p, |p| {
+                let bar = p.bar.as_ref();
+                format!(
+                    "games: {} of {} played, {:.0} s",
+                    bar.map_or(0, |b| b.position()),
+                    bar.and_then(|b| b.length()).unwrap_or(0),
+                    p.started.elapsed().as_secs_f64()
+                )
+            });
+        }
     }
 }
 
@@ -77,6 +108,7 @@ impl Progress for Bars {
             let Some(bar) = &p.bar else { return };
             if p.what != "nodes" {
                 bar.set_position(done);
+                self.games_line(p);
                 return;
             }
             let seconds = p.started.elapsed().as_secs_f64();
@@ -88,9 +120,8 @@ impl Progress for Bars {
             if self.terminal {
                 bar.set_message(message);
                 bar.tick();
-            } else if p.last_line.elapsed() >= Duration::from_secs(5) {
-                p.last_line = Instant::now();
-                super::note(&format!("solving: {seconds:.0} s, {message}"));
+            } else {
+                self.line_if_due(p, |_| format!("solving: {seconds:.0} s, {message}"));
             }
         });
     }
@@ -100,6 +131,7 @@ impl Progress for Bars {
             if let Some(bar) = &p.bar {
                 bar.inc(units);
             }
+            self.games_line(p);
         });
     }
 

@@ -59,5 +59,6 @@ pub fn run(args: RunArgs) -> CliResult {
         }
         build.out = results.join(&build.out);
     }
-    execute_and_print(&request, Some(&files), false, true).map_err(|e| e.prefixed(path.display()))
+    execute_and_print(&request, Some(&files), false, true)
+        .map_err(|e| mancala::jobs::job_file_error(e, path, &text))
 }

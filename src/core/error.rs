@@ -71,8 +71,13 @@ impl JobError {
     }
 
     /// The same error, its message prefixed by `prefix` (a file name).
-    pub fn prefixed(mut self, prefix: impl fmt::Display) -> JobError {
-        self.message = format!("{prefix}: {}", self.message);
+    pub fn prefixed(self, prefix: impl fmt::Display) -> JobError {
+        self.reworded(|m| format!("{prefix}: {m}"))
+    }
+
+    /// The same error, its message `reword`ed.
+    pub fn reworded(mut self, reword: impl FnOnce(&str) -> String) -> JobError {
+        self.message = reword(&self.message);
         self
     }
 }

@@ -297,15 +297,10 @@ impl ArenaRequest {
         for text in agents {
             let agent = text
                 .parse::<AgentSpec>()
-                .map_err(|e| JobError::input(format!("bad --agent `{text}`")).because(e))?;
-            if parsed.contains(&agent) {
-                return Err(JobError::input(format!(
-                    "agent `{agent}` is given twice: each agent of a run is a different player \
-                     (give it once)"
-                )));
-            }
+                .map_err(|e| JobError::input(format!("bad agent `{text}`")).because(e))?;
             parsed.push(agent);
         }
+        let parsed = self_play_names(parsed)?;
         let rounds = match (self.rounds, self.games) {
             (Some(_), Some(_)) => {
                 return Err(JobError::input(
@@ -374,6 +369,33 @@ impl ArenaRequest {
             kind,
         })
     }
+}
+
+/// The agents of a run, each a different player: an agent given more than once without a
+/// name (self-play) is named by its place among its copies, `name=1`, `name=2`, ...
+/// (`mcts(iterations=100,name=1)`). Refused: the same name twice, and a `python` agent twice
+/// (its `name` is the registered one: register the callable under two names).
+fn self_play_names(agents: Vec<AgentSpec>) -> Result<Vec<AgentSpec>, JobError> {
+    let copies = |a: &AgentSpec| agents.iter().filter(|b| *b == a).count();
+    let mut named: Vec<AgentSpec> = Vec::new();
+    for agent in &agents {
+        let agent = match agent {
+            AgentSpec::Registered { .. } | AgentSpec::Named { .. } => agent.clone(),
+            _ if copies(agent) > 1 => {
+                let place = named.iter().filter(|b| b.plain() == agent).count() + 1;
+                agent.named(place.to_string())
+            }
+            _ => agent.clone(),
+        };
+        if named.contains(&agent) {
+            return Err(JobError::input(format!(
+                "agent `{agent}` is given twice: each agent of a run is a different player \
+                 (give each copy its own `name=`)"
+            )));
+        }
+        named.push(agent);
+    }
+    Ok(named)
 }
 
 impl ArenaRequest {

@@ -236,18 +236,109 @@ impl Request {
     }
 }
 
-/// A TOML error in one line: `line L, column C: what` (no excerpt).
+/// A TOML error in one line: `line L, column C: key `K`: what` (no excerpt; the key of the
+/// line's `K = value` when the error is in the value), in [`plain_words`].
 fn one_line(text: &str, e: &toml::de::Error) -> String {
-    let message = e.message().trim().replace('\n', " ");
+    let message = plain_words(&e.message().trim().replace('\n', " "));
     match e.span() {
-        Some(span) if !message.starts_with("missing field") => {
+        Some(span) if !message.starts_with("missing key") => {
             let before = &text[..span.start.min(text.len())];
             let line = before.matches('\n').count() + 1;
-            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-            format!("line {line}, column {column}: {message}")
+            let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+            let column = before.len() - line_start + 1;
+            match before[line_start..].split_once('=') {
+                Some((key, _)) if !message.contains(&format!("`{}`", key.trim())) => format!(
+                    "line {line}, column {column}: key `{}`: {message}",
+                    key.trim()
+                ),
+                _ => format!("line {line}, column {column}: {message}"),
+            }
         }
         _ => message,
     }
+}
+
+/// A serde message in the words of a job file, not of Rust: `invalid type: string "3x",
+/// expected u64` is `expected a whole number from 0 to 18446744073709551615, got string "3x"`;
+/// a field is a key.
+pub fn plain_words(message: &str) -> String {
+    let message = &message
+        .replacen("unknown field ", "unknown key ", 1)
+        .replacen("missing field ", "missing key ", 1);
+    const TYPES: &[(&str, &str)] = &[
+        ("u64", "a whole number from 0 to 18446744073709551615"),
+        ("u32", "a whole number from 0 to 4294967295"),
+        ("u16", "a whole number from 0 to 65535"),
+        ("u8", "a whole number from 0 to 255"),
+        ("usize", "a whole number (0 or more)"),
+        ("i64", "a whole number"),
+        ("i32", "a whole number"),
+        ("f64", "a number"),
+        ("f32", "a number"),
+    ];
+    let got = ["invalid type: ", "invalid value: "]
+        .iter()
+        .find_map(|p| message.strip_prefix(p))
+        .and_then(|m| m.rsplit_once(", expected "));
+    match got {
+        Some((got, expected)) => {
+            let expected = TYPES
+                .iter()
+                .find(|(rust, _)| *rust == expected.trim())
+                .map_or(expected, |(_, words)| words);
+            format!("expected {expected}, got {got}")
+        }
+        None => message.to_string(),
+    }
+}
+
+/// A message of the job layer in the words of a request's keys: a command-line flag it names is
+/// the key it sets (`--max-plies 0` is `` `max_plies` 0``); with the first such key.
+pub fn in_keys(message: &str) -> (String, Option<String>) {
+    let mut out = String::new();
+    let mut first_key: Option<String> = None;
+    let mut rest = message;
+    while let Some(i) = rest.find("--") {
+        let flag: String = rest[i + 2..]
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+            .collect();
+        let word_start = i == 0 || !rest[..i].ends_with(|c: char| c.is_alphanumeric());
+        if flag.is_empty() || !word_start {
+            out.push_str(&rest[..i + 2]);
+            rest = &rest[i + 2..];
+            continue;
+        }
+        let key = flag.replace('-', "_");
+        out.push_str(&rest[..i]);
+        out.push_str(&format!("`{key}`"));
+        first_key.get_or_insert(key);
+        rest = &rest[i + 2 + flag.len()..];
+    }
+    out.push_str(rest);
+    (out, first_key)
+}
+
+/// An error of the request of the job file `path` (its TOML `text`) in the job file's words
+/// ([`in_keys`]), the line of the first key it names leading the message.
+pub fn job_file_error(e: JobError, path: &std::path::Path, text: &str) -> JobError {
+    if e.kind() != ErrorKind::Input {
+        return e.prefixed(path.display());
+    }
+    e.reworded(|message| {
+        let (out, key) = in_keys(message);
+        let line = key.and_then(|key| {
+            text.lines().position(|l| {
+                l.trim_start()
+                    .strip_prefix(key.as_str())
+                    .is_some_and(|r| r.trim_start().starts_with('='))
+            })
+        });
+        match line {
+            Some(n) => format!("{}: line {}: {out}", path.display(), n + 1),
+            None => format!("{}: {out}", path.display()),
+        }
+    })
 }
 
 /// The job-file kinds.
