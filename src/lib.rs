@@ -38,6 +38,7 @@
 //! * [`rules`] (floor 1): one type per game family implementing [`Rules`], game strings, and
 //!   [`dispatch`], which turns a game string into its type once;
 //! * [`game`] (floor 2): a game record ([`Line`]): moves played, repetition, status;
+//! * [`eval`] (floor 2): heuristic evaluations of positions for the depth-limited searches;
 //! * [`egdb`] (floor 3): endgame databases built by retrograde analysis, probed, verified;
 //! * [`search`] (floor 4): perft, plain negamax, the exact parallel solver (MTD(f) over
 //!   alpha-beta with a transposition table, probing databases), the second methods that check
@@ -74,6 +75,7 @@ pub mod arena;
 pub mod core;
 pub mod dynamic;
 pub mod egdb;
+pub mod eval;
 pub mod game;
 pub mod jobs;
 pub mod results;

@@ -20,8 +20,8 @@ const FLOORS: &[&[&str]] = &[
     &["core", "results"],
     // One type per game family, game strings, dispatch.
     &["rules"],
-    // A game record: moves played, repetition, the status of a line.
-    &["game"],
+    // A game record: moves played, repetition, the status of a line; evaluations of positions.
+    &["game", "eval"],
     // Endgame databases: layer files, retrograde builder, probe, the one-step check.
     &["egdb"],
     // Exact search (it probes databases) and the sampled database check that re-solves.
