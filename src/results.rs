@@ -533,11 +533,19 @@ impl RunFiles {
         strict: bool,
     ) -> Result<Option<Vec<StoredRecord<T>>>, ResultsError> {
         let path = self.path("games.jsonl");
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(reason) => return Err(ResultsError::Read { path, reason }),
         };
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+            ResultsError::Bad(format!(
+                "{} line {line}: not a game record: not UTF-8 text",
+                path.display()
+            ))
+        })?;
         let lines: Vec<&str> = text.split_inclusive('\n').collect();
         let mut records = Vec::new();
         for (i, line) in lines.iter().enumerate() {
@@ -555,9 +563,10 @@ impl RunFiles {
                 Ok(_) => unreachable!("only the last line can lack its newline"),
                 Err(e) => {
                     return Err(ResultsError::Bad(format!(
-                        "{} line {}: not a game record: {e}",
+                        "{} line {}: not a game record: {}",
                         path.display(),
-                        i + 1
+                        i + 1,
+                        json_error_in_line(&e)
                     )))
                 }
             }
@@ -652,6 +661,20 @@ impl RunFiles {
         }
         files.push((self.path("json"), manifest.bytes()));
         write_all_or_none(&files)
+    }
+}
+
+/// serde_json's message for an error in a one-line JSON text, its position given as the
+/// column only (`... at line 1 column 213` reads as a line of the file).
+pub fn json_error_in_line(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let message = text
+        .rsplit_once(" at line ")
+        .map_or(text.as_str(), |(message, _)| message);
+    if e.column() == 0 {
+        message.to_string()
+    } else {
+        format!("{message} (column {})", e.column())
     }
 }
 

@@ -508,7 +508,7 @@ fn a_resumed_run_keeps_its_records_byte_for_byte() {
 /// issue 30, which serde_json's default parser reads one unit in the last place off).
 #[test]
 fn a_record_reads_back_to_the_same_line() {
-    let line = r#"{"game":0,"south":0,"north":1,"pair":0,"seed":1,"opening":[],"moves":["A"],"stores":[1,0],"termination":"normal","times_ms":[0],"evals":[{"points":0.9993241530793275}]}"#;
+    let line = r#"{"game":0,"south":0,"north":1,"pair":0,"seed":1,"opening":[],"moves":["A"],"stores":[1,0],"termination":"normal","times_ms":[0.042],"evals":[{"points":0.9993241530793275}]}"#;
     let record: GameRecord = serde_json::from_str(line).unwrap();
     assert_eq!(mancala::results::record_line(&record), line);
 }
@@ -998,7 +998,19 @@ fn openings_file_pairs_play_each_line_and_resume_needs_the_same_file() {
     let part: String = full.lines().take(5).map(|l| format!("{l}\n")).collect();
     std::fs::write(&jsonl, &part).unwrap();
     run("seq", "sequential", "1");
-    assert_eq!(read(jsonl.clone()), full);
+    let resumed = read(jsonl.clone());
+    // The records kept byte for byte, the games played again the same but for their times.
+    assert!(resumed.starts_with(&part));
+    let untimed = |text: &str| -> Vec<serde_json::Value> {
+        text.lines()
+            .map(|l| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                v.as_object_mut().unwrap().remove("times_ms");
+                v
+            })
+            .collect()
+    };
+    assert_eq!(untimed(&resumed), untimed(&full));
     let moved = part.replacen("\"opening\":[\"C\",\"d\"]", "\"opening\":[\"A\",\"c\"]", 1);
     assert_ne!(moved, part);
     std::fs::write(&jsonl, &moved).unwrap();
@@ -1565,6 +1577,24 @@ fn export_refuses_tampered_records_naming_the_line() {
         let o = mancala(&["export", path]);
         assert!(o.stdout.is_empty(), "nothing printed for {content}");
     }
+    // Bytes that are not UTF-8 on line 2 (exit status 1 and no line named before), and a
+    // directory given as the output file.
+    let mut bytes = format!("{}\n", lines[0]).into_bytes();
+    bytes.extend([0xff, 0xfe, b'\n']);
+    std::fs::write(&copy, &bytes).unwrap();
+    fails_naming(
+        &["export", copy.to_str().unwrap()],
+        &["line 2", "not UTF-8"],
+    );
+    fails_naming(
+        &[
+            "export",
+            jsonl.to_str().unwrap(),
+            "--out",
+            t.to_str().unwrap(),
+        ],
+        &["--out", "a directory"],
+    );
     // The untampered copy exports as the original.
     std::fs::write(&copy, &text).unwrap();
     assert_eq!(

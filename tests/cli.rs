@@ -619,23 +619,28 @@ fn solve_methods_print_the_whole_principal_variation() {
 
 /// Issue 30 (4): the table a solve reports is the one it used, which grows with the work: a
 /// solve of a few hundred nodes with `--tt-mb 1024` uses (and reports) at most 1 MiB, every
-/// method reporting its own table (`full` reported 0 and allocated the 1024 MiB).
+/// method reporting its own table (`full` reported 0 and allocated the 1024 MiB) and only the
+/// figures it keeps (`full` and `memo` printed "0 probes" after thousands of lookups); memo
+/// and plain have no table to size, so `--tt-mb` with them is refused.
 #[test]
 fn solve_reports_the_table_it_allocated() {
-    for method in ["full", "alphabeta", "memo"] {
-        let v = json(&[
-            "solve",
-            "kalah(houses=3,seeds=2)",
-            "--method",
-            method,
-            "--tt-mb",
-            "1024",
-            "--threads",
-            "1",
-            "--json",
-        ]);
+    for (method, tt_mb) in [
+        ("full", Some("1024")),
+        ("alphabeta", Some("1024")),
+        ("memo", None),
+    ] {
+        let mut args = vec!["solve", "kalah(houses=3,seeds=2)", "--method", method];
+        args.extend(tt_mb.map(|mb| ["--tt-mb", mb]).into_iter().flatten());
+        args.extend(["--threads", "1", "--json"]);
+        let v = json(&args);
         let bytes = v["table"]["bytes"].as_u64().unwrap();
         assert!(bytes > 0 && bytes <= 1 << 20, "{method}: {bytes} bytes");
+        // Only the solver counts lookups.
+        assert_eq!(
+            v["table"].get("probes").is_some(),
+            method == "alphabeta",
+            "{method}: {v}"
+        );
     }
     let out = mancala(&[
         "solve",
@@ -646,7 +651,21 @@ fn solve_reports_the_table_it_allocated() {
         "1024",
     ]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("table     1.0 MiB, 131072 entries"), "{text}");
+    let line = text.lines().find(|l| l.starts_with("table")).unwrap();
+    assert_eq!(line, "table     1.0 MiB, 131072 entries", "{text}");
+    for method in ["memo", "plain"] {
+        fails_with(
+            &[
+                "solve",
+                "kalah(houses=3,seeds=2)",
+                "--method",
+                method,
+                "--tt-mb",
+                "4",
+            ],
+            "has no table to size",
+        );
+    }
 }
 
 /// Issue 30 (14): a limit of zero, a negative or not-a-number limit, and a limit on a method
@@ -734,6 +753,26 @@ fn a_stopped_solve_reports_its_best_move_and_true_bounds() {
             .expect("the nodes searched");
         assert!(nodes >= limit && nodes < limit + 4096, "{err}");
     }
+    // With --json, the same bounds and best move as one JSON object on standard output (the
+    // trial found none), exit status 3.
+    let out = mancala(&[
+        "solve",
+        "kalah(houses=5,seeds=4,capture=empty)",
+        "--max-nodes",
+        "400000",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(3));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    let (lower, upper) = (v["lower"].as_i64().unwrap(), v["upper"].as_i64().unwrap());
+    assert!(lower <= 12 && 12 <= upper, "{v}");
+    assert!(v["stopped"].as_str().unwrap().contains("node limit"), "{v}");
+    assert!(
+        v["best_move"].is_string() && v["nodes"].as_u64().unwrap() >= 400_000,
+        "{v}"
+    );
 }
 
 /// Issue 30 (13): two damaged layers: verify checks every layer, names both, fails with exit
@@ -776,6 +815,24 @@ fn egdb_verify_names_every_damaged_layer() {
         checksums,
         ["ok", "ok", "ok", "failed", "ok", "failed", "ok", "ok"]
     );
+    // The top layer removed (the build asked for 7) and a gap (layer 1): both named with the
+    // damage, the top one in `missing_layers` too.
+    for n in [1, 7] {
+        std::fs::remove_file(std::path::Path::new(&dir).join(format!("layer-00{n}.egdb"))).unwrap();
+    }
+    let out = mancala(&["egdb", "verify", &dir, "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("the JSON report");
+    assert_eq!(v["missing_layers"], serde_json::json!([7]), "{v}");
+    let failures: Vec<&str> = v["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap())
+        .collect();
+    assert_eq!(failures.len(), 4, "{v}");
+    assert!(failures[0].contains("layer 1 is missing"), "{v}");
+    assert!(failures[3].contains("layer 7 missing"), "{v}");
 }
 
 /// Issue 30 (15): a position with another seed total than the game's is probed (the databases

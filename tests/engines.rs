@@ -362,6 +362,14 @@ fn clocks_enter_the_run_identity() {
         ],
         "--tc `0+0`: the base time is under 0.001 s",
     );
+    // Clocks are set to the millisecond: a finer time is refused, not rounded (0.0005 s was
+    // taken as 1 ms).
+    for tc in ["0.0005+0", "1+0.0001"] {
+        fails_with(
+            &["match", "kalah", "-a", "random", "-a", "greedy", "--tc", tc],
+            &format!("--tc `{tc}`: expected BASE+INC in seconds to the millisecond"),
+        );
+    }
 }
 
 /// `mancala play` against an engine: it moves first as South and the session ends at `quit`.

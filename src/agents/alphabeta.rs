@@ -21,7 +21,7 @@
 use super::{rng, uniform, Agent, Budget, Choice, Clock, Eval, Forfeit, Rng};
 use crate::game::Line;
 use crate::rules::{Children, Rules};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Nodes between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
@@ -161,10 +161,7 @@ impl<R: Rules> Agent<R> for AlphaBetaAgent {
         }
         let (depth, deadline) = match self.budget {
             Budget::Work(d) => (d as u32, None),
-            Budget::Millis(ms) => (
-                u32::MAX,
-                Some(Instant::now() + Duration::from_millis(clock.share_ms(ms))),
-            ),
+            Budget::Millis(ms) => (u32::MAX, Some(Instant::now() + clock.share(ms))),
         };
         let (i, value) = best_index(rules, pos, &children, &mut order, depth, deadline);
         Ok(Choice {

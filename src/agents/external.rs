@@ -49,19 +49,20 @@ impl Clock {
         }
     }
 
-    /// The milliseconds a time-budgeted agent whose own budget is `own` milliseconds spends on
-    /// this move: `own`, but at most the move limit and, with a game clock, at most a
-    /// twentieth of the time left plus half the increment (and never more than half the time
-    /// left), so that a game of about forty moves per side fits on the clock. At least 1 ms.
-    pub fn share_ms(&self, own: u64) -> u64 {
-        let mut us = own.saturating_mul(1000);
+    /// The time a time-budgeted agent whose own budget is `own_ms` milliseconds spends on this
+    /// move: `own_ms`, but at most the move limit and, with a game clock, at most a twentieth
+    /// of the time left plus half the increment (and never more than half the time left), so
+    /// that a game of about forty moves per side fits on the clock. Microsecond resolution (a
+    /// clock with 0.8 ms left gives 0.4 ms, not a whole millisecond that would lose on time).
+    pub fn share(&self, own_ms: u64) -> std::time::Duration {
+        let mut us = own_ms.saturating_mul(1000);
         if let Some(m) = self.move_us {
             us = us.min(m);
         }
         if let Some(r) = self.remaining_us {
             us = us.min(r / 20 + self.increment_us / 2).min(r / 2);
         }
-        (us / 1000).max(1)
+        std::time::Duration::from_micros(us)
     }
 }
 
@@ -448,19 +449,26 @@ pub(crate) mod tests {
             increment_us: 100_000,
             ..Clock::default()
         };
-        assert_eq!(c.share_ms(5000), 10_000 / 20 + 50);
-        assert_eq!(c.share_ms(100), 100);
+        let ms = |d: std::time::Duration| d.as_micros() as f64 / 1000.0;
+        assert_eq!(ms(c.share(5000)), 10_000.0 / 20.0 + 50.0);
+        assert_eq!(ms(c.share(100)), 100.0);
         let c = Clock {
             remaining_us: Some(40_000),
             increment_us: 1_000_000,
             ..Clock::default()
         };
-        assert_eq!(c.share_ms(5000), 20);
+        assert_eq!(ms(c.share(5000)), 20.0);
+        // Under a millisecond left: half of it, to the microsecond.
+        let c = Clock {
+            remaining_us: Some(887),
+            ..Clock::default()
+        };
+        assert_eq!(c.share(5000).as_micros(), 443);
         let c = Clock {
             move_us: Some(30_000),
             ..Clock::default()
         };
-        assert_eq!(c.share_ms(5000), 30);
+        assert_eq!(ms(c.share(5000)), 30.0);
         assert_eq!(c.limit_us(), Some(30_000));
         assert_eq!(Clock::default().limit_us(), None);
         assert_eq!(ms_text(1_500_000), "1500");

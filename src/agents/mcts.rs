@@ -38,7 +38,7 @@ use rayon::prelude::*;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Most moves a rollout plays before it is scored (games that can cycle).
 pub const ROLLOUT_PLIES: u32 = 1000;
@@ -568,7 +568,7 @@ impl<R: Rules> MctsAgent<R> {
     }
 
     /// Searches `root` (not over) and returns the summed root statistics. A time budget is
-    /// cut to the share of `clock` ([`Clock::share_ms`]); a work budget ignores it.
+    /// cut to the share of `clock` ([`Clock::share`]); a work budget ignores it.
     pub fn think(
         &mut self,
         rules: &R,
@@ -583,10 +583,7 @@ impl<R: Rules> MctsAgent<R> {
         self.trees.resize_with(trees, Tree::default);
         let (iterations, deadline) = match config.budget {
             Budget::Work(n) => (n, None),
-            Budget::Millis(ms) => (
-                u64::MAX,
-                Some(Instant::now() + Duration::from_millis(clock.share_ms(ms))),
-            ),
+            Budget::Millis(ms) => (u64::MAX, Some(Instant::now() + clock.share(ms))),
         };
         let seed = self.rng.next_u64();
         let per_tree = |k: usize| {

@@ -57,7 +57,7 @@ impl<M> Choice<M> {
 /// A move chooser.
 pub trait Agent<R: Rules>: Send {
     /// Chooses a legal move at the current position of `line`, which is not over; `clock` is
-    /// the mover's (time-budgeted agents spend at most [`Clock::share_ms`] of it, fixed-work
+    /// the mover's (time-budgeted agents spend at most [`Clock::share`] of it, fixed-work
     /// agents ignore it).
     ///
     /// # Errors

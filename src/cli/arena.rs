@@ -20,6 +20,10 @@ pub fn run_export(args: ExportArgs) -> CliResult {
     let text = mancala::arena::export::export_run(&args.records)?;
     match &args.out {
         None => super::emit(&text),
+        Some(path) if path.is_dir() => Err(JobError::input(format!(
+            "--out {}: a directory; give the name of the file to write",
+            path.display()
+        ))),
         Some(path) => mancala::results::write_atomic(path, text.as_bytes()).map_err(JobError::from),
     }
 }

@@ -13,7 +13,14 @@ pub fn execute_and_print(
     notes: bool,
 ) -> CliResult {
     let bars = progress::Bars::new(notes);
-    let report = jobs::execute(request, files, &bars)?;
+    let report = match jobs::execute(request, files, &bars) {
+        // A stopped solve's bounds, as JSON, before the error (exit status 3).
+        Err(e) if json && e.partial().is_some() => {
+            super::print_json(e.partial().expect("checked"))?;
+            return Err(e);
+        }
+        r => r?,
+    };
     if report.is_secondary() {
         return Ok(());
     }

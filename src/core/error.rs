@@ -37,6 +37,7 @@ pub struct JobError {
     kind: ErrorKind,
     message: String,
     source: Option<Box<dyn std::error::Error + Send + Sync + 'static>>,
+    partial: Option<serde_json::Value>,
 }
 
 impl JobError {
@@ -56,7 +57,20 @@ impl JobError {
             kind,
             message: message.to_string(),
             source: None,
+            partial: None,
         }
+    }
+
+    /// The same error, with `partial`: what the work found before it stopped, as JSON (a
+    /// stopped solve's bounds and best move), which `--json` prints.
+    pub fn with_partial(mut self, partial: serde_json::Value) -> JobError {
+        self.partial = Some(partial);
+        self
+    }
+
+    /// What the work found before it stopped, if it says ([`JobError::with_partial`]).
+    pub fn partial(&self) -> Option<&serde_json::Value> {
+        self.partial.as_ref()
     }
 
     /// The same error, caused by `source` (shown after the message with `{:#}`).

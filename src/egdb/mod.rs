@@ -742,8 +742,8 @@ pub struct Egdb {
 pub struct Opened {
     /// The layers below the first damaged one (all of them if none is).
     pub db: Egdb,
-    /// Every damaged layer (its header, size, checksum or entries wrong) with its error, in
-    /// layer order.
+    /// Every damaged layer (its file missing, or its header, size, checksum or entries wrong)
+    /// with its error, in layer order.
     pub damaged: Vec<(u32, EgdbError)>,
     /// The highest layer file in the directory.
     pub highest: u32,
@@ -767,11 +767,12 @@ impl Egdb {
     }
 
     /// Opens the database as [`Egdb::open`] does, but checks every layer before giving up: the
-    /// database of the layers below the first damaged one, and every damaged layer.
+    /// database of the layers below the first damaged one, and every damaged layer (a layer
+    /// file missing below the highest one, [`EgdbError::MissingLayer`], is damage too).
     ///
     /// # Errors
     /// As [`Egdb::open`], for what is not one layer's damage: no databases for the game, no
-    /// layer 0, a gap.
+    /// layer file at all.
     pub fn open_checking_all<R: Rules>(dir: &Path, rules: &R) -> Result<Opened, EgdbError> {
         let mut db = Egdb::empty(dir, rules)?;
         let highest = highest_layer_file(dir)?;
@@ -780,21 +781,22 @@ impl Egdb {
                 dir: dir.to_path_buf(),
             });
         };
-        for layer in 0..=highest {
-            if !dir.join(layer_file(layer)).exists() {
-                return Err(EgdbError::MissingLayer {
-                    dir: dir.to_path_buf(),
-                    layer,
-                    file: layer_file(layer),
-                });
-            }
-        }
-        // The layers are read and checked in parallel; the database keeps those below the
-        // first damaged one.
+        // The layers are read and checked in parallel (a file missing below the highest is
+        // damage too); the database keeps those below the first damaged one.
         use rayon::prelude::*;
         let layers = (0..=highest)
             .into_par_iter()
-            .map(|layer| db.open_file(&dir.join(layer_file(layer)), layer, true))
+            .map(|layer| {
+                let path = dir.join(layer_file(layer));
+                if !path.exists() {
+                    return Err(EgdbError::MissingLayer {
+                        dir: dir.to_path_buf(),
+                        layer,
+                        file: layer_file(layer),
+                    });
+                }
+                db.open_file(&path, layer, true)
+            })
             .collect::<Vec<_>>();
         let mut damaged = Vec::new();
         for (layer, opened) in (0..).zip(layers) {

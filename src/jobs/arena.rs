@@ -461,9 +461,9 @@ impl ArenaRequest {
         if let Some(text) = &self.tc {
             let bad = |why: &str| {
                 JobError::input(format!(
-                    "--tc `{text}`: {why}expected BASE+INC in seconds, e.g. 60+0.5 (60 s a game \
-                     for each side, 0.5 s added after each move) or 60 (no increment), BASE from \
-                     0.001 s and both at most {} s",
+                    "--tc `{text}`: {why}expected BASE+INC in seconds to the millisecond, e.g. \
+                     60+0.5 (60 s a game for each side, 0.5 s added after each move) or 60 (no \
+                     increment), BASE from 0.001 s and both at most {} s",
                     MAX_CLOCK_MS / 1000
                 ))
             };
@@ -481,12 +481,14 @@ impl ArenaRequest {
     }
 }
 
-/// `BASE+INC` or `BASE` in seconds (decimals allowed) as milliseconds, rounded to the nearest.
+/// `BASE+INC` or `BASE` in seconds (at most three decimals: whole milliseconds) as
+/// milliseconds; `None` if either is not such a number (`0.0005` is refused, not rounded).
 pub fn parse_tc(text: &str) -> Option<(u64, u64)> {
     let seconds = |s: &str| -> Option<u64> {
         let s = s.trim();
         let ok = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit() || b == b'.');
-        let v: f64 = s.parse().ok().filter(|_| ok)?;
+        let decimals = s.split_once('.').map_or(0, |(_, d)| d.len());
+        let v: f64 = s.parse().ok().filter(|_| ok && decimals <= 3)?;
         (v.is_finite() && v <= 1e7).then(|| (v * 1000.0).round() as u64)
     };
     match text.split_once('+') {

@@ -682,6 +682,13 @@ fn damaged_report(opened: &egdb::Opened, dir: &Path) -> VerifyReport {
         })
         .collect();
     let names: Vec<String> = damaged.iter().map(|d| d.0.to_string()).collect();
+    let mut failures: Vec<String> = damaged.iter().map(|d| d.1.to_string()).collect();
+    // The layers above the highest file that the last build asked for.
+    let missing = egdb::missing_layers(dir, db.game(), opened.highest + 1).unwrap_or_else(|e| {
+        failures.push(e.to_string());
+        None
+    });
+    failures.extend(missing.as_ref().map(|m| m.to_string()));
     VerifyReport {
         database: Database {
             game: db.game().to_string(),
@@ -689,10 +696,10 @@ fn damaged_report(opened: &egdb::Opened, dir: &Path) -> VerifyReport {
         },
         layers,
         build: egdb::read_build_record(dir).ok().flatten(),
-        missing_layers: Vec::new(),
+        missing_layers: missing.map_or(Vec::new(), |m| (m.first..=m.last).collect()),
         full: None,
         ok: false,
-        failures: damaged.iter().map(|d| d.1.to_string()).collect(),
+        failures,
         notes: vec![format!(
             "no value was checked: a database with damaged layers ({}) is not used",
             names.join(", ")

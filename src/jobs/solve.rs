@@ -115,6 +115,10 @@ impl SolveRequest {
             method,
             value_only: false,
             check: None,
+            // memo's map and plain's search have no table to size.
+            tt_mb: self
+                .tt_mb
+                .filter(|_| !matches!(method, Method::Memo | Method::Plain)),
             ..self.clone()
         }
     }
@@ -151,6 +155,14 @@ impl SolveRequest {
             return Err(JobError::input(format!(
                 "`{}` runs to the end: --max-nodes and --max-seconds limit the method \
                  alphabeta only, not the others (as --method or --check); drop the limits",
+                method.name()
+            )));
+        }
+        if matches!(method, Method::Memo | Method::Plain) && self.tt_mb.is_some() {
+            return Err(JobError::input(format!(
+                "--method {} has no table to size: memo keeps every position in a map that grows \
+                 as it needs, plain keeps none; --tt-mb sizes the table of alphabeta, full and \
+                 retrograde: drop it",
                 method.name()
             )));
         }
@@ -398,18 +410,26 @@ impl SolveReport {
                     s.threads
                 );
                 let t = &s.table;
-                let _ = writeln!(
+                let _ = write!(
                     out,
-                    "table     {}, {} entries, {:.0}% full; {} probes, {:.0}% hits; {} \
-                     nodes ({:.0}%) ended by table bounds",
+                    "table     {}, {} entries",
                     crate::egdb::human_bytes(t.bytes as u64),
-                    t.entries,
-                    100.0 * t.fill,
-                    t.probes,
-                    100.0 * t.hits as f64 / t.probes.max(1) as f64,
-                    t.cutoffs,
-                    100.0 * t.cutoffs as f64 / s.nodes.max(1) as f64
+                    t.entries
                 );
+                if let Some(fill) = t.fill {
+                    let _ = write!(out, ", {:.0}% full", 100.0 * fill);
+                }
+                if let Some(c) = &t.counters {
+                    let _ = write!(
+                        out,
+                        "; {} probes, {:.0}% hits; {} nodes ({:.0}%) ended by table bounds",
+                        c.probes,
+                        100.0 * c.hits as f64 / c.probes.max(1) as f64,
+                        c.cutoffs,
+                        100.0 * c.cutoffs as f64 / s.nodes.max(1) as f64
+                    );
+                }
+                out.push('\n');
                 if let Some(e) = &s.egdb {
                     let _ = writeln!(
                         out,
@@ -618,7 +638,27 @@ impl OnRules for SolveRequest {
                 Method::Retrograde => unreachable!("solved by retrograde_solve"),
             })
             .map_err(|e| match e {
-                SolveError::Stopped { .. } => JobError::new(super::ErrorKind::Stopped, e),
+                SolveError::Stopped {
+                    ref limit,
+                    lower,
+                    upper,
+                    ref best,
+                    nodes,
+                    seconds,
+                } => {
+                    let partial = serde_json::json!({
+                        "game": rules.spec().to_string(),
+                        "position": rules.format_position(&pos),
+                        "stopped": limit,
+                        "lower": lower,
+                        "upper": upper,
+                        "best_move": best.as_ref().map(|b| &b.0),
+                        "best_move_at_least": best.as_ref().map(|b| b.1),
+                        "nodes": nodes,
+                        "seconds": seconds,
+                    });
+                    JobError::new(super::ErrorKind::Stopped, &e).with_partial(partial)
+                }
                 e => JobError::input(e),
             })?
         } else {

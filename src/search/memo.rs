@@ -117,10 +117,12 @@ pub fn memo_solve<R: Rules>(
     });
     // The map's slots: a key, a value and a control byte each (hashbrown's layout).
     let slot = std::mem::size_of::<(u128, i16)>() + 1;
+    let (entries, capacity) = (memo.values.len(), memo.values.capacity());
     let table = TableStats {
-        entries: memo.values.len(),
-        bytes: memo.values.capacity() * slot,
-        ..Default::default()
+        entries: capacity,
+        bytes: capacity * slot,
+        fill: Some(entries as f64 / capacity.max(1) as f64),
+        counters: None,
     };
     Ok(solution(
         &children,

@@ -164,21 +164,33 @@ impl<R: Rules> PartialEq for MoveValue<R> {
 
 impl<R: Rules> Eq for MoveValue<R> {}
 
-/// Transposition-table counters of a solve.
+/// Transposition-table figures of a solve. A method reports what it keeps: the solver all of
+/// them; `full` (one-thread alpha-beta) size and entries; `memo` (a map) size, entries and
+/// fill; `plain` nothing (all zero).
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TableStats {
     /// Size in bytes.
     pub bytes: usize,
     /// Entries.
     pub entries: usize,
+    /// Share of entries in use at the end (the solver: from a sample of up to 2^20 entries);
+    /// `None` where the method does not count it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fill: Option<f64>,
+    /// The solver's lookup counters; `None` for the second methods, which do not count them.
+    #[serde(default, skip_serializing_if = "Option::is_none", flatten)]
+    pub counters: Option<TableCounters>,
+}
+
+/// The solver's table lookups.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct TableCounters {
     /// Lookups of searched nodes.
     pub probes: u64,
     /// Lookups that found the position.
     pub hits: u64,
     /// Nodes ended by table bounds: their own, or a child's (enhanced transposition cutoff).
     pub cutoffs: u64,
-    /// Share of entries in use at the end (from a sample of up to 2^20 entries).
-    pub fill: f64,
 }
 
 /// The result of [`solve`].
@@ -1234,10 +1246,12 @@ pub fn solve<R: Rules>(
         table: TableStats {
             bytes: table.bytes(),
             entries: table.capacity(),
-            probes: counters.probes,
-            hits: counters.hits,
-            cutoffs: counters.cutoffs,
-            fill: used as f64 / sample.max(1) as f64,
+            fill: Some(used as f64 / sample.max(1) as f64),
+            counters: Some(TableCounters {
+                probes: counters.probes,
+                hits: counters.hits,
+                cutoffs: counters.cutoffs,
+            }),
         },
         egdb_hits: counters.egdb_hits,
     })
