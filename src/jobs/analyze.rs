@@ -39,17 +39,11 @@ use std::sync::Arc;
 /// Default node budget of the exact valuation of one position (all its moves).
 pub const ANALYZE_MAX_NODES: u64 = 20_000_000;
 
-fn one() -> u64 {
-    1
-}
 fn four() -> u32 {
     4
 }
 fn ten() -> usize {
     10
-}
-fn thousand() -> u32 {
-    1000
 }
 
 /// The accuracy of agents against perfect play (`mancala analyze`, `kind = "analyze"`).
@@ -74,7 +68,7 @@ pub struct AnalyzeRequest {
     /// as `results/tournaments/NAME.games.jsonl`.
     pub run: Option<String>,
     /// The run's seed: sampling games, agents' randomness, bootstrap.
-    #[serde(default = "one")]
+    #[serde(default = "super::one")]
     pub seed: u64,
     /// The plies (moves from the start) a sampled position may come after, `LO-HI` (default
     /// `10-40`).
@@ -99,7 +93,7 @@ pub struct AnalyzeRequest {
     #[serde(default = "ten")]
     pub blunders: usize,
     /// Bootstrap resamples of the intervals of the mean and 95th percentile of losses.
-    #[serde(default = "thousand")]
+    #[serde(default = "super::thousand")]
     pub resamples: u32,
 }
 
@@ -309,7 +303,10 @@ pub(super) fn run(
             "--max-seconds {s}: not a positive number of seconds"
         )));
     }
-    if let Some(mb) = request.tt_mb.filter(|mb| !(1..=super::MAX_TT_MB).contains(mb)) {
+    if let Some(mb) = request
+        .tt_mb
+        .filter(|mb| !(1..=super::MAX_TT_MB).contains(mb))
+    {
         return Err(JobError::input(format!(
             "--tt-mb {mb}: expected 1 to {} (MiB)",
             super::MAX_TT_MB
@@ -318,7 +315,8 @@ pub(super) fn run(
     if request.sample == Some(0) {
         return Err(JobError::input("--sample 0: expected at least 1 position"));
     }
-    if request.run.is_none() && (request.sampler.is_some() || request.plies.is_some())
+    if request.run.is_none()
+        && (request.sampler.is_some() || request.plies.is_some())
         && request.sample.is_none()
     {
         return Err(JobError::input(
@@ -352,7 +350,9 @@ pub(super) fn run(
         }
         None => {
             if request.agents.is_empty() {
-                return Err(JobError::input("--agent: give at least one agent to analyze"));
+                return Err(JobError::input(
+                    "--agent: give at least one agent to analyze",
+                ));
             }
             let game = request
                 .game
@@ -389,6 +389,9 @@ struct Item<R: Rules> {
     /// Where it comes from, for blunder lists.
     at: String,
 }
+
+/// The values of a position's moves if it could be valued, and the nodes searched.
+type Valuation<R> = Result<(Option<Values<R>>, u64), JobError>;
 
 /// A valued position: the value of each move, seeds, from the mover's side.
 struct Values<R: Rules> {
@@ -448,7 +451,11 @@ impl OnRules for Job<'_> {
                 let (items, forced, source) = match (&request.positions, request.sample) {
                     (Some(file), _) => {
                         let (items, forced) = file_items(&rules, file)?;
-                        (items, forced, format!("the positions of {}", file.display()))
+                        (
+                            items,
+                            forced,
+                            format!("the positions of {}", file.display()),
+                        )
                     }
                     (None, Some(n)) => sample_items(&rules, request, n, progress)?,
                     (None, None) => unreachable!("checked before"),
@@ -470,7 +477,7 @@ impl OnRules for Job<'_> {
             },
         };
         progress.start("positions valued", Some(items.len() as u64));
-        let valued: Vec<Result<(Option<Values<R>>, u64), JobError>> = {
+        let valued: Vec<Valuation<R>> = {
             use rayon::prelude::*;
             items
                 .par_iter()
@@ -507,14 +514,16 @@ impl OnRules for Job<'_> {
                 }
             }
         } else {
-            let valued_items: Vec<usize> = (0..items.len()).filter(|&i| values[i].is_some()).collect();
+            let valued_items: Vec<usize> =
+                (0..items.len()).filter(|&i| values[i].is_some()).collect();
             for (a, spec) in agents.iter().enumerate() {
                 unvalued[a] = items.len() - valued_items.len();
                 progress.start(&format!("moves of {spec}"), Some(valued_items.len() as u64));
                 let agent_seed = derive_seed(request.seed, 1 + a as u64);
                 let choose = |&i: &usize| -> Result<(usize, R::Move), JobError> {
                     let item = &items[i];
-                    let mut agent = resources.build(&rules, spec, derive_seed(agent_seed, i as u64));
+                    let mut agent =
+                        resources.build(&rules, spec, derive_seed(agent_seed, i as u64));
                     let line = Line::new(item.pos);
                     let choice = agent
                         .choose(&rules, &line, &Clock::default())
@@ -534,7 +543,11 @@ impl OnRules for Job<'_> {
                         valued_items.iter().map(choose).collect()
                     } else {
                         use rayon::prelude::*;
-                        valued_items.par_iter().with_max_len(1).map(choose).collect()
+                        valued_items
+                            .par_iter()
+                            .with_max_len(1)
+                            .map(choose)
+                            .collect()
                     };
                 progress.finish();
                 for c in chosen {
@@ -670,11 +683,7 @@ fn accuracy<M>(judged: &[Judged<M>], lo: u32, hi: u32, resamples: u32, seed: u64
 
 /// Every move of `item` valued exactly (`None`: not within the budget), and the nodes
 /// searched.
-fn value_moves<R: Rules>(
-    rules: &R,
-    item: &Item<R>,
-    options: &SolveOptions,
-) -> Result<(Option<Values<R>>, u64), JobError> {
+fn value_moves<R: Rules>(rules: &R, item: &Item<R>, options: &SolveOptions) -> Valuation<R> {
     if rules.exact_keys(&item.pos).is_err() {
         return Ok((None, 0));
     }
@@ -703,7 +712,10 @@ fn value_moves<R: Rules>(
 /// where the game is over.
 fn file_items<R: Rules>(rules: &R, file: &Path) -> Result<(Vec<Item<R>>, usize), JobError> {
     let text = std::fs::read_to_string(file).map_err(|e| {
-        JobError::input(format!("--positions {}: cannot read it: {e}", file.display()))
+        JobError::input(format!(
+            "--positions {}: cannot read it: {e}",
+            file.display()
+        ))
     })?;
     let mut items = Vec::new();
     let mut forced = 0;
@@ -795,7 +807,7 @@ fn sample_items<R: Rules>(
                     let k = (0..phases)
                         .find(|&k| phase_edges(total, phases, k).1 >= seeds)
                         .unwrap_or(phases - 1);
-                    pool[k as usize].push((pos, format!("game {games} ply {ply}")));
+                    pool[k as usize].push((pos, format!("game {games} ply {}", ply + 1)));
                 }
             }
             if ply == hi {
@@ -873,9 +885,7 @@ fn run_items<R: Rules>(rules: &R, run: &StoredRun) -> Result<(Vec<Item<R>>, usiz
             })?,
         };
         let mut line = Line::new(start);
-        let bad = |e: crate::game::PlayError| {
-            JobError::input(format!("{}", run.record_name(k))).because(e)
-        };
+        let bad = |e: crate::game::PlayError| JobError::input(run.record_name(k)).because(e);
         line.play_text(rules, &r.opening.join(" ")).map_err(bad)?;
         for (ply, text) in r.moves.iter().enumerate() {
             if line.status(rules) != Status::Ongoing {
@@ -977,10 +987,7 @@ impl AnalyzeReport {
             self.forced,
             self.valued,
             self.unvalued,
-            format_args!(
-                "{} nodes",
-                request.max_nodes.unwrap_or(ANALYZE_MAX_NODES)
-            ),
+            format_args!("{} nodes", request.max_nodes.unwrap_or(ANALYZE_MAX_NODES)),
             request
                 .max_seconds
                 .map_or(String::new(), |s| format!(" or {s} s")),
@@ -993,10 +1000,10 @@ impl AnalyzeReport {
              solver{}). Optimal: loss 0. Intervals 95%: Jeffreys for the share of optimal \
              moves, percentile bootstrap ({} resamples, seeded) for the mean and the 95th \
              percentile (nearest rank) of the loss.\n",
-            request
-                .egdb
-                .as_ref()
-                .map_or(String::new(), |d| format!(" with the databases {}", d.display())),
+            request.egdb.as_ref().map_or(String::new(), |d| format!(
+                " with the databases {}",
+                d.display()
+            )),
             request.resamples
         );
         let interval = |i: &Interval| format!("{} [{}, {}]", f4(i.value), f4(i.low), f4(i.high));
@@ -1008,26 +1015,27 @@ impl AnalyzeReport {
                 100.0 * i.high
             )
         };
+        // Moves, optimal share, mean and 95th percentile loss: the cells both tables share.
+        let cells = |a: &Accuracy| {
+            format!(
+                "{} | {} | {} | {}",
+                a.moves,
+                share(&a.optimal_share),
+                interval(&a.mean_loss),
+                interval(&a.p95_loss)
+            )
+        };
         let _ = writeln!(
             md,
-            "| agent | moves | unvalued | optimal | mean loss | 95th percentile loss |\n\
+            "| agent | unvalued | moves | optimal | mean loss | 95th percentile loss |\n\
              |---|---:|---:|---:|---:|---:|"
         );
         for r in &self.agents {
             if r.all.moves == 0 {
-                let _ = writeln!(md, "| `{}` | 0 | {} | | | |", r.agent, r.unvalued);
-                continue;
+                let _ = writeln!(md, "| `{}` | {} | 0 | | | |", r.agent, r.unvalued);
+            } else {
+                let _ = writeln!(md, "| `{}` | {} | {} |", r.agent, r.unvalued, cells(&r.all));
             }
-            let _ = writeln!(
-                md,
-                "| `{}` | {} | {} | {} | {} | {} |",
-                r.agent,
-                r.all.moves,
-                r.unvalued,
-                share(&r.all.optimal_share),
-                interval(&r.all.mean_loss),
-                interval(&r.all.p95_loss)
-            );
         }
         let _ = writeln!(
             md,
@@ -1036,17 +1044,8 @@ impl AnalyzeReport {
         );
         for r in &self.agents {
             for p in &r.phases {
-                let _ = writeln!(
-                    md,
-                    "| `{}` | {}-{} | {} | {} | {} | {} |",
-                    r.agent,
-                    p.seeds_low,
-                    p.seeds_high,
-                    p.moves,
-                    share(&p.optimal_share),
-                    interval(&p.mean_loss),
-                    interval(&p.p95_loss)
-                );
+                let seeds = format!("{}-{}", p.seeds_low, p.seeds_high);
+                let _ = writeln!(md, "| `{}` | {seeds} | {} |", r.agent, cells(p));
             }
         }
         let _ = writeln!(

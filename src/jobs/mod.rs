@@ -526,6 +526,16 @@ fn run_on<J: OnRules>(
     crate::rules::dispatch(spec, OnGame(job, progress))
 }
 
+/// 1: the default seed of a request.
+fn one() -> u64 {
+    1
+}
+
+/// 1000: the default `max_plies` of a match and `resamples` of an analysis.
+fn thousand() -> u32 {
+    1000
+}
+
 /// `+5`, `0`, `-3`.
 pub fn signed(v: i32) -> String {
     if v > 0 {

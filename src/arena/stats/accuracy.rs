@@ -152,7 +152,10 @@ mod tests {
         let b = bootstrap_interval(&samples, mean_of, 500, 9);
         assert_eq!(a, b);
         assert_eq!(a.value, 2.0);
-        assert!(a.low < 2.0 && a.high > 2.0 && a.low >= 0.0 && a.high <= 4.0, "{a:?}");
+        assert!(
+            a.low < 2.0 && a.high > 2.0 && a.low >= 0.0 && a.high <= 4.0,
+            "{a:?}"
+        );
         // The normal interval's half-width is 1.96 * sqrt(2 / 40) = 0.44: the bootstrap's is
         // close to it.
         assert!((a.high - a.low - 0.88).abs() < 0.25, "{a:?}");
