@@ -309,7 +309,7 @@ fn bad_input_is_named_and_writes_nothing() {
     // And a good run writes the whole set.
     let v = json(
         &with(&[
-            "analyze", GAME, "--agent", "greedy", "--sample", "4", "--json",
+            "analyze", GAME, "--agent", "greedy", "--sample", "4", "--plies", "2-9", "--json",
         ])
         .iter()
         .map(|s| s.as_str())
