@@ -327,3 +327,35 @@ fn bad_input_is_named_and_writes_nothing() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A job file of kind `analyze` writes results/analysis/NAME.*; a bad value is named by its key
+/// and line.
+#[test]
+fn an_analyze_job_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let job = dir.path().join("acc.toml");
+    let text = format!(
+        "kind = \"analyze\"\ngame = \"{GAME}\"\nagents = [\"greedy\"]\nsample = 5\nplies = \"2-9\"\n"
+    );
+    std::fs::write(&job, &text).unwrap();
+    let results = dir.path().join("r");
+    let out = mancala(&[
+        "run",
+        job.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(results.join("analysis/acc.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["kind"], "analyze");
+    assert_eq!(manifest["result"]["valued"], 5);
+    std::fs::write(&job, text.replace("\"2-9\"", "\"9-2\"")).unwrap();
+    fails_with(&["run", job.to_str().unwrap()], "line 5");
+    fails_with(&["run", job.to_str().unwrap()], "`plies` 9-2");
+}
