@@ -270,6 +270,30 @@ fn documented_columns_are_the_columns_written() {
         "the egdb job's CSV"
     );
 
+    // `analyze --out NAME`: results/analysis/NAME.csv.
+    mancala(
+        d,
+        &[
+            "analyze",
+            game,
+            "-a",
+            "greedy",
+            "--sample",
+            "3",
+            "--plies",
+            "1-6",
+            "--out",
+            "an",
+            "--results",
+            results,
+        ],
+    );
+    assert_eq!(
+        csv_header(d, "an.csv"),
+        columns(&lists, "analyze"),
+        "the analyze CSV"
+    );
+
     // `egdb stats --out NAME`: NAME.csv and NAME-histogram.csv.
     let db = find(d, "BUILD.json").parent().unwrap().to_path_buf();
     let stats = d.join("stats");
@@ -303,6 +327,7 @@ fn documented_columns_are_the_columns_written() {
         "egdb",
         "egdb-stats",
         "egdb-stats-histogram",
+        "analyze",
     ];
     for kind in lists.keys() {
         assert!(

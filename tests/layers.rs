@@ -716,6 +716,7 @@ const KNOWN_FILE_CIRCLES: &[&[&str]] = &[
     &["src/agents/external.rs", "src/agents/mod.rs"],
     &["src/arena/mod.rs", "src/arena/openings.rs"],
     &[
+        "src/jobs/analyze.rs",
         "src/jobs/arena.rs",
         "src/jobs/egdb.rs",
         "src/jobs/mod.rs",

@@ -56,6 +56,7 @@ __all__ = [
     "PythonAgent",
     "State",
     "StoppedError",
+    "analyze",
     "build_id",
     "canonical_agent",
     "canonical_game",
@@ -376,6 +377,54 @@ def tournament(
     (see ``match``; ``gauntlet=True``: the first agent against each of the others only)."""
     given = dict(locals())
     return _arena("tournament", **given.pop("options"), **given)
+
+
+@_keywords
+def analyze(
+    game: Union[str, Game, None] = None,
+    agents: Sequence[Union[str, PythonAgent, Callable[[State], Any]]] = (),
+    *,
+    positions: Optional[Union[str, "_os.PathLike[str]"]] = None,
+    sample: Optional[int] = None,
+    run: Optional[Union[str, "_os.PathLike[str]"]] = None,
+    seed: int = 1,
+    plies: Optional[str] = None,
+    sampler: Optional[str] = None,
+    phases: int = 4,
+    egdb: Optional[Union[str, "_os.PathLike[str]", Egdb]] = None,
+    max_nodes: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    tt_mb: Optional[int] = None,
+    threads: Optional[int] = None,
+    blunders: int = 10,
+    resamples: int = 1000,
+    results: Optional[str] = None,
+    out: Optional[str] = None,
+) -> Dict[str, Any]:
+    """The accuracy of agents against perfect play; the report of ``mancala analyze --json``:
+    ``{"game", "source", "positions", "forced", "valued", "unvalued", "nodes", "agents":
+    [{"agent", "unvalued", "all", "phases", "blunders_total", "blunders"}], "header", "rows",
+    "text"}``. The positions: ``positions`` (a file, one position text a line), ``sample``
+    (that many self-play positions of ``sampler``, default ``greedy``, after ``plies``
+    ``"LO-HI"`` plies, default ``"10-40"``) or ``run`` (a finished run's ``NAME.games.jsonl``
+    or its name: its agents' moves are judged; no ``agents`` then). Every legal move is valued
+    exactly (the solver within ``max_nodes`` per position, from ``egdb`` where it covers the
+    position); the loss of a move is the best move's value minus its value, seeds, from the
+    mover's side. Agents are agent strings, ``Agent``s, ``PythonAgent``s or callables. With
+    ``out`` (and ``results``, default ``results``) the result files
+    ``results/out.{md,csv,json}`` are written, as ``match`` writes its own."""
+    if run is not None:
+        run = str(run)
+    if positions is not None:
+        positions = str(positions)
+    if egdb is not None and not isinstance(egdb, Egdb):
+        egdb = str(egdb)
+    options = dict(
+        positions=positions, sample=sample, run=run, seed=seed, plies=plies, sampler=sampler,
+        phases=phases, egdb=egdb, max_nodes=max_nodes, max_seconds=max_seconds, tt_mb=tt_mb,
+        threads=threads, blunders=blunders, resamples=resamples,
+    )
+    return _arena("analyze", game, list(agents), results, out, **options)
 
 
 @_keywords

@@ -69,14 +69,53 @@ fn export(
     )
 }
 
-/// The games of the run whose records are `jsonl` (`results/tournaments/NAME.games.jsonl`, beside its
-/// manifest `NAME.json`, which names the game and the agents) as text.
+/// A finished run read back from its files: the game, agents, kind and limits its manifest
+/// names, and its game records.
+#[derive(Clone, Debug)]
+pub struct StoredRun {
+    /// The record file (`NAME.games.jsonl`).
+    pub path: std::path::PathBuf,
+    /// The game.
+    pub spec: GameSpec,
+    /// The agent strings the records' `south` and `north` index.
+    pub agents: Vec<String>,
+    /// The kind of run (`match`, `tournament`, ...).
+    pub event: String,
+    /// The run's `max_plies`.
+    pub max_plies: u32,
+    /// The run's `adjudicate_egdb`.
+    pub adjudicate_egdb: Option<std::path::PathBuf>,
+    /// The records with their line numbers.
+    pub records: Vec<crate::results::StoredRecord<GameRecord>>,
+}
+
+impl StoredRun {
+    /// The limits every game of the run follows.
+    pub fn limits(&self) -> RunLimits<'_> {
+        RunLimits {
+            max_plies: self.max_plies,
+            adjudicate_egdb: self.adjudicate_egdb.as_deref(),
+        }
+    }
+
+    /// How errors name record `k`: `PATH line L (game G)`.
+    pub fn record_name(&self, k: usize) -> String {
+        format!(
+            "{} line {} (game {})",
+            self.path.display(),
+            self.records[k].line,
+            self.records[k].record.game
+        )
+    }
+}
+
+/// The run whose records are `jsonl` (`results/tournaments/NAME.games.jsonl`, beside its
+/// manifest `NAME.json`, which names the game and the agents).
 ///
 /// # Errors
 /// Bad input: a path not named `NAME.games.jsonl`, a missing, empty or damaged file or
-/// manifest, a line that is not a game record, a record that does not replay to its end,
-/// termination and stores (naming the line and the game).
-pub fn export_run(jsonl: &Path) -> Result<String, JobError> {
+/// manifest, a line that is not a game record.
+pub fn read_run(jsonl: &Path) -> Result<StoredRun, JobError> {
     let file_name = jsonl.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let name = file_name.strip_suffix(".games.jsonl").ok_or_else(|| {
         JobError::input(format!(
@@ -119,26 +158,77 @@ pub fn export_run(jsonl: &Path) -> Result<String, JobError> {
                 .collect()
         })
         .unwrap_or_default();
-    let event = identity["kind"].as_str().unwrap_or("run");
+    let event = identity["kind"].as_str().unwrap_or("run").to_string();
     let max_plies = identity["max_plies"]
         .as_u64()
         .and_then(|m| u32::try_from(m).ok())
         .ok_or_else(|| missing("max_plies"))?;
-    let egdb = identity["adjudicate_egdb"].as_str().map(Path::new);
-    let limits = RunLimits {
+    let adjudicate_egdb = identity["adjudicate_egdb"]
+        .as_str()
+        .map(std::path::PathBuf::from);
+    Ok(StoredRun {
+        path: jsonl.to_path_buf(),
+        spec,
+        agents,
+        event,
         max_plies,
-        adjudicate_egdb: egdb,
+        adjudicate_egdb,
+        records: stored,
+    })
+}
+
+/// The games of the run whose records are `jsonl` ([`read_run`]) as text.
+///
+/// # Errors
+/// Bad input as [`read_run`] gives it, or a record that does not replay to its end,
+/// termination and stores (naming the line and the game).
+pub fn export_run(jsonl: &Path) -> Result<String, JobError> {
+    let run = read_run(jsonl)?;
+    let records: Vec<GameRecord> = run.records.iter().map(|s| s.record.clone()).collect();
+    let name = |k: usize| run.record_name(k);
+    export(
+        &run.spec,
+        &run.agents,
+        &run.event,
+        run.limits(),
+        &records,
+        &name,
+    )
+}
+
+/// Checks that every record replays from its start to the end, termination and stores it
+/// gives, under `limits` (the databases that adjudicated games opened only if some were);
+/// `name(k)` names record `k` in errors.
+///
+/// # Errors
+/// Bad input naming the first record that does not replay, or the databases that cannot be
+/// opened.
+pub fn check_records<R: Rules>(
+    rules: &R,
+    limits: RunLimits,
+    records: &[GameRecord],
+    name: &dyn Fn(usize) -> String,
+) -> Result<(), JobError> {
+    let adjudicated = records.iter().any(|r| r.termination == Termination::Egdb);
+    let adjudicator = match limits.adjudicate_egdb.filter(|_| adjudicated) {
+        None => None,
+        Some(dir) => Some(Egdb::open(dir, rules).map_err(|e| {
+            JobError::input(format!(
+                "the run's games were adjudicated by the databases {}, which cannot be \
+                 opened to check them: {e}",
+                dir.display()
+            ))
+        })?),
     };
-    let records: Vec<GameRecord> = stored.iter().map(|s| s.record.clone()).collect();
-    let name = |k: usize| {
-        format!(
-            "{} line {} (game {})",
-            jsonl.display(),
-            stored[k].line,
-            records[k].game
-        )
-    };
-    export(&spec, &agents, event, limits, &records, &name)
+    for (k, record) in records.iter().enumerate() {
+        replay(rules, record, limits.max_plies, adjudicator.as_ref()).map_err(|why| {
+            JobError::input(format!(
+                "{}: the record does not follow from its moves: {why}",
+                name(k)
+            ))
+        })?;
+    }
+    Ok(())
 }
 
 struct Export<'a> {
@@ -153,30 +243,8 @@ impl GameJob for Export<'_> {
     type Output = Result<String, JobError>;
 
     fn run<R: Rules>(self, rules: R) -> Self::Output {
-        // The databases are opened only to check the games they adjudicated.
-        let adjudicated = self
-            .records
-            .iter()
-            .any(|r| r.termination == Termination::Egdb);
-        let adjudicator = match self.limits.adjudicate_egdb.filter(|_| adjudicated) {
-            None => None,
-            Some(dir) => Some(Egdb::open(dir, &rules).map_err(|e| {
-                JobError::input(format!(
-                    "the run's games were adjudicated by the databases {}, which cannot be \
-                     opened to check them: {e}",
-                    dir.display()
-                ))
-            })?),
-        };
         // Every record is checked before any text is made.
-        for (k, record) in self.records.iter().enumerate() {
-            replay(&rules, record, self.limits.max_plies, adjudicator.as_ref()).map_err(|why| {
-                JobError::input(format!(
-                    "{}: the record does not follow from its moves: {why}",
-                    (self.name)(k)
-                ))
-            })?;
-        }
+        check_records(&rules, self.limits, self.records, self.name)?;
         let mut out = String::new();
         for (k, record) in self.records.iter().enumerate() {
             let record = serde_json::to_value(record).expect("records encode");

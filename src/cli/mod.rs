@@ -5,6 +5,7 @@
 //! database that fails verification); 2 bad input (command line, game string, position, moves,
 //! agent, job file), with a message naming the bad token; 3 a limit stopped a solve first.
 
+mod analyze;
 mod arena;
 mod args;
 mod bench;
@@ -59,6 +60,9 @@ enum Command {
     /// Round robin of three or more agents: crosstable and Bradley–Terry ratings (or, with
     /// --gauntlet, the first agent against each other one).
     Tournament(arena::TournamentArgs),
+    /// The accuracy of agents against perfect play: every move of a set of positions (a file,
+    /// a sample of self-play positions, or the moves of a finished run) valued exactly.
+    Analyze(analyze::AnalyzeArgs),
     /// Write a run's game records as text in the spirit of PGN (docs/game-records.md).
     Export(arena::ExportArgs),
     /// Run a job file (solve, egdb, match, tournament, series, ...) and write
@@ -96,6 +100,7 @@ pub fn main() -> ExitCode {
         Command::Match(a) => arena::run_match(a),
         Command::Tournament(a) => arena::run_tournament(a),
         Command::Export(a) => arena::run_export(a),
+        Command::Analyze(a) => analyze::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Play(a) => play::run(a),
         Command::Engine(a) => engine::run(a),

@@ -12,14 +12,6 @@ use serde::{Deserialize, Serialize};
 /// Most games one run may schedule.
 pub const MAX_GAMES: u64 = 1_000_000;
 
-fn one() -> u64 {
-    1
-}
-
-fn thousand() -> u32 {
-    1000
-}
-
 /// A match (two agents in seat-swapped pairs, `mancala match`), a tournament (a round robin of
 /// three or more, `mancala tournament`) or a series (one agent template at several budgets,
 /// each against one opponent): `kind = "match"`, `"tournament"` or `"series"`.
@@ -64,13 +56,13 @@ pub struct ArenaRequest {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub gauntlet: bool,
     /// The run's seed.
-    #[serde(default = "one")]
+    #[serde(default = "super::one")]
     pub seed: u64,
     /// Worker threads (default: every core).
     #[serde(default)]
     pub threads: Threads,
     /// Most moves a game may last, opening included.
-    #[serde(default = "thousand")]
+    #[serde(default = "super::thousand")]
     pub max_plies: u32,
     /// Match only: sequential probability ratio test `elo0=E0,elo1=E1[,alpha=A,beta=B]`.
     pub sprt: Option<String>,

@@ -23,12 +23,17 @@
 //! assert_eq!(report.valued.value, 4); // tests/data/kalah-solved.csv: Kalah(3,2), capture=empty
 //! ```
 
+mod analyze;
 mod arena;
 mod egdb;
 mod perft;
 mod solve;
 mod valued;
 
+pub use self::analyze::{
+    run_path, Accuracy, AgentReport, AnalyzeReport, AnalyzeRequest, Blunder, Interval,
+    ANALYZE_MAX_NODES,
+};
 pub use self::arena::{ArenaKind, ArenaReport, ArenaRequest, MAX_GAMES};
 pub use self::egdb::{
     probe_open, BuildReport, BuildRequest, Database, LayerVerified, ProbeReport, ProbeRequest,
@@ -72,6 +77,8 @@ pub enum Request {
     Tournament(ArenaRequest),
     /// One agent template at several budgets against one opponent.
     Series(ArenaRequest),
+    /// The accuracy of agents against perfect play.
+    Analyze(AnalyzeRequest),
 }
 
 /// What a job produced; serializes to the JSON `mancala <command> --json` prints.
@@ -92,6 +99,8 @@ pub enum Report {
     EgdbStats(StatsReport),
     /// Of [`Request::Match`], [`Request::Tournament`] and [`Request::Series`].
     Arena(ArenaReport),
+    /// Of [`Request::Analyze`].
+    Analyze(AnalyzeReport),
 }
 
 impl Request {
@@ -107,6 +116,7 @@ impl Request {
             Request::Match(_) => "match",
             Request::Tournament(_) => "tournament",
             Request::Series(_) => "series",
+            Request::Analyze(_) => "analyze",
         }
     }
 
@@ -119,6 +129,7 @@ impl Request {
             Request::EgdbVerify(r) => Some(&mut r.threads),
             Request::EgdbProbe(_) | Request::EgdbStats(_) => None,
             Request::Match(r) | Request::Tournament(r) | Request::Series(r) => Some(&mut r.threads),
+            Request::Analyze(r) => Some(&mut r.threads),
         }
     }
 
@@ -129,7 +140,8 @@ impl Request {
 
     /// The folder under the results root (`mancala run --results DIR`, default `results`) where
     /// the request's result files go, by kind: `solve/` for a solve, `databases/` for a database
-    /// build, `tournaments/` for a match, a tournament or a series (results/README.md lists the
+    /// build, `tournaments/` for a match, a tournament or a series, `analysis/` for an analysis
+    /// (results/README.md lists the
     /// folders); `None` for the kinds that write no result files (perft, database verify,
     /// probe and statistics).
     pub fn results_folder(&self) -> Option<&'static str> {
@@ -137,6 +149,7 @@ impl Request {
             Request::Solve(_) => Some("solve"),
             Request::EgdbBuild(_) => Some("databases"),
             Request::Match(_) | Request::Tournament(_) | Request::Series(_) => Some("tournaments"),
+            Request::Analyze(_) => Some("analysis"),
             Request::Perft(_)
             | Request::EgdbVerify(_)
             | Request::EgdbProbe(_)
@@ -226,6 +239,7 @@ impl Request {
             "match" => Request::Match(parse(text, bad)?),
             "tournament" => Request::Tournament(parse(text, bad)?),
             "series" => Request::Series(parse(text, bad)?),
+            "analyze" => Request::Analyze(parse(text, bad)?),
             other => {
                 return Err(bad(format!(
                     "`kind = \"{other}\"`: expected {}",
@@ -346,6 +360,7 @@ const KINDS: &[&str] = &[
     "match",
     "tournament",
     "series",
+    "analyze",
     "solve",
     "perft",
     "egdb",
@@ -393,6 +408,7 @@ pub fn execute(
         Request::EgdbVerify(r) => Report::EgdbVerify(egdb::verify(r, progress)?),
         Request::EgdbProbe(r) => Report::EgdbProbe(egdb::probe(r)?),
         Request::EgdbStats(r) => Report::EgdbStats(egdb::stats(r, progress)?),
+        Request::Analyze(r) => Report::Analyze(analyze::run(r, progress)?),
         Request::Match(_) | Request::Tournament(_) | Request::Series(_) => {
             unreachable!("run by the arena above")
         }
@@ -420,6 +436,7 @@ impl Report {
             Report::EgdbProbe(r) => r.text(),
             Report::EgdbStats(r) => r.text(),
             Report::Arena(r) => r.text.clone(),
+            Report::Analyze(r) => r.text(),
         }
     }
 }
@@ -463,6 +480,7 @@ fn write_report(
             (r.table(), serde_json::to_value(r), check)
         }
         Report::EgdbBuild(r) => (r.table(), serde_json::to_value(r), None),
+        Report::Analyze(r) => (r.table(), serde_json::to_value(r), None),
         _ => unreachable!("a `{}` job writes no result files", request.kind()),
     };
     manifest.set("job", serde_json::to_value(request).unwrap_or_default());
@@ -506,6 +524,16 @@ fn run_on<J: OnRules>(
         }
     }
     crate::rules::dispatch(spec, OnGame(job, progress))
+}
+
+/// 1: the default seed of a request.
+fn one() -> u64 {
+    1
+}
+
+/// 1000: the default `max_plies` of a match and `resamples` of an analysis.
+fn thousand() -> u32 {
+    1000
 }
 
 /// `+5`, `0`, `-3`.

@@ -18,14 +18,20 @@
 //!   after Michel Van den Bergh's notes).
 //! * [`bradley_terry`]: maximum-likelihood ratings of several players (Hunter 2004).
 //! * [`mean_interval`]: a mean with a 95% normal interval, for any per-game quantity.
+//! * [`jeffreys_interval`], [`bootstrap_interval`], [`percentile_95`]: a share of optimal
+//!   moves and statistics of seeds lost per move (`mancala analyze`).
 //!
 //! Everything is a pure function: no I/O, no global state.
 
+mod accuracy;
 mod beta;
 mod bradley_terry;
 mod elo;
 mod sprt;
 
+pub use accuracy::{
+    bootstrap_interval, jeffreys_interval, mean, mean_of, percentile_95, percentile_95_of,
+};
 pub use bradley_terry::bradley_terry;
 pub use elo::*;
 pub use sprt::{sprt, SprtParams, SprtState, SprtVerdict};
