@@ -108,6 +108,7 @@ impl<R: Rules, E: Evaluator<R>> Agent<R> for SearchAgent<E> {
             table: self.table.as_ref().expect("made above"),
             egdb: self.egdb.as_deref(),
             limits,
+            killers: self.config.killers,
         };
         let mut history = line.repetition_window(rules).to_vec();
         history.push(*pos);

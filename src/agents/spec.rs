@@ -6,7 +6,7 @@
 //! | `greedy` | none: the move with the largest immediate gain (ties at random) |
 //! | `alphabeta` | `depth` (4) or `time` (milliseconds): depth-limited alpha-beta, store-difference evaluation |
 //! | `mcts` | `iterations` (1000) or `time` (milliseconds), `c` (1.4), `rollout` (`random` or `greedy`), `solver` (`true`), `threads` (1), `parallel` (`root` or `tree`) |
-//! | `search` | `time` (milliseconds), `nodes`, `depth` (plies; any combination, the first reached stops; none given: `nodes=1000000`), `threads` (1), `tt-mb` (64: most table memory, MiB), `egdb` (none: a database directory probed at the leaves), `eval` (`stores`): iterative-deepening principal variation search with the solver's table ([`super::search`]) |
+//! | `search` | `time` (milliseconds), `nodes`, `depth` (plies; any combination, the first reached stops; none given: `nodes=1000000`), `threads` (1), `tt-mb` (64: most table memory, MiB), `egdb` (none: a database directory probed at the leaves), `eval` (`stores`), `killers` (`true`): iterative-deepening principal variation search with the solver's table ([`super::search`]) |
 //! | `egdb` | `dir` (required), `fallback` (`alphabeta(depth=4)`): perfect play where the databases cover the position |
 //! | `engine` | `cmd` (required: the program), `args` (none: its arguments, split at spaces; single quotes group), `movetime` (1000 ms: the time per move sent when the run sets no clock): an external program speaking the `mancala-engine` protocol (`docs/engine-protocol.md`) |
 //! | `python` | `name` (required): the player a host program (the Python package) registered under that name in this process |
@@ -199,6 +199,9 @@ pub struct SearchConfig {
     pub egdb: Option<PathBuf>,
     /// `eval=`: the evaluation at the horizon.
     pub eval: SearchEval,
+    /// `killers=true|false`: try two killer moves a ply after the table's move (measured:
+    /// results/benchmarks/search-node-rate.md).
+    pub killers: bool,
 }
 
 /// Nodes per move of a `search` agent given no limit.
@@ -218,6 +221,7 @@ impl Default for SearchConfig {
             tt_mb: SEARCH_TT_MB,
             egdb: None,
             eval: SearchEval::Stores,
+            killers: true,
         }
     }
 }
@@ -410,6 +414,7 @@ impl FromStr for AgentSpec {
                 let eval = keys
                     .choice("eval", SEARCH_EVALS)?
                     .unwrap_or(SearchEval::Stores);
+                let killers = keys.choice("killers", BOOLS)?.unwrap_or(true);
                 keys.finish(SEARCH_KEYS)?;
                 let nodes = match (time, nodes, depth) {
                     (None, None, None) => Some(SEARCH_NODES),
@@ -423,6 +428,7 @@ impl FromStr for AgentSpec {
                     tt_mb,
                     egdb,
                     eval,
+                    killers,
                 })
             }
             "egdb" => {
@@ -558,6 +564,9 @@ impl fmt::Display for AgentSpec {
                 if c.eval != d.eval {
                     let name = SEARCH_EVALS.iter().find(|e| e.1 == c.eval).expect("listed");
                     keys.push(format!("eval={}", name.0));
+                }
+                if c.killers != d.killers {
+                    keys.push(format!("killers={}", c.killers));
                 }
                 write!(f, "search({})", keys.join(","))
             }

@@ -208,6 +208,8 @@ pub struct Context<'a, R: Rules, E: Evaluator<R>> {
     pub egdb: Option<&'a Egdb>,
     /// When to stop.
     pub limits: Limits,
+    /// Whether to try two killer moves a ply after the table's move.
+    pub killers: bool,
 }
 
 struct Shared<'a, R: Rules, E: Evaluator<R>> {
@@ -411,7 +413,11 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         let mut best = i32::MIN;
         let mut best_index = NO_HINT;
         let mut open = ArrayVec::<Open, MAX_CHILDREN>::new();
-        let killers = self.killers[self.ply];
+        let killers = if cx.killers {
+            self.killers[self.ply]
+        } else {
+            [NO_HINT; KILLERS]
+        };
         let etc = depth >= 2;
         for (i, c) in children.iter().enumerate() {
             let same = rules.side_to_move(&c.pos) == side;
@@ -572,8 +578,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
 
     /// One iteration at the root (the last position of the path): the children in `order`
     /// (indices into `children`), window `(alpha, beta)`; the best value and its move (the
-    /// first of the order that reaches it), or `None` if stopped. `partial` gets the best
-    /// move found before a stop if it beat the first one, fully searched.
+    /// first of the order that reaches it), or `None` if stopped. `partial` gets the last move
+    /// of this pass that raised alpha after the first move (fully searched), with its value.
     #[allow(clippy::too_many_arguments)]
     fn root(
         &mut self,
@@ -587,6 +593,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
     ) -> Option<(i32, usize)> {
         let rules = self.sh.cx.rules;
         self.nodes += 1;
+        *partial = None;
         let side = rules.side_to_move(pos);
         let seeds = rules.board_seeds(pos) as i32;
         let (mut best, mut best_i) = (i32::MIN, order[0]);
@@ -612,7 +619,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             if v > best {
                 best = v;
                 best_i = i;
-                if k > 0 {
+                if k > 0 && v > alpha {
                     *partial = Some((i, v));
                 }
                 if v > alpha {
