@@ -12,25 +12,8 @@ use mancala::search::heuristic::{self, Context, Found, Limits, Scored};
 use mancala::search::negamax;
 use mancala::search::tt::Table;
 use mancala::{Line, Rules, Status};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-
-/// Plays random moves from the start until at most `max_seeds` seeds are on the board (as
-/// tests/differential.rs does); `None` if the game ended first.
-fn random_line<R: Rules>(rules: &R, rng: &mut ChaCha8Rng, max_seeds: u32) -> Option<Line<R>> {
-    let mut line = Line::new(rules.start());
-    loop {
-        if line.status(rules) != Status::Ongoing {
-            return None;
-        }
-        if rules.board_seeds(line.current()) <= max_seeds && rng.gen_bool(0.3) {
-            return Some(line);
-        }
-        let children = line.children(rules);
-        let c = children[rng.gen_range(0..children.len())];
-        line.push(rules, c.mv, c.pos);
-    }
-}
 
 /// The search with no limit (it stops when its root is proven) on `threads`, a small table.
 fn full_depth<R: Rules>(

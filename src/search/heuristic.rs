@@ -30,7 +30,9 @@
 //! A *node* is a call of the search on a position that is not over (as the solver counts).
 //! No allocation inside the search: children go to fixed-capacity lists on the stack.
 
-use super::solver::{order_key, repetition_value, table_slot, RepetitionPath};
+use super::solver::{
+    order_key, repetition_value, sort_by_key_descending, table_slot, RepetitionPath,
+};
 use super::tt::{Codec, Slot, Table, PAYLOAD_BITS};
 use crate::egdb::Egdb;
 use crate::eval::{Evaluator, SCALE};
@@ -487,16 +489,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
                 }
             }
         }
-        // Order the moves: insertion sort by key, best first.
-        for k in 1..open.len() {
-            let o = open[k];
-            let mut j = k;
-            while j > 0 && open[j - 1].key < o.key {
-                open[j] = open[j - 1];
-                j -= 1;
-            }
-            open[j] = o;
-        }
+        sort_by_key_descending(&mut open, |o| o.key);
         let mut searched = 0;
         for o in &open {
             if o.hi <= alpha {

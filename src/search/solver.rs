@@ -764,16 +764,8 @@ impl<'a, R: Rules> Searcher<'a, R> {
                 return self.store(&node, o.lo, o.i as usize, 0);
             }
         }
-        // Order the moves to search: insertion sort by key, best first.
-        for k in 1..open.len() {
-            let o = open[k];
-            let mut j = k;
-            while j > 0 && open[j - 1].key < o.key {
-                open[j] = open[j - 1];
-                j -= 1;
-            }
-            open[j] = o;
-        }
+        // Order the moves to search, best first.
+        sort_by_key_descending(&mut open, |o| o.key);
         let nodes_before = self.counters.nodes;
         let parallel = !sh.busy.is_empty() && self.ply < BUSY_PLY;
         let busy = match slot {
@@ -913,6 +905,21 @@ pub(crate) fn order_key<R: Rules>(i: usize, same: bool, gain: i32) -> i32 {
         (MAX_CHILDREN - 1 - i) as i32
     };
     ((gain + 5 * same as i32) << 6) + tie
+}
+
+/// Sorts the few moves of a node by `key`, largest first, keeping the order of equal keys
+/// (insertion sort: no allocation, fastest on such short lists).
+#[inline(always)]
+pub(crate) fn sort_by_key_descending<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i32) {
+    for k in 1..v.len() {
+        let o = v[k];
+        let mut j = k;
+        while j > 0 && key(&v[j - 1]) < key(&o) {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = o;
+    }
 }
 
 /// The children of `pos` in the static move order (see [`order_key`]).
