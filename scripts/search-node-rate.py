@@ -18,9 +18,8 @@ import subprocess
 import time
 
 CASES = [
-    ("kalah(houses=6,seeds=3)", "3,3,3,3,3,3/3,3,3,3,3,3 0-0 S", 14),
-    ("kalah(houses=5,seeds=4)", "4,4,4,4,4/4,4,4,4,4 0-0 S", 14),
-    ("awari(houses=5,seeds=3)", "3,3,3,3,3/3,3,3,3,3 0-0 S", 12),
+    ("kalah(houses=6,seeds=3)", "3,3,3,3,3,3/3,3,3,3,3,3 0-0 S", 20),
+    ("kalah(houses=5,seeds=4)", "4,4,4,4,4/4,4,4,4,4 0-0 S", 20),
 ]
 
 
