@@ -29,7 +29,7 @@ fn full_depth<R: Rules>(
         table: &table,
         egdb,
         limits: Limits::default(),
-        killers: true,
+        killers: false,
     };
     let mut history = line.repetition_window(rules).to_vec();
     history.push(*line.current());

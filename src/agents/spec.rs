@@ -6,7 +6,7 @@
 //! | `greedy` | none: the move with the largest immediate gain (ties at random) |
 //! | `alphabeta` | `depth` (4) or `time` (milliseconds): depth-limited alpha-beta, store-difference evaluation |
 //! | `mcts` | `iterations` (1000) or `time` (milliseconds), `c` (1.4), `rollout` (`random` or `greedy`), `solver` (`true`), `threads` (1), `parallel` (`root` or `tree`) |
-//! | `search` | `time` (milliseconds), `nodes`, `depth` (plies; any combination, the first reached stops; none given: `nodes=1000000`), `threads` (1), `tt-mb` (64: most table memory, MiB), `egdb` (none: a database directory probed at the leaves), `eval` (`stores`), `killers` (`true`): iterative-deepening principal variation search with the solver's table ([`super::search`]) |
+//! | `search` | `time` (milliseconds), `nodes`, `depth` (plies; any combination, the first reached stops; none given: `nodes=1000000`), `threads` (1), `tt-mb` (64: most table memory, MiB), `egdb` (none: a database directory probed at the leaves), `eval` (`stores`), `killers` (`false`): iterative-deepening principal variation search with the solver's table ([`super::search`]) |
 //! | `egdb` | `dir` (required), `fallback` (`alphabeta(depth=4)`): perfect play where the databases cover the position |
 //! | `engine` | `cmd` (required: the program), `args` (none: its arguments, split at spaces; single quotes group), `movetime` (1000 ms: the time per move sent when the run sets no clock): an external program speaking the `mancala-engine` protocol (`docs/engine-protocol.md`) |
 //! | `python` | `name` (required): the player a host program (the Python package) registered under that name in this process |
@@ -199,8 +199,9 @@ pub struct SearchConfig {
     pub egdb: Option<PathBuf>,
     /// `eval=`: the evaluation at the horizon.
     pub eval: SearchEval,
-    /// `killers=true|false`: try two killer moves a ply after the table's move (measured:
-    /// results/benchmarks/search-node-rate.md).
+    /// `killers=true|false`: try two killer moves a ply after the table's move. Off by
+    /// default: measured, they cost 4 to 10 times the nodes to a depth in Kalah
+    /// (results/benchmarks/search-node-rate.md).
     pub killers: bool,
 }
 
@@ -221,7 +222,7 @@ impl Default for SearchConfig {
             tt_mb: SEARCH_TT_MB,
             egdb: None,
             eval: SearchEval::Stores,
-            killers: true,
+            killers: false,
         }
     }
 }
@@ -414,7 +415,7 @@ impl FromStr for AgentSpec {
                 let eval = keys
                     .choice("eval", SEARCH_EVALS)?
                     .unwrap_or(SearchEval::Stores);
-                let killers = keys.choice("killers", BOOLS)?.unwrap_or(true);
+                let killers = keys.choice("killers", BOOLS)?.unwrap_or(false);
                 keys.finish(SEARCH_KEYS)?;
                 let nodes = match (time, nodes, depth) {
                     (None, None, None) => Some(SEARCH_NODES),

@@ -19,8 +19,9 @@
 //!   so every stored bound holds whatever the history).
 //! * **Enhanced transposition cutoffs** at nodes 2 plies or more from the horizon: a child whose
 //!   entry, deep enough, already refutes the window ends the node.
-//! * **Move ordering**: the table's move, then two killer moves a ply, then the solver's static
-//!   order ([`super::solver::order_key`]: extra turns, then the larger immediate gain).
+//! * **Move ordering**: the table's move, then (with [`Context::killers`]) two killer moves a
+//!   ply, then the solver's static order ([`super::solver::order_key`]: extra turns, then the
+//!   larger immediate gain).
 //! * **Threads**: Lazy SMP: every thread runs the same deepening over the shared table, helpers
 //!   one ply deeper on odd threads; the first thread's result is played.
 //! * **Limits** ([`Limits`]): depth, nodes (all threads) and a deadline, the first reached
