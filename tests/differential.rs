@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use mancala::search::solver::{alphabeta, solve_sequential};
 use mancala::search::{negamax, solve, SolveOptions};
-use mancala::{Line, Rules, Status};
+use mancala::Rules;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::AtomicU64;
