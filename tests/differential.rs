@@ -6,27 +6,10 @@ mod common;
 use common::*;
 use mancala::search::solver::{alphabeta, solve_sequential};
 use mancala::search::{negamax, solve, SolveOptions};
-use mancala::{Line, Rules, Status};
-use rand::{Rng, SeedableRng};
+use mancala::Rules;
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::AtomicU64;
-
-/// Plays random moves from the start until at most `max_seeds` seeds are on the board, and
-/// returns the line (or `None` if the game ended first).
-fn random_line<R: Rules>(rules: &R, rng: &mut ChaCha8Rng, max_seeds: u32) -> Option<Line<R>> {
-    let mut line = Line::new(rules.start());
-    loop {
-        if line.status(rules) != Status::Ongoing {
-            return None;
-        }
-        if rules.board_seeds(line.current()) <= max_seeds && rng.gen_bool(0.3) {
-            return Some(line);
-        }
-        let children = line.children(rules);
-        let c = children[rng.gen_range(0..children.len())];
-        line.push(rules, c.mv, c.pos);
-    }
-}
 
 fn check<R: Rules>(rules: &R, seed: u64, cases: usize, max_seeds: u32) {
     let started = std::time::Instant::now();

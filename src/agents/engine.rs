@@ -744,10 +744,22 @@ fn think<R: Rules>(
     let choice = agent
         .choose(rules, line, &go.clock)
         .map_err(|f| f.to_string())?;
-    let info = choice.eval.map(|e| match e {
-        Eval::Seeds(v) => format!("info score seeds {v}"),
-        Eval::Points(p) => format!("info score points {p}"),
+    let score = choice.eval.map(|e| match e {
+        Eval::Seeds(v) => format!("score seeds {v}"),
+        Eval::Points(p) => format!("score points {p}"),
     });
+    let info = match (agent.info(), score) {
+        (Some(i), score) => {
+            let mut words = vec![format!("info depth {}", i.depth)];
+            words.extend(score);
+            words.push(format!("nodes {} time {}", i.nodes, i.millis));
+            if !i.pv.is_empty() {
+                words.push(format!("pv {}", i.pv.join(" ")));
+            }
+            Some(words.join(" "))
+        }
+        (None, score) => score.map(|s| format!("info {s}")),
+    };
     Ok((info, rules.format_move(line.current(), choice.mv)))
 }
 
@@ -809,6 +821,14 @@ fn limited(spec: &AgentSpec, go: &Go) -> Option<AgentSpec> {
     use super::Budget::Work;
     match (spec, go.depth, go.nodes) {
         (AgentSpec::AlphaBeta(_), Some(d), _) => Some(AgentSpec::AlphaBeta(Work(d))),
+        (AgentSpec::Search(c), d, n) if d.is_some() || n.is_some() => {
+            Some(AgentSpec::Search(super::SearchConfig {
+                time: None,
+                depth: d.map(|d| d.min(crate::search::heuristic::MAX_DEPTH as u64) as u32),
+                nodes: n,
+                ..c.clone()
+            }))
+        }
         (AgentSpec::Mcts(c), _, Some(n)) => Some(AgentSpec::Mcts(super::MctsConfig {
             budget: Work(n),
             ..*c

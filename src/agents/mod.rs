@@ -13,11 +13,14 @@ pub mod engine;
 pub mod external;
 pub mod mcts;
 mod resources;
+pub mod search;
 pub mod spec;
 
 pub use external::{Clock, ExternalFactory, ExternalPlayer, Forfeit, MoveReply, MoveRequest};
 pub use resources::Resources;
-pub use spec::{AgentSpec, Budget, MctsConfig, Parallel, ParseAgentError, Rollout};
+pub use spec::{
+    AgentSpec, Budget, MctsConfig, Parallel, ParseAgentError, Rollout, SearchConfig, SearchEval,
+};
 
 pub use crate::core::random::{derive_seed, rng, uniform, Rng};
 use crate::core::Side;
@@ -54,6 +57,20 @@ impl<M> Choice<M> {
     }
 }
 
+/// What a searching agent reports of its last choice beyond its evaluation (the engine
+/// protocol's `info depth N nodes N time MS pv ...`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Deepest iteration finished, plies.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub millis: u64,
+    /// The moves the agent expects from the position, in the game's notation.
+    pub pv: Vec<String>,
+}
+
 /// A move chooser.
 pub trait Agent<R: Rules>: Send {
     /// Chooses a legal move at the current position of `line`, which is not over; `clock` is
@@ -74,6 +91,12 @@ pub trait Agent<R: Rules>: Send {
     /// agents are never held to it, so that their games stay reproducible.
     fn timed(&self) -> bool {
         false
+    }
+
+    /// Depth, nodes, time and principal variation of the last choice, for agents that search
+    /// (`None` for the others).
+    fn info(&self) -> Option<SearchInfo> {
+        None
     }
 }
 
@@ -195,38 +218,41 @@ struct EgdbAgent<R: Rules> {
     rng: Rng,
 }
 
-impl<R: Rules> EgdbAgent<R> {
-    /// The best moves by the databases and their value (final store difference, seeds, from
-    /// the mover's side), or `None` where they do not reach.
-    fn best_moves(&self, rules: &R, line: &Line<R>) -> Option<(i32, Vec<R::Move>)> {
-        let pos = line.current();
-        if rules.board_seeds(pos) > self.db.max_seeds()? {
-            return None;
-        }
-        let window = line.repetition_window(rules);
-        let side = rules.side_to_move(pos);
-        let mut best: (i32, Vec<R::Move>) = (i32::MIN, Vec::new());
-        for c in line.children(rules) {
-            let mut seen = window.to_vec();
-            seen.push(*pos);
-            let v = if crate::rules::repeats(rules, &seen, &c.pos) {
-                rules.store_difference(&c.pos) + rules.repetition_outcome(&c.pos).value()
-            } else {
-                self.db.value(rules, &c.pos)?
-            };
-            let v = if rules.side_to_move(&c.pos) == side {
-                v
-            } else {
-                -v
-            };
-            if v > best.0 {
-                best = (v, vec![c.mv]);
-            } else if v == best.0 {
-                best.1.push(c.mv);
-            }
-        }
-        Some(best)
+/// The best moves of the current position of `line` by the databases `db` and their value
+/// (final store difference, seeds, from the mover's side), or `None` where they do not reach.
+/// A move that repeats a position of the game is valued by the repetition rule.
+pub(crate) fn egdb_best_moves<R: Rules>(
+    db: &Egdb,
+    rules: &R,
+    line: &Line<R>,
+) -> Option<(i32, Vec<R::Move>)> {
+    let pos = line.current();
+    if rules.board_seeds(pos) > db.max_seeds()? {
+        return None;
     }
+    let window = line.repetition_window(rules);
+    let side = rules.side_to_move(pos);
+    let mut best: (i32, Vec<R::Move>) = (i32::MIN, Vec::new());
+    for c in line.children(rules) {
+        let mut seen = window.to_vec();
+        seen.push(*pos);
+        let v = if crate::rules::repeats(rules, &seen, &c.pos) {
+            rules.store_difference(&c.pos) + rules.repetition_outcome(&c.pos).value()
+        } else {
+            db.value(rules, &c.pos)?
+        };
+        let v = if rules.side_to_move(&c.pos) == side {
+            v
+        } else {
+            -v
+        };
+        if v > best.0 {
+            best = (v, vec![c.mv]);
+        } else if v == best.0 {
+            best.1.push(c.mv);
+        }
+    }
+    Some(best)
 }
 
 impl<R: Rules> Agent<R> for EgdbAgent<R> {
@@ -236,7 +262,7 @@ impl<R: Rules> Agent<R> for EgdbAgent<R> {
         line: &Line<R>,
         clock: &Clock,
     ) -> Result<Choice<R::Move>, Forfeit> {
-        match self.best_moves(rules, line) {
+        match egdb_best_moves(&self.db, rules, line) {
             Some((value, moves)) if !moves.is_empty() => Ok(Choice {
                 mv: moves[uniform(&mut self.rng, moves.len())],
                 eval: Some(Eval::Seeds(value as f64)),

@@ -54,17 +54,43 @@ impl Resources {
                 Ok(())
             }
             AgentSpec::Egdb { dir, fallback } => {
-                if !self.databases.iter().any(|(d, _)| d == dir) {
-                    let db = Egdb::open(dir, rules).map_err(|error| AgentError::Egdb {
-                        agent: spec.to_string(),
-                        error,
-                    })?;
-                    self.databases.push((dir.clone(), Arc::new(db)));
-                }
+                self.open_egdb(spec, dir, rules)?;
                 self.prepare(fallback, rules)
             }
+            AgentSpec::Search(SearchConfig {
+                egdb: Some(dir), ..
+            }) => self.open_egdb(spec, dir, rules),
             _ => Ok(()),
         }
+    }
+
+    /// Opens the databases of `dir` for `rules` (once per directory) for the agent `spec`.
+    fn open_egdb<R: Rules>(
+        &mut self,
+        spec: &AgentSpec,
+        dir: &std::path::Path,
+        rules: &R,
+    ) -> Result<(), AgentError> {
+        if !self.databases.iter().any(|(d, _)| d == dir) {
+            let db = Egdb::open(dir, rules).map_err(|error| AgentError::Egdb {
+                agent: spec.to_string(),
+                error,
+            })?;
+            self.databases.push((dir.to_path_buf(), Arc::new(db)));
+        }
+        Ok(())
+    }
+
+    /// The databases opened for `dir`.
+    ///
+    /// # Panics
+    /// If they were not opened by [`Resources::prepare`].
+    fn egdb(&self, dir: &std::path::Path) -> Arc<Egdb> {
+        self.databases
+            .iter()
+            .find(|(d, _)| d == dir)
+            .map(|(_, db)| db.clone())
+            .expect("databases are opened when their agent is prepared")
     }
 
     /// Checks what `spec` needs whatever the game (before any game is known, as
@@ -80,15 +106,12 @@ impl Resources {
             AgentSpec::Registered { name } => registered_factory(spec, name).map(|_| ()),
             AgentSpec::Engine { .. } => checked_engine(spec).map(|_| ()),
             AgentSpec::Egdb { dir, fallback } => {
-                std::fs::read_dir(dir).map_err(|source| AgentError::Egdb {
-                    agent: spec.to_string(),
-                    error: crate::egdb::EgdbError::Io {
-                        path: dir.clone(),
-                        source,
-                    },
-                })?;
+                readable(spec, dir)?;
                 Resources::check(fallback)
             }
+            AgentSpec::Search(SearchConfig {
+                egdb: Some(dir), ..
+            }) => readable(spec, dir),
             _ => Ok(()),
         }
     }
@@ -117,23 +140,39 @@ impl Resources {
             AgentSpec::Greedy => Box::new(GreedyAgent { rng: rng(seed) }),
             AgentSpec::AlphaBeta(budget) => Box::new(alphabeta::AlphaBetaAgent::new(*budget, seed)),
             AgentSpec::Mcts(config) => Box::new(mcts::MctsAgent::new(*config, seed)),
-            AgentSpec::Egdb { dir, fallback } => {
-                let db = self
-                    .databases
-                    .iter()
-                    .find(|(d, _)| d == dir)
-                    .map(|(_, db)| db.clone())
-                    .expect("egdb agents are prepared before they are built");
-                Box::new(EgdbAgent {
-                    db,
-                    fallback: self.build(rules, fallback, seed),
-                    rng: rng(derive_seed(seed, 1)),
-                })
+            AgentSpec::Search(config) => {
+                let db = config.egdb.as_deref().map(|dir| self.egdb(dir));
+                match config.eval {
+                    SearchEval::Stores => Box::new(search::SearchAgent::new(
+                        config.clone(),
+                        crate::eval::StoreDifference,
+                        db,
+                        seed,
+                    )),
+                }
             }
+            AgentSpec::Egdb { dir, fallback } => Box::new(EgdbAgent {
+                db: self.egdb(dir),
+                fallback: self.build(rules, fallback, seed),
+                rng: rng(derive_seed(seed, 1)),
+            }),
             AgentSpec::Human => panic!("`human` is played by `mancala play`, not built"),
             AgentSpec::Named { .. } => unreachable!("a name is taken off by `plain`"),
         }
     }
+}
+
+/// Checks that the database directory `dir` of the agent `spec` can be read.
+fn readable(spec: &AgentSpec, dir: &std::path::Path) -> Result<(), AgentError> {
+    std::fs::read_dir(dir)
+        .map(|_| ())
+        .map_err(|source| AgentError::Egdb {
+            agent: spec.to_string(),
+            error: crate::egdb::EgdbError::Io {
+                path: dir.to_path_buf(),
+                source,
+            },
+        })
 }
 
 /// The factory registered under `name`, for the agent `spec`.

@@ -6,6 +6,7 @@
 //! | `greedy` | none: the move with the largest immediate gain (ties at random) |
 //! | `alphabeta` | `depth` (4) or `time` (milliseconds): depth-limited alpha-beta, store-difference evaluation |
 //! | `mcts` | `iterations` (1000) or `time` (milliseconds), `c` (1.4), `rollout` (`random` or `greedy`), `solver` (`true`), `threads` (1), `parallel` (`root` or `tree`) |
+//! | `search` | `time` (milliseconds), `nodes`, `depth` (plies; any combination, the first reached stops; none given: `nodes=1000000`), `threads` (1), `tt-mb` (64: most table memory, MiB), `egdb` (none: a database directory probed at the leaves), `eval` (`stores`), `killers` (`false`): iterative-deepening principal variation search with the solver's table ([`super::search`]) |
 //! | `egdb` | `dir` (required), `fallback` (`alphabeta(depth=4)`): perfect play where the databases cover the position |
 //! | `engine` | `cmd` (required: the program), `args` (none: its arguments, split at spaces; single quotes group), `movetime` (1000 ms: the time per move sent when the run sets no clock): an external program speaking the `mancala-engine` protocol (`docs/engine-protocol.md`) |
 //! | `python` | `name` (required): the player a host program (the Python package) registered under that name in this process |
@@ -35,6 +36,8 @@ pub enum AgentSpec {
     AlphaBeta(Budget),
     /// Monte Carlo tree search ([`super::mcts`]).
     Mcts(MctsConfig),
+    /// Iterative-deepening principal variation search ([`super::search`]).
+    Search(SearchConfig),
     /// Endgame-database play with a fallback.
     Egdb {
         /// The database directory (as `mancala egdb build` writes it).
@@ -169,6 +172,63 @@ impl Default for MctsConfig {
     }
 }
 
+/// The evaluation a `search` agent uses at its horizon (`eval=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchEval {
+    /// `stores`: the game's own evaluation ([`crate::eval::StoreDifference`]).
+    Stores,
+}
+
+/// The `eval` values of a `search` agent.
+pub const SEARCH_EVALS: &[(&str, SearchEval)] = &[("stores", SearchEval::Stores)];
+
+/// Parameters of a `search` agent.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// `time=MS`: milliseconds per move (held to the clock's share, [`super::Clock::share`]).
+    pub time: Option<u64>,
+    /// `nodes=N`: nodes per move, all threads.
+    pub nodes: Option<u64>,
+    /// `depth=D`: deepest iteration, plies.
+    pub depth: Option<u32>,
+    /// `threads=T`: search threads sharing the table (Lazy SMP).
+    pub threads: usize,
+    /// `tt-mb=M`: most transposition-table memory, MiB (rounded down to a power of two).
+    pub tt_mb: usize,
+    /// `egdb=DIR`: endgame databases probed at the root and the leaves.
+    pub egdb: Option<PathBuf>,
+    /// `eval=`: the evaluation at the horizon.
+    pub eval: SearchEval,
+    /// `killers=true|false`: try two killer moves a ply after the table's move. Off by
+    /// default: measured, they cost 4 to 10 times the nodes to a depth in Kalah
+    /// (results/benchmarks/search-node-rate.md).
+    pub killers: bool,
+}
+
+/// Nodes per move of a `search` agent given no limit.
+pub const SEARCH_NODES: u64 = 1_000_000;
+/// Default `tt-mb` of a `search` agent.
+pub const SEARCH_TT_MB: usize = 64;
+/// Largest `tt-mb` of a `search` agent.
+pub const MAX_SEARCH_TT_MB: u64 = 1 << 20;
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            time: None,
+            nodes: Some(SEARCH_NODES),
+            depth: None,
+            threads: 1,
+            tt_mb: SEARCH_TT_MB,
+            egdb: None,
+            eval: SearchEval::Stores,
+            killers: false,
+        }
+    }
+}
+
+const SEARCH_KEYS: &[&str] = &["time", "nodes", "depth", "threads", "tt-mb", "egdb", "eval"];
+
 /// Why an agent string was refused; every variant names the bad part.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseAgentError {
@@ -179,7 +239,7 @@ pub enum ParseAgentError {
         text: String,
     },
     /// An unknown agent name.
-    #[error("unknown agent `{name}`: expected random, greedy, alphabeta, mcts, egdb, engine, python or human")]
+    #[error("unknown agent `{name}`: expected random, greedy, alphabeta, mcts, search, egdb, engine, python or human")]
     UnknownAgent {
         /// The name.
         name: String,
@@ -269,6 +329,13 @@ fn budget(keys: &mut KeyValues, work_key: &str, default: u64) -> Result<Budget, 
     }
 }
 
+/// `threads=T`, 1 to [`MAX_AGENT_THREADS`], if given.
+fn threads(keys: &mut KeyValues) -> Result<Option<usize>, ParseAgentError> {
+    Ok(keys
+        .number("threads", 1, MAX_AGENT_THREADS as u64)?
+        .map(|n| n as usize))
+}
+
 const ROLLOUTS: &[(&str, Rollout)] = &[("random", Rollout::Random), ("greedy", Rollout::Greedy)];
 const PARALLELS: &[(&str, Parallel)] = &[("root", Parallel::Root), ("tree", Parallel::Tree)];
 const MCTS_KEYS: &[&str] = &[
@@ -330,21 +397,40 @@ impl FromStr for AgentSpec {
                 m.c = keys.value("c", c, "a number 0 or more")?.unwrap_or(m.c);
                 m.rollout = keys.choice("rollout", ROLLOUTS)?.unwrap_or(m.rollout);
                 m.solver = keys.choice("solver", BOOLS)?.unwrap_or(m.solver);
-                if let Some(n) = positive(&mut keys, "threads")? {
-                    if n as usize > MAX_AGENT_THREADS {
-                        return Err(keys
-                            .bad(
-                                "threads",
-                                &n.to_string(),
-                                &format!("1 to {MAX_AGENT_THREADS}"),
-                            )
-                            .into());
-                    }
-                    m.threads = n as usize;
-                }
+                m.threads = threads(&mut keys)?.unwrap_or(m.threads);
                 m.parallel = keys.choice("parallel", PARALLELS)?.unwrap_or(m.parallel);
                 keys.finish(MCTS_KEYS)?;
                 AgentSpec::Mcts(m)
+            }
+            "search" => {
+                let time = positive(&mut keys, "time")?;
+                let nodes = positive(&mut keys, "nodes")?;
+                let max_depth = crate::search::heuristic::MAX_DEPTH as u64;
+                let depth = keys.number("depth", 1, max_depth)?.map(|d| d as u32);
+                let threads = threads(&mut keys)?.unwrap_or(1);
+                let tt_mb = keys
+                    .number("tt-mb", 1, MAX_SEARCH_TT_MB)?
+                    .map_or(SEARCH_TT_MB, |m| m as usize);
+                let egdb = keys.take("egdb").map(|d| PathBuf::from(d.into_owned()));
+                let eval = keys
+                    .choice("eval", SEARCH_EVALS)?
+                    .unwrap_or(SearchEval::Stores);
+                let killers = keys.choice("killers", BOOLS)?.unwrap_or(false);
+                keys.finish(SEARCH_KEYS)?;
+                let nodes = match (time, nodes, depth) {
+                    (None, None, None) => Some(SEARCH_NODES),
+                    _ => nodes,
+                };
+                AgentSpec::Search(SearchConfig {
+                    time,
+                    nodes,
+                    depth,
+                    threads,
+                    tt_mb,
+                    egdb,
+                    eval,
+                    killers,
+                })
             }
             "egdb" => {
                 let dir = keys
@@ -461,6 +547,30 @@ impl fmt::Display for AgentSpec {
                 }
                 write!(f, "mcts({})", keys.join(","))
             }
+            AgentSpec::Search(c) => {
+                let d = SearchConfig::default();
+                let mut keys = Vec::new();
+                keys.extend(c.time.map(|ms| format!("time={ms}")));
+                keys.extend(c.nodes.map(|n| format!("nodes={n}")));
+                keys.extend(c.depth.map(|n| format!("depth={n}")));
+                if c.threads != d.threads {
+                    keys.push(format!("threads={}", c.threads));
+                }
+                if c.tt_mb != d.tt_mb {
+                    keys.push(format!("tt-mb={}", c.tt_mb));
+                }
+                if let Some(dir) = &c.egdb {
+                    keys.push(format!("egdb={}", name_value(&dir.display().to_string())));
+                }
+                if c.eval != d.eval {
+                    let name = SEARCH_EVALS.iter().find(|e| e.1 == c.eval).expect("listed");
+                    keys.push(format!("eval={}", name.0));
+                }
+                if c.killers != d.killers {
+                    keys.push(format!("killers={}", c.killers));
+                }
+                write!(f, "search({})", keys.join(","))
+            }
             AgentSpec::Engine {
                 cmd,
                 args,
@@ -528,6 +638,7 @@ impl AgentSpec {
                 matches!(m.budget, Budget::Work(_))
                     && (m.threads == 1 || m.parallel == Parallel::Root)
             }
+            AgentSpec::Search(c) => c.time.is_none() && c.threads == 1,
             AgentSpec::Egdb { fallback, .. } => fallback.reproducible(),
             AgentSpec::Engine { .. } => false,
             AgentSpec::Registered { name } => {
@@ -541,6 +652,7 @@ impl AgentSpec {
     pub fn threads(&self) -> usize {
         match self.plain() {
             AgentSpec::Mcts(m) => m.threads,
+            AgentSpec::Search(c) => c.threads,
             AgentSpec::Egdb { fallback, .. } => fallback.threads(),
             _ => 1,
         }

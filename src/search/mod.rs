@@ -1,11 +1,13 @@
-//! Searches, all generic over [`crate::rules::Rules`]: perft, a plain negamax reference, and the
-//! exact parallel solver (MTD(f) over a fail-soft alpha-beta with a shared transposition table).
+//! Searches, all generic over [`crate::rules::Rules`]: perft, a plain negamax reference, the
+//! exact parallel solver (MTD(f) over a fail-soft alpha-beta with a shared transposition table),
+//! and the depth-limited search of the `search` agent over the same table ([`heuristic`]).
 //!
 //! Values are final store differences in seeds from the point of view of the player to move
 //! (RULES.md §12). An extra turn keeps the sign (the same player moves again); a move that hands
 //! the turn over negates it.
 
 pub mod egdb_check;
+pub mod heuristic;
 pub mod memo;
 pub mod negamax;
 pub mod perft;

@@ -399,6 +399,108 @@ struct Node {
     beta: i32,
 }
 
+/// The positions of a search from the start of its repetition history to the current node,
+/// with their hashes (games that can repeat; empty for the others): what says whether a child
+/// repeats a position (RULES.md §0) and the history part of a table key.
+pub(crate) struct RepetitionPath<R: Rules> {
+    entries: Vec<PathEntry<R::Position>>,
+}
+
+impl<R: Rules> RepetitionPath<R> {
+    /// A path holding the positions of `line` (games that can repeat; else empty).
+    pub(crate) fn new(rules: &R, line: &[R::Position]) -> Self {
+        let mut p = RepetitionPath {
+            entries: Vec::new(),
+        };
+        if R::CAN_REPEAT {
+            for pos in line {
+                p.push(rules, pos);
+            }
+        }
+        p
+    }
+
+    /// Adds `pos` to the path (games that can repeat).
+    #[inline]
+    pub(crate) fn push(&mut self, rules: &R, pos: &R::Position) {
+        let hash = position_hash(pos);
+        let n = self.entries.len();
+        let entry = match self.entries.last() {
+            Some(last) if rules.board_seeds(&last.pos) == rules.board_seeds(pos) => PathEntry {
+                pos: *pos,
+                hash,
+                run: last.run ^ hash,
+                start: last.start,
+            },
+            _ => PathEntry {
+                pos: *pos,
+                hash,
+                run: hash,
+                start: n as u32,
+            },
+        };
+        self.entries.push(entry);
+    }
+
+    /// Takes the last position off the path.
+    #[inline(always)]
+    pub(crate) fn pop(&mut self) {
+        self.entries.pop();
+    }
+
+    /// Whether `child` of the last path entry repeats a position of its window.
+    #[inline]
+    pub(crate) fn repeats(&self, rules: &R, child: &R::Position) -> bool {
+        let last = self.entries.last().expect("path holds the node");
+        if rules.board_seeds(&last.pos) != rules.board_seeds(child) {
+            return false;
+        }
+        let hash = position_hash(child);
+        self.entries[last.start as usize..]
+            .iter()
+            .any(|e| e.hash == hash && e.pos == *child)
+    }
+
+    /// The history part of the table key of the last path entry: 0 when no earlier position
+    /// could repeat, else a hash of the set of such positions and of the node itself.
+    #[inline]
+    pub(crate) fn history_key(&self) -> u64 {
+        if !R::CAN_REPEAT {
+            return 0;
+        }
+        let n = self.entries.len() - 1;
+        let e = &self.entries[n];
+        if e.start as usize == n {
+            0
+        } else {
+            window_key(self.entries[n - 1].run, e.hash)
+        }
+    }
+
+    /// The history key of `child` (which has `same_seeds`: as many seeds on the board as the
+    /// last path entry) once it is pushed: [`RepetitionPath::history_key`] there.
+    #[inline(always)]
+    pub(crate) fn child_key(&self, child: &R::Position, same_seeds: bool) -> u64 {
+        if R::CAN_REPEAT && same_seeds {
+            let last = self.entries.last().expect("path holds the node");
+            window_key(last.run, position_hash(child))
+        } else {
+            0
+        }
+    }
+
+    /// Whether the last path entry has no earlier position it could repeat (always true for
+    /// games that cannot repeat): the databases' values hold there.
+    #[inline]
+    pub(crate) fn history_empty(&self) -> bool {
+        if !R::CAN_REPEAT {
+            return true;
+        }
+        let n = self.entries.len() - 1;
+        self.entries[n].start as usize == n
+    }
+}
+
 /// One thread's search state.
 struct Searcher<'a, R: Rules> {
     sh: &'a Shared<'a, R>,
@@ -417,7 +519,7 @@ struct Searcher<'a, R: Rules> {
     ply: u32,
     /// Positions from the start of the repetition history to the current node (games that can
     /// repeat only).
-    path: Vec<PathEntry<R::Position>>,
+    path: RepetitionPath<R>,
 }
 
 impl<'a, R: Rules> Searcher<'a, R> {
@@ -429,7 +531,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
         cancel: Option<&'a AtomicBool>,
         line: &[R::Position],
     ) -> Self {
-        let mut s = Searcher {
+        Searcher {
             sh,
             counters: Counters::default(),
             unreported: 0,
@@ -437,97 +539,40 @@ impl<'a, R: Rules> Searcher<'a, R> {
             cancel,
             unwinding: false,
             ply: 0,
-            path: Vec::new(),
-        };
-        if R::CAN_REPEAT {
-            for p in line {
-                s.push(p);
-            }
+            path: RepetitionPath::new(sh.rules, line),
         }
-        s
     }
 
     /// Adds `pos` to the path (games that can repeat).
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, pos: &R::Position) {
-        let rules = self.sh.rules;
-        let hash = position_hash(pos);
-        let n = self.path.len();
-        let entry = match self.path.last() {
-            Some(last) if rules.board_seeds(&last.pos) == rules.board_seeds(pos) => PathEntry {
-                pos: *pos,
-                hash,
-                run: last.run ^ hash,
-                start: last.start,
-            },
-            _ => PathEntry {
-                pos: *pos,
-                hash,
-                run: hash,
-                start: n as u32,
-            },
-        };
-        self.path.push(entry);
+        self.path.push(self.sh.rules, pos);
     }
 
     /// Whether `child` of the last path entry repeats a position of its window.
-    #[inline]
+    #[inline(always)]
     fn repeats(&self, child: &R::Position) -> bool {
-        let rules = self.sh.rules;
-        let last = self.path.last().expect("path holds the node");
-        if rules.board_seeds(&last.pos) != rules.board_seeds(child) {
-            return false;
-        }
-        let hash = position_hash(child);
-        self.path[last.start as usize..]
-            .iter()
-            .any(|e| e.hash == hash && e.pos == *child)
-    }
-
-    /// The history part of the table key of the last path entry: 0 when no earlier position
-    /// could repeat, else a hash of the set of such positions and of the node itself.
-    #[inline]
-    fn history_key(&self) -> u64 {
-        if !R::CAN_REPEAT {
-            return 0;
-        }
-        let n = self.path.len() - 1;
-        let e = &self.path[n];
-        if e.start as usize == n {
-            0
-        } else {
-            window_key(self.path[n - 1].run, e.hash)
-        }
+        self.path.repeats(self.sh.rules, child)
     }
 
     /// The table slot of `pos`, which is the last path entry for games that can repeat.
     #[inline(always)]
     fn slot(&self, pos: &R::Position) -> Slot {
-        slot_of(self.sh, pos, self.history_key())
+        slot_of(self.sh, pos, self.path.history_key())
     }
 
     /// The table slot of `child` (which has `same_seeds`: as many seeds on the board as the
     /// last path entry) once it is pushed: [`Searcher::slot`] there.
     #[inline(always)]
     fn child_slot(&self, child: &R::Position, same_seeds: bool) -> Slot {
-        let extra = if R::CAN_REPEAT && same_seeds {
-            let last = self.path.last().expect("path holds the node");
-            window_key(last.run, position_hash(child))
-        } else {
-            0
-        };
-        slot_of(self.sh, child, extra)
+        slot_of(self.sh, child, self.path.child_key(child, same_seeds))
     }
 
     /// Whether the last path entry has no earlier position it could repeat (always true for
     /// games that cannot repeat): the databases' values hold there.
-    #[inline]
+    #[inline(always)]
     fn history_empty(&self) -> bool {
-        if !R::CAN_REPEAT {
-            return true;
-        }
-        let n = self.path.len() - 1;
-        self.path[n].start as usize == n
+        self.path.history_empty()
     }
 
     /// The databases' value of a child with `seeds` seeds on the board, fewer than its parent
@@ -731,16 +776,8 @@ impl<'a, R: Rules> Searcher<'a, R> {
                 return self.store(&node, o.lo, o.i as usize, 0);
             }
         }
-        // Order the moves to search: insertion sort by key, best first.
-        for k in 1..open.len() {
-            let o = open[k];
-            let mut j = k;
-            while j > 0 && open[j - 1].key < o.key {
-                open[j] = open[j - 1];
-                j -= 1;
-            }
-            open[j] = o;
-        }
+        // Order the moves to search, best first.
+        sort_by_key_descending(&mut open, |o| o.key);
         let nodes_before = self.counters.nodes;
         let parallel = !sh.busy.is_empty() && self.ply < BUSY_PLY;
         let busy = match slot {
@@ -841,12 +878,25 @@ impl<'a, R: Rules> Searcher<'a, R> {
 /// repeat): its lossless table code where it has one and no history, else a hash.
 #[inline(always)]
 fn slot_of<R: Rules>(sh: &Shared<R>, pos: &R::Position, extra: u64) -> Slot {
+    table_slot(sh.rules, sh.table, pos, extra)
+}
+
+/// The slot of `pos` in `table` with the history key `extra` (0: no earlier position it could
+/// repeat): its lossless table code where it has one and no history, else a hash of its value
+/// key and `extra`.
+#[inline(always)]
+pub(crate) fn table_slot<R: Rules, C: super::tt::Codec>(
+    rules: &R,
+    table: &Table<C>,
+    pos: &R::Position,
+    extra: u64,
+) -> Slot {
     if extra == 0 {
-        if let Some(code) = sh.rules.table_code(pos) {
-            return sh.table.code_slot(code);
+        if let Some(code) = rules.table_code(pos) {
+            return table.code_slot(code);
         }
     }
-    sh.table.hash_slot(sh.rules.value_key(pos), extra)
+    table.hash_slot(rules.value_key(pos), extra)
 }
 
 /// The history part of the table key of a position whose hash is `hash` after the positions
@@ -860,7 +910,7 @@ fn window_key(run: u64, hash: u64) -> u64 {
 /// in store difference for the mover, ties in the generation order that
 /// [`Rules::EQUAL_GAIN_LAST_FIRST`] chooses.
 #[inline(always)]
-fn order_key<R: Rules>(i: usize, same: bool, gain: i32) -> i32 {
+pub(crate) fn order_key<R: Rules>(i: usize, same: bool, gain: i32) -> i32 {
     let tie = if R::EQUAL_GAIN_LAST_FIRST {
         i as i32
     } else {
@@ -869,8 +919,23 @@ fn order_key<R: Rules>(i: usize, same: bool, gain: i32) -> i32 {
     ((gain + 5 * same as i32) << 6) + tie
 }
 
+/// Sorts the few moves of a node by `key`, largest first, keeping the order of equal keys
+/// (insertion sort: no allocation, fastest on such short lists).
+#[inline(always)]
+pub(crate) fn sort_by_key_descending<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i32) {
+    for k in 1..v.len() {
+        let o = v[k];
+        let mut j = k;
+        while j > 0 && key(&v[j - 1]) < key(&o) {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = o;
+    }
+}
+
 /// The children of `pos` in the static move order (see [`order_key`]).
-fn ordered_children<R: Rules>(rules: &R, pos: &R::Position) -> Children<R> {
+pub(crate) fn ordered_children<R: Rules>(rules: &R, pos: &R::Position) -> Children<R> {
     let mut children = Children::<R>::new();
     rules.children(pos, &mut children);
     let side = rules.side_to_move(pos);
@@ -1099,7 +1164,11 @@ fn shallow<R: Rules>(
 
 /// The value of `child`, from its mover's side, if it repeats a position of `line` (the
 /// positions it could repeat, the last one its parent) under the repetition rule.
-fn repetition_value<R: Rules>(rules: &R, line: &[R::Position], child: &R::Position) -> Option<i32> {
+pub(crate) fn repetition_value<R: Rules>(
+    rules: &R,
+    line: &[R::Position],
+    child: &R::Position,
+) -> Option<i32> {
     if !R::CAN_REPEAT {
         return None;
     }

@@ -1,7 +1,12 @@
 //! A shared, lock-free transposition table of value bounds: 8-byte entries, eight to a 64-byte
 //! bucket (one cache line).
 //!
-//! # Entry layout
+//! The table is generic over the 24-bit payload its entries hold ([`Codec`]): the exact solver's
+//! [`Exact`] (below) and the depth-limited search's [`crate::search::heuristic::Scored`] share
+//! the buckets, tags, growth and replacement code; each codec says what its payload means and
+//! how much work it records (replacement keeps the most work).
+//!
+//! # Entry layout ([`Exact`])
 //! Each entry is one `AtomicU64`, so a read never sees half of one write and half of another:
 //!
 //! | bits | field |
@@ -10,7 +15,7 @@
 //! | `8..16` | upper bound, `i8`, stored bit-inverted (`127`: none) |
 //! | `16..19` | index of the best move in generation order (`7`: none) |
 //! | `19..24` | work: log2 of the positions searched to compute the entry |
-//! | `24..64` | tag: 40 bits of the key |
+//! | `24..64` | tag: 40 bits of the key (every codec) |
 //!
 //! Bounds are on the *board value* (final store difference minus the current store difference,
 //! seeds, from the mover's side), so one entry serves every store state of a board. An all-zero
@@ -35,7 +40,64 @@
 //! entry of its bucket, or else the one that cost the least work.
 
 pub use crate::rules::CODE_BITS;
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
+
+/// What an entry holds below its tag: 24 bits of payload ([`PAYLOAD_BITS`]).
+///
+/// An all-zero payload must decode to `None` (the kernel's zeroed pages are an empty table).
+pub trait Codec: Send + Sync + 'static {
+    /// A decoded entry.
+    type Entry: Copy;
+    /// The payload of `e` (below `2^PAYLOAD_BITS`), with `work` where the codec records it.
+    fn encode(e: Self::Entry, work: u8) -> u64;
+    /// The entry of a payload, `None` if it is empty.
+    fn decode(payload: u64) -> Option<Self::Entry>;
+    /// The work recorded in a payload that is not empty: replacement overwrites the entry of
+    /// least work in a full bucket.
+    fn work(payload: u64) -> u8;
+    /// The entry to store when `new` (with `work`) meets `old` (stored for the same key, with
+    /// `old_work`): the payload written.
+    fn merge(new: Self::Entry, work: u8, old: Self::Entry, old_work: u8) -> u64;
+}
+
+/// Bits of an entry below its tag.
+pub const PAYLOAD_BITS: u32 = 24;
+const PAYLOAD_MASK: u64 = (1 << PAYLOAD_BITS) - 1;
+
+/// The exact solver's payload: bounds on the board value in seeds, the best move's index and
+/// the log2 of the positions searched (see the module docs).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Exact;
+
+impl Codec for Exact {
+    type Entry = Bounds;
+    #[inline(always)]
+    fn encode(b: Bounds, work: u8) -> u64 {
+        encode(b, work)
+    }
+    #[inline(always)]
+    fn decode(payload: u64) -> Option<Bounds> {
+        decode(payload)
+    }
+    #[inline(always)]
+    fn work(payload: u64) -> u8 {
+        work_of(payload)
+    }
+    #[inline(always)]
+    fn merge(mut b: Bounds, work: u8, old: Bounds, old_work: u8) -> u64 {
+        let lower = b.lower.max(old.lower);
+        let upper = b.upper.min(old.upper);
+        if lower <= upper {
+            b.lower = lower;
+            b.upper = upper;
+        }
+        if b.best == NO_MOVE {
+            b.best = old.best;
+        }
+        encode(b, work.max(old_work))
+    }
+}
 
 /// Bytes per entry.
 pub const ENTRY_BYTES: usize = 8;
@@ -87,8 +149,9 @@ impl Slot {
 /// The words live in an anonymous memory map (zeroed by the kernel, page-aligned, faulted in
 /// as first touched) advised to use huge pages where the system allows: a probe is a random
 /// access into a large table, and with 4 KiB pages nearly every probe would also miss the TLB.
-pub struct Table {
+pub struct Table<C: Codec = Exact> {
     map: memmap2::MmapMut,
+    codec: PhantomData<C>,
     /// log2 of the buckets in use now (grows up to `max_bits`).
     bucket_bits: AtomicU32,
     max_bits: u32,
@@ -121,7 +184,7 @@ pub(crate) fn mix64(mut x: u64) -> u64 {
 }
 
 #[inline(always)]
-fn encode(b: Bounds, work: u8, tag: u64) -> u64 {
+fn encode(b: Bounds, work: u8) -> u64 {
     let lower = b.lower.clamp(-128, 127);
     // A lower bound below -127 is stored as "none" (-128), never raised.
     let lower = if b.lower < -127 { -128 } else { lower } as i8 as u8;
@@ -134,7 +197,6 @@ fn encode(b: Bounds, work: u8, tag: u64) -> u64 {
         | ((!upper as u64) << 8)
         | ((b.best.min(NO_MOVE) as u64) << 16)
         | ((work.min(31) as u64) << 19)
-        | (tag << 24)
 }
 
 /// The bounds of a word, or `None` if it is empty.
@@ -157,43 +219,44 @@ fn work_of(w: u64) -> u8 {
     ((w >> 19) & 31) as u8
 }
 
-impl Table {
-    /// The number of buckets of a table of `megabytes` MiB: rounded down to a power of two, at
-    /// least [`MIN_BUCKETS`].
-    pub fn buckets_for(megabytes: usize) -> usize {
-        let bytes = megabytes.clamp(1, 1 << 40).saturating_mul(1 << 20);
-        let fit = bytes / (BUCKET_ENTRIES * ENTRY_BYTES);
-        let buckets = if fit.is_power_of_two() {
-            fit
-        } else {
-            fit.next_power_of_two() / 2
-        };
-        buckets.max(MIN_BUCKETS)
-    }
+/// The number of buckets of a table of `megabytes` MiB: rounded down to a power of two, at
+/// least [`MIN_BUCKETS`].
+pub fn buckets_for(megabytes: usize) -> usize {
+    let bytes = megabytes.clamp(1, 1 << 40).saturating_mul(1 << 20);
+    let fit = bytes / (BUCKET_ENTRIES * ENTRY_BYTES);
+    let buckets = if fit.is_power_of_two() {
+        fit
+    } else {
+        fit.next_power_of_two() / 2
+    };
+    buckets.max(MIN_BUCKETS)
+}
 
-    /// A table of about `megabytes` MiB (see [`Table::buckets_for`]), empty, all in use.
+impl<C: Codec> Table<C> {
+    /// A table of about `megabytes` MiB (see [`buckets_for`]), empty, all in use.
     ///
     /// # Errors
     /// The operating system's error when the memory cannot be mapped.
-    pub fn new(megabytes: usize) -> std::io::Result<Table> {
-        Table::growing(megabytes, megabytes)
+    pub fn new(megabytes: usize) -> std::io::Result<Table<C>> {
+        Self::growing(megabytes, megabytes)
     }
 
     /// A table that starts with about `initial` MiB in use and may grow ([`Table::grow`]) to
-    /// about `megabytes` MiB (both rounded as [`Table::buckets_for`] does). The whole size is
+    /// about `megabytes` MiB (both rounded as [`buckets_for`] does). The whole size is
     /// mapped at once, but a page costs memory only once an entry on it is written.
     ///
     /// # Errors
     /// The operating system's error when the memory cannot be mapped.
-    pub fn growing(initial: usize, megabytes: usize) -> std::io::Result<Table> {
-        let buckets = Table::buckets_for(megabytes);
+    pub fn growing(initial: usize, megabytes: usize) -> std::io::Result<Table<C>> {
+        let buckets = buckets_for(megabytes);
         let map = memmap2::MmapMut::map_anon(buckets * BUCKET_ENTRIES * ENTRY_BYTES)?;
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::HugePage);
         let max_bits = buckets.trailing_zeros();
         Ok(Table {
             map,
-            bucket_bits: AtomicU32::new(Table::buckets_for(initial).trailing_zeros().min(max_bits)),
+            codec: PhantomData,
+            bucket_bits: AtomicU32::new(buckets_for(initial).trailing_zeros().min(max_bits)),
             max_bits,
             growing: AtomicBool::new(false),
         })
@@ -203,10 +266,10 @@ impl Table {
     ///
     /// # Errors
     /// The operating system's error when the memory cannot be mapped.
-    pub fn with_buckets(buckets: usize) -> std::io::Result<Table> {
+    pub fn with_buckets(buckets: usize) -> std::io::Result<Table<C>> {
         assert!(buckets.is_power_of_two() && buckets >= MIN_BUCKETS);
         let mb = (buckets * BUCKET_ENTRIES * ENTRY_BYTES) >> 20;
-        let t = Table::growing(mb.max(1), mb.max(1))?;
+        let t = Self::growing(mb.max(1), mb.max(1))?;
         t.bucket_bits.store(buckets.trailing_zeros(), Relaxed);
         Ok(t)
     }
@@ -234,9 +297,9 @@ impl Table {
             for k in 0..BUCKET_ENTRIES {
                 let at = bucket * BUCKET_ENTRIES + k;
                 let w = words[at].load(Relaxed);
-                if decode(w).is_none() {
+                let Some(e) = C::decode(w & PAYLOAD_MASK) else {
                     continue;
-                }
+                };
                 // Bit `bits` of the key word: its low TAG_SHIFT bits are the bucket's, the
                 // rest are in the tag.
                 let tag = w >> 24;
@@ -247,9 +310,9 @@ impl Table {
                     at: (bucket + old) * BUCKET_ENTRIES,
                     tag,
                 };
-                let (b, work) = (decode(w).expect("checked"), work_of(w));
+                let work = C::work(w & PAYLOAD_MASK);
                 words[at].store(0, Relaxed);
-                self.store(slot, b, work);
+                self.put(slot, e, work);
             }
         }
         self.growing.store(false, Relaxed);
@@ -309,44 +372,37 @@ impl Table {
         &self.words()[slot.at..slot.at + BUCKET_ENTRIES]
     }
 
-    /// The bounds stored for `slot`, if any.
+    /// The entry stored for `slot`, if any.
     #[inline]
-    pub fn probe(&self, slot: Slot) -> Option<Bounds> {
+    pub fn get(&self, slot: Slot) -> Option<C::Entry> {
         for w in self.bucket(slot) {
             let w = w.load(Relaxed);
-            if w >> 24 == slot.tag {
-                if let Some(b) = decode(w) {
-                    return Some(b);
+            if w >> PAYLOAD_BITS == slot.tag {
+                if let Some(e) = C::decode(w & PAYLOAD_MASK) {
+                    return Some(e);
                 }
             }
         }
         None
     }
 
-    /// Stores bounds for `slot`, merged with bounds already stored for it. `work` is a measure
-    /// of the effort (log2 of positions searched), kept for replacement.
+    /// Stores `e` for `slot`, merged ([`Codec::merge`]) with the entry already stored for it.
+    /// `work` is a measure of the effort, kept for replacement: a new key takes an empty entry
+    /// of its bucket, or else the first of least work.
     #[inline]
-    pub fn store(&self, slot: Slot, mut b: Bounds, work: u8) {
+    pub fn put(&self, slot: Slot, e: C::Entry, work: u8) {
         let bucket = self.bucket(slot);
-        // The entry to replace: the first empty one, else the first of least work.
         let (mut victim, mut victim_score) = (0, u16::MAX);
         for (i, w) in bucket.iter().enumerate() {
             let w = w.load(Relaxed);
-            let score = match decode(w) {
-                Some(old) if w >> 24 == slot.tag => {
-                    let lower = b.lower.max(old.lower);
-                    let upper = b.upper.min(old.upper);
-                    if lower <= upper {
-                        b.lower = lower;
-                        b.upper = upper;
-                    }
-                    if b.best == NO_MOVE {
-                        b.best = old.best;
-                    }
-                    bucket[i].store(encode(b, work.max(work_of(w)), slot.tag), Relaxed);
+            let payload = w & PAYLOAD_MASK;
+            let score = match C::decode(payload) {
+                Some(old) if w >> PAYLOAD_BITS == slot.tag => {
+                    let merged = C::merge(e, work, old, C::work(payload));
+                    bucket[i].store(merged | (slot.tag << PAYLOAD_BITS), Relaxed);
                     return;
                 }
-                Some(_) => 1 + work_of(w) as u16,
+                Some(_) => 1 + C::work(payload) as u16,
                 None => 0,
             };
             if score < victim_score {
@@ -354,7 +410,7 @@ impl Table {
                 victim_score = score;
             }
         }
-        bucket[victim].store(encode(b, work, slot.tag), Relaxed);
+        bucket[victim].store(C::encode(e, work) | (slot.tag << PAYLOAD_BITS), Relaxed);
     }
 
     /// How many entries of the first `sample` hold data (to estimate the fill).
@@ -362,9 +418,29 @@ impl Table {
         let n = sample.min(self.capacity());
         let used = self.words()[..n]
             .iter()
-            .filter(|w| decode(w.load(Relaxed)).is_some())
+            .filter(|w| C::decode(w.load(Relaxed) & PAYLOAD_MASK).is_some())
             .count();
         (used, n)
+    }
+}
+
+impl Table<Exact> {
+    /// The number of buckets of a table of `megabytes` MiB ([`buckets_for`]).
+    pub fn buckets_for(megabytes: usize) -> usize {
+        buckets_for(megabytes)
+    }
+
+    /// The bounds stored for `slot`, if any.
+    #[inline(always)]
+    pub fn probe(&self, slot: Slot) -> Option<Bounds> {
+        self.get(slot)
+    }
+
+    /// Stores bounds for `slot`, merged with bounds already stored for it. `work` is a measure
+    /// of the effort (log2 of positions searched), kept for replacement.
+    #[inline(always)]
+    pub fn store(&self, slot: Slot, b: Bounds, work: u8) {
+        self.put(slot, b, work)
     }
 }
 
@@ -374,7 +450,7 @@ mod tests {
 
     #[test]
     fn store_probe_merge() {
-        let t = Table::with_buckets(MIN_BUCKETS).unwrap();
+        let t = Table::<Exact>::with_buckets(MIN_BUCKETS).unwrap();
         let s = t.code_slot(0x0102_0304);
         assert_eq!(t.probe(s), None);
         let b = |lower, upper, best| Bounds { lower, upper, best };
@@ -393,7 +469,7 @@ mod tests {
     #[test]
     fn code_mix_is_a_bijection_and_slots_keep_the_code() {
         // Distinct codes never share bucket and tag, even in the smallest table.
-        let t = Table::with_buckets(MIN_BUCKETS).unwrap();
+        let t = Table::<Exact>::with_buckets(MIN_BUCKETS).unwrap();
         let mut seen = std::collections::HashSet::new();
         for i in 0..200_000u64 {
             let s = t.code_slot(i.wrapping_mul(0x1234_5678_9abd) & CODE_MASK);
@@ -403,7 +479,7 @@ mod tests {
 
     #[test]
     fn growing_keeps_every_entry_findable() {
-        let t = Table::growing(1, 16).unwrap();
+        let t = Table::<Exact>::growing(1, 16).unwrap();
         let b = |v: i32| Bounds {
             lower: v,
             upper: v,
@@ -422,7 +498,7 @@ mod tests {
             assert_eq!(t.probe(t.code_slot(c as u64 * 7919)), *was, "code {c}");
         }
         assert!(
-            !Table::new(1).unwrap().grow(),
+            !Table::<Exact>::new(1).unwrap().grow(),
             "a full-size table does not grow"
         );
     }
@@ -431,7 +507,7 @@ mod tests {
     /// of at most 1024 MiB starts at 1 MiB (2^17 entries) and doubles.
     #[test]
     fn reported_bytes_are_the_entries_in_use() {
-        let t = Table::growing(1, 1024).unwrap();
+        let t = Table::<Exact>::growing(1, 1024).unwrap();
         assert_eq!((t.capacity(), t.bytes()), (1 << 17, 1 << 20));
         assert!(t.grow());
         assert_eq!((t.capacity(), t.bytes()), (1 << 18, 2 << 20));
@@ -439,7 +515,7 @@ mod tests {
 
     #[test]
     fn a_full_bucket_replaces_the_least_work() {
-        let t = Table::with_buckets(MIN_BUCKETS).unwrap();
+        let t = Table::<Exact>::with_buckets(MIN_BUCKETS).unwrap();
         // Codes of one bucket: search for 9 codes that land in bucket of the first.
         let first = t.code_slot(1);
         let mut same = vec![1u64];

@@ -269,3 +269,25 @@ pub fn azigo(game: &str) -> mancala::rules::Azigo {
 pub fn azigo_wide(game: &str) -> mancala::rules::Azigo<mancala::core::WideBoard> {
     mancala::rules::Azigo::on_pits(spec(game))
 }
+
+/// Plays random moves from the start until at most `max_seeds` seeds are on the board, and
+/// returns the line (or `None` if the game ended first).
+pub fn random_line<R: Rules>(
+    rules: &R,
+    rng: &mut rand_chacha::ChaCha8Rng,
+    max_seeds: u32,
+) -> Option<Line<R>> {
+    use rand::Rng;
+    let mut line = Line::new(rules.start());
+    loop {
+        if line.status(rules) != Status::Ongoing {
+            return None;
+        }
+        if rules.board_seeds(line.current()) <= max_seeds && rng.gen_bool(0.3) {
+            return Some(line);
+        }
+        let children = line.children(rules);
+        let c = children[rng.gen_range(0..children.len())];
+        line.push(rules, c.mv, c.pos);
+    }
+}
