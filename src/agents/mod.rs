@@ -109,6 +109,14 @@ pub enum AgentError {
         /// Why.
         error: crate::egdb::EgdbError,
     },
+    /// The evaluation an agent asks for cannot be made for the game.
+    #[error("agent `{agent}`: {error}")]
+    Eval {
+        /// The agent string.
+        agent: String,
+        /// Why.
+        error: crate::eval::EvalError,
+    },
 }
 
 /// Final store difference South minus North of a game over at `pos` with `outcome`.

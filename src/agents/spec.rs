@@ -4,7 +4,7 @@
 //! |-------|----------------|
 //! | `random` | none: a uniformly random legal move |
 //! | `greedy` | none: the move with the largest immediate gain (ties at random) |
-//! | `alphabeta` | `depth` (4) or `time` (milliseconds): depth-limited alpha-beta, store-difference evaluation |
+//! | `alphabeta` | `depth` (4) or `time` (milliseconds), `eval` (`stores` or `fitted`): depth-limited alpha-beta with the store-difference or the fitted evaluation ([`crate::eval`]) |
 //! | `mcts` | `iterations` (1000) or `time` (milliseconds), `c` (1.4), `rollout` (`random` or `greedy`), `solver` (`true`), `threads` (1), `parallel` (`root` or `tree`) |
 //! | `egdb` | `dir` (required), `fallback` (`alphabeta(depth=4)`): perfect play where the databases cover the position |
 //! | `engine` | `cmd` (required: the program), `args` (none: its arguments, split at spaces; single quotes group), `movetime` (1000 ms: the time per move sent when the run sets no clock): an external program speaking the `mancala-engine` protocol (`docs/engine-protocol.md`) |
@@ -19,6 +19,7 @@
 //! above, defaults omitted, `cmd` and `args` always quoted.
 
 use crate::core::keyvalue::{quote, KeyValueError, KeyValues, BOOLS};
+use crate::eval::{EvalKind, EVALS};
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -31,8 +32,8 @@ pub enum AgentSpec {
     Random,
     /// The move with the largest immediate gain in seeds, ties broken at random.
     Greedy,
-    /// Depth-limited alpha-beta ([`super::alphabeta`]).
-    AlphaBeta(Budget),
+    /// Depth-limited alpha-beta ([`super::alphabeta`]) with its evaluation.
+    AlphaBeta(Budget, EvalKind),
     /// Monte Carlo tree search ([`super::mcts`]).
     Mcts(MctsConfig),
     /// Endgame-database play with a fallback.
@@ -318,8 +319,9 @@ impl FromStr for AgentSpec {
                             .into());
                     }
                 }
-                keys.finish(&["depth", "time"])?;
-                AgentSpec::AlphaBeta(budget)
+                let eval = keys.choice("eval", EVALS)?.unwrap_or_default();
+                keys.finish(&["depth", "time", "eval"])?;
+                AgentSpec::AlphaBeta(budget, eval)
             }
             "mcts" => {
                 let mut m = MctsConfig {
@@ -355,7 +357,7 @@ impl FromStr for AgentSpec {
                     })?
                     .into_owned();
                 let fallback = match keys.take("fallback") {
-                    None => AgentSpec::AlphaBeta(Budget::Work(4)),
+                    None => AgentSpec::AlphaBeta(Budget::Work(4), EvalKind::Stores),
                     Some(f) => {
                         let f: AgentSpec = f.parse()?;
                         if f == AgentSpec::Human {
@@ -436,8 +438,16 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Random => f.write_str("random"),
             AgentSpec::Greedy => f.write_str("greedy"),
             AgentSpec::Human => f.write_str("human"),
-            AgentSpec::AlphaBeta(Budget::Work(d)) => write!(f, "alphabeta(depth={d})"),
-            AgentSpec::AlphaBeta(Budget::Millis(ms)) => write!(f, "alphabeta(time={ms})"),
+            AgentSpec::AlphaBeta(budget, eval) => {
+                match budget {
+                    Budget::Work(d) => write!(f, "alphabeta(depth={d}")?,
+                    Budget::Millis(ms) => write!(f, "alphabeta(time={ms}")?,
+                }
+                if *eval != EvalKind::Stores {
+                    write!(f, ",eval={}", eval.name())?;
+                }
+                f.write_str(")")
+            }
             AgentSpec::Mcts(m) => {
                 let d = MctsConfig::default();
                 let mut keys = vec![match m.budget {
@@ -484,7 +494,7 @@ impl fmt::Display for AgentSpec {
             }
             AgentSpec::Egdb { dir, fallback } => {
                 write!(f, "egdb(dir={}", dir.display())?;
-                if **fallback != AgentSpec::AlphaBeta(Budget::Work(4)) {
+                if **fallback != AgentSpec::AlphaBeta(Budget::Work(4), EvalKind::Stores) {
                     write!(f, ",fallback={fallback}")?;
                 }
                 f.write_str(")")
@@ -523,7 +533,7 @@ impl AgentSpec {
     pub fn reproducible(&self) -> bool {
         match self.plain() {
             AgentSpec::Random | AgentSpec::Greedy => true,
-            AgentSpec::AlphaBeta(b) => matches!(b, Budget::Work(_)),
+            AgentSpec::AlphaBeta(b, _) => matches!(b, Budget::Work(_)),
             AgentSpec::Mcts(m) => {
                 matches!(m.budget, Budget::Work(_))
                     && (m.threads == 1 || m.parallel == Parallel::Root)
@@ -560,6 +570,19 @@ mod tests {
         assert_eq!(canon(" random "), "random");
         assert_eq!(canon("alphabeta"), "alphabeta(depth=4)");
         assert_eq!(canon("alphabeta(time=50)"), "alphabeta(time=50)");
+        assert_eq!(canon("alphabeta(eval=stores)"), "alphabeta(depth=4)");
+        assert_eq!(
+            canon("alphabeta(eval=fitted,depth=3)"),
+            "alphabeta(depth=3,eval=fitted)"
+        );
+        assert_eq!(
+            canon("alphabeta(time=50,eval=fitted,name=f)"),
+            "alphabeta(time=50,eval=fitted,name=f)"
+        );
+        assert_eq!(
+            canon("egdb(dir=d,fallback=alphabeta(depth=4,eval=fitted))"),
+            "egdb(dir=d,fallback=alphabeta(depth=4,eval=fitted))"
+        );
         assert_eq!(canon("mcts"), "mcts(iterations=1000)");
         assert_eq!(
             canon("mcts(threads=2, c=1.4, rollout=greedy, iterations=500)"),
@@ -580,7 +603,10 @@ mod tests {
         );
         assert_eq!(canon("random(name=\"a b\")"), "random(name=\"a b\")");
         let named: AgentSpec = "alphabeta(depth=2,name=x)".parse().unwrap();
-        assert_eq!(*named.plain(), AgentSpec::AlphaBeta(Budget::Work(2)));
+        assert_eq!(
+            *named.plain(),
+            AgentSpec::AlphaBeta(Budget::Work(2), EvalKind::Stores)
+        );
         assert_ne!(named, *named.plain());
         assert!(named.reproducible());
         // `python` takes `name` as its registered name; `human` takes none.
@@ -598,6 +624,11 @@ mod tests {
         assert!(e("mcts(c=-1)").contains("c=-1"));
         assert!(e("mcts(rollout=smart)").contains("random or greedy"));
         assert!(e("alphabeta(depth=x)").contains("depth=x"));
+        let bad = e("alphabeta(eval=neural)");
+        assert!(
+            bad.contains("eval=neural") && bad.contains("stores") && bad.contains("fitted"),
+            "{bad}"
+        );
         assert!(e("egdb").contains("`dir`"));
         assert!(e("egdb(dir=x,fallback=human)").contains("fallback"));
         assert!(e("egdb(dir=x,fallback=mtcs)").contains("unknown agent `mtcs`"));
