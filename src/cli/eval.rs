@@ -184,24 +184,16 @@ fn report_tables(game: &str, r: &FitReport) -> (String, String) {
         } else {
             l.layer.to_string()
         };
-        let _ = writeln!(
-            md,
-            "| {name} | {} | {:.3} | {:.3} | {:.3} | {:.3} |",
-            l.after.n,
-            l.before.rmse(),
-            l.after.rmse(),
-            l.before.mae(),
-            l.after.mae()
-        );
-        let _ = writeln!(
-            csv,
-            "{game},{name},{},{:.4},{:.4},{:.4},{:.4}",
-            l.after.n,
-            l.before.rmse(),
-            l.after.rmse(),
-            l.before.mae(),
-            l.after.mae()
-        );
+        let cells = [
+            name,
+            l.after.n.to_string(),
+            format!("{:.3}", l.before.rmse()),
+            format!("{:.3}", l.after.rmse()),
+            format!("{:.3}", l.before.mae()),
+            format!("{:.3}", l.after.mae()),
+        ];
+        let _ = writeln!(md, "| {} |", cells.join(" | "));
+        let _ = writeln!(csv, "{game},{}", cells.join(","));
     }
     let _ = writeln!(md, "\n### {game}: weights (seeds per feature unit)\n\n| feature | weight | meaning |\n|---|---:|---|");
     for (k, (name, meaning)) in FEATURES.iter().enumerate() {
