@@ -32,7 +32,9 @@ pub const NF: usize = 15;
 /// The features, in order: name and meaning. `m` is the houses per side, `a[i]` the seeds in
 /// the mover's house `i` and `b[j]` the opponent's (each from its owner's left, so `a[i]`
 /// faces `b[m - 1 - i]` and the mover's house `i` is `m - i` steps before their store in
-/// Kalah's sowing).
+/// Kalah's sowing). The same features serve Oware, whose sowing skips the store: there
+/// `extra_turn` counts houses whose last seed falls in the opponent's first house and
+/// `reach_store` houses whose sowing reaches the opponent's side.
 pub const FEATURES: [(&str, &str); NF] = [
     ("tempo", "1: being the player to move"),
     ("seeds_mover", "seeds in the mover's houses"),
@@ -302,8 +304,8 @@ impl<R: Rules> Evaluator<R> for Fitted {
     fn evaluate(&self, rules: &R, pos: &R::Position) -> i32 {
         let f = position_features(rules, pos, self.houses);
         let mut sum = 0.0f32;
-        for k in 0..NF {
-            sum += self.units[k] * f[k];
+        for (w, x) in self.units.iter().zip(&f) {
+            sum += w * x;
         }
         rules.store_difference(pos) * SCALE + sum.round() as i32
     }
