@@ -1,12 +1,15 @@
 //! The `alphabeta` agent: depth-limited fail-soft alpha-beta (negamax) with iterative
 //! deepening.
 //!
-//! * **Evaluation** at the horizon: the game's [`Rules::evaluate`], in seeds from the side to
-//!   move: the store difference in the games with stores (the evaluation of Irving, Donkers &
-//!   Uiterwijk 2000 for Kalah, "seeds in the stores"), material (seeds held, holes and reserve)
-//!   in the four-row games, where captured seeds change sides; a finished game is valued exactly
-//!   (final store difference; in the four-row games the winner takes all the seeds). Values are in seeds from the side to move,
-//!   as everywhere in the toolkit; an extra turn keeps the sign.
+//! * **Evaluation** at the horizon: an [`Evaluator`] chosen by the agent string's `eval`:
+//!   `stores` (the default, [`StoreDifference`]) is the game's [`Rules::evaluate`]: the store
+//!   difference in the games with stores (the evaluation of Irving, Donkers & Uiterwijk 2000
+//!   for Kalah, "seeds in the stores"), material (seeds held, holes and reserve) in the
+//!   four-row games, where captured seeds change sides; `fitted` is the game's fitted linear
+//!   evaluation ([`Fitted`], Kalah and Awari/Oware only). A finished game is valued exactly
+//!   (final store difference; in the four-row games the winner takes all the seeds). The
+//!   search works in evaluation units ([`SCALE`] to the seed) from the side to move; an extra
+//!   turn keeps the sign. The value reported with a move is in seeds.
 //! * **Depth** counts moves (plies), an extra turn being a move of its own, as in `perft`.
 //! * **Ordering**: the previous iteration's best move first; the root moves are shuffled once per
 //!   decision with the agent's generator, so that among equally valued moves a random one is
@@ -19,6 +22,9 @@
 //! No allocation in the search: children go to fixed-capacity lists on the stack.
 
 use super::{rng, uniform, Agent, Budget, Choice, Clock, Eval, Forfeit, Rng};
+use crate::eval::{Evaluator, SCALE};
+#[cfg(doc)]
+use crate::eval::{Fitted, StoreDifference};
 use crate::game::Line;
 use crate::rules::{Children, Rules};
 use std::time::Instant;
@@ -26,30 +32,34 @@ use std::time::Instant;
 /// Nodes between two looks at the clock.
 const CLOCK_EVERY: u64 = 1024;
 
-/// The agent.
-pub struct AlphaBetaAgent {
+/// The agent, evaluating positions at its horizon with `E`.
+pub struct AlphaBetaAgent<E> {
     budget: Budget,
+    eval: E,
     rng: Rng,
 }
 
-impl AlphaBetaAgent {
-    /// An agent with `budget` (depth or time) and randomness from `seed`.
-    pub fn new(budget: Budget, seed: u64) -> AlphaBetaAgent {
+impl<E> AlphaBetaAgent<E> {
+    /// An agent with `budget` (depth or time), the evaluation `eval` and randomness from
+    /// `seed`.
+    pub fn new(budget: Budget, eval: E, seed: u64) -> AlphaBetaAgent<E> {
         AlphaBetaAgent {
             budget,
+            eval,
             rng: rng(seed),
         }
     }
 }
 
-struct Search<'a, R: Rules> {
+struct Search<'a, R: Rules, E> {
     rules: &'a R,
+    eval: &'a E,
     deadline: Option<Instant>,
     nodes: u64,
     out_of_time: bool,
 }
 
-impl<R: Rules> Search<'_, R> {
+impl<R: Rules, E: Evaluator<R>> Search<'_, R, E> {
     /// Value of `pos` searched `depth` plies deep (fail-soft within `alpha..beta`); `None` if
     /// the time ran out.
     fn value(&mut self, pos: &R::Position, depth: u32, mut alpha: i32, beta: i32) -> Option<i32> {
@@ -67,10 +77,10 @@ impl<R: Rules> Search<'_, R> {
         let rules = self.rules;
         let sd = rules.store_difference(pos);
         if let Some(o) = rules.outcome(pos) {
-            return Some(sd + o.value());
+            return Some((sd + o.value()) * SCALE);
         }
         if depth == 0 {
-            return Some(rules.evaluate(pos));
+            return Some(self.eval.evaluate(rules, pos));
         }
         let mut children = Children::<R>::new();
         rules.children(pos, &mut children);
@@ -99,10 +109,11 @@ impl<R: Rules> Search<'_, R> {
 
 /// The best move of `pos` (not over) searched to `depth` plies (iterative deepening from 1), or
 /// for `deadline` if given; the root moves in `order`. Returns the move index in `children` and
-/// its value (seeds, from the mover's side) at the deepest finished iteration (`None` if not even
-/// depth 1 finished in time: then the first move of `order`).
-fn best_index<R: Rules>(
+/// its value (evaluation units, from the mover's side) at the deepest finished iteration (`None`
+/// if not even depth 1 finished in time: then the first move of `order`).
+fn best_index<R: Rules, E: Evaluator<R>>(
     rules: &R,
+    eval: &E,
     pos: &R::Position,
     children: &Children<R>,
     order: &mut [usize],
@@ -112,6 +123,7 @@ fn best_index<R: Rules>(
     let side = rules.side_to_move(pos);
     let mut s = Search {
         rules,
+        eval,
         deadline,
         nodes: 0,
         out_of_time: false,
@@ -145,7 +157,7 @@ fn best_index<R: Rules>(
     (chosen, value)
 }
 
-impl<R: Rules> Agent<R> for AlphaBetaAgent {
+impl<R: Rules, E: Evaluator<R> + 'static> Agent<R> for AlphaBetaAgent<E> {
     fn choose(
         &mut self,
         rules: &R,
@@ -163,10 +175,12 @@ impl<R: Rules> Agent<R> for AlphaBetaAgent {
             Budget::Work(d) => (d as u32, None),
             Budget::Millis(ms) => (u32::MAX, Some(Instant::now() + clock.share(ms))),
         };
-        let (i, value) = best_index(rules, pos, &children, &mut order, depth, deadline);
+        let (i, value) = best_index(
+            rules, &self.eval, pos, &children, &mut order, depth, deadline,
+        );
         Ok(Choice {
             mv: children[i].mv,
-            eval: value.map(|v| Eval::Seeds(v as f64)),
+            eval: value.map(|v| Eval::Seeds(v as f64 / SCALE as f64)),
         })
     }
 
@@ -194,8 +208,9 @@ mod tests {
         let mut children = Children::<Kalah>::new();
         rules.children(&pos, &mut children);
         let mut order: Vec<usize> = (0..children.len()).collect();
-        let (i, value) = best_index(&rules, &pos, &children, &mut order, 64, None);
-        assert_eq!(value, Some(exact));
+        let eval = crate::eval::StoreDifference;
+        let (i, value) = best_index(&rules, &eval, &pos, &children, &mut order, 64, None);
+        assert_eq!(value, Some(exact * SCALE));
         let c = &children[i];
         let v = crate::search::solver::solve_sequential(&rules, &c.pos, &[], 16);
         let v = if rules.side_to_move(&c.pos) == rules.side_to_move(&pos) {
@@ -204,5 +219,38 @@ mod tests {
             -v
         };
         assert_eq!(v, exact);
+    }
+
+    /// With any evaluation, a search that sees the end of the game has the exact value: the
+    /// fitted evaluation (hand-made weights for Kalah(3,2)) changes nothing at full depth.
+    #[test]
+    fn deep_search_is_exact_with_fitted_weights() {
+        use crate::eval::fitted::{Fitted, Weights, NF};
+        let rules = kalah("kalah(houses=3,seeds=2)");
+        let pos = rules.start();
+        let exact = crate::search::solver::solve_sequential(&rules, &pos, &[], 16);
+        let weights = Weights {
+            games: vec![rules.spec().with_default_seeds()],
+            houses: 3,
+            w: std::array::from_fn(|k| k as f64 / NF as f64 - 0.5),
+        };
+        let eval = Fitted::new(&rules, &weights, "test").unwrap();
+        let mut children = Children::<Kalah>::new();
+        rules.children(&pos, &mut children);
+        let mut order: Vec<usize> = (0..children.len()).collect();
+        let (_, value) = best_index(&rules, &eval, &pos, &children, &mut order, 64, None);
+        assert_eq!(value, Some(exact * SCALE));
+        // At depth 1 it is the fitted evaluation that decides, not the store difference.
+        let (_, shallow) = best_index(&rules, &eval, &pos, &children, &mut order, 1, None);
+        let (_, stores) = best_index(
+            &rules,
+            &crate::eval::StoreDifference,
+            &pos,
+            &children,
+            &mut order,
+            1,
+            None,
+        );
+        assert_ne!(shallow, stores);
     }
 }

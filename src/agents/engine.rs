@@ -820,7 +820,7 @@ fn parse_go(args: &str, side: crate::core::Side) -> Result<Go, String> {
 fn limited(spec: &AgentSpec, go: &Go) -> Option<AgentSpec> {
     use super::Budget::Work;
     match (spec, go.depth, go.nodes) {
-        (AgentSpec::AlphaBeta(_), Some(d), _) => Some(AgentSpec::AlphaBeta(Work(d))),
+        (AgentSpec::AlphaBeta(_, eval), Some(d), _) => Some(AgentSpec::AlphaBeta(Work(d), *eval)),
         (AgentSpec::Search(c), d, n) if d.is_some() || n.is_some() => {
             Some(AgentSpec::Search(super::SearchConfig {
                 time: None,

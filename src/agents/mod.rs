@@ -18,9 +18,7 @@ pub mod spec;
 
 pub use external::{Clock, ExternalFactory, ExternalPlayer, Forfeit, MoveReply, MoveRequest};
 pub use resources::Resources;
-pub use spec::{
-    AgentSpec, Budget, MctsConfig, Parallel, ParseAgentError, Rollout, SearchConfig, SearchEval,
-};
+pub use spec::{AgentSpec, Budget, MctsConfig, Parallel, ParseAgentError, Rollout, SearchConfig};
 
 pub use crate::core::random::{derive_seed, rng, uniform, Rng};
 use crate::core::Side;
@@ -131,6 +129,14 @@ pub enum AgentError {
         agent: String,
         /// Why.
         error: crate::egdb::EgdbError,
+    },
+    /// The evaluation an agent asks for cannot be made for the game.
+    #[error("agent `{agent}`: {error}")]
+    Eval {
+        /// The agent string.
+        agent: String,
+        /// Why.
+        error: crate::eval::EvalError,
     },
 }
 

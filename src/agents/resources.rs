@@ -1,6 +1,7 @@
 //! The agents of a match built from their specs, with what they share over its games.
 
 use super::*;
+use crate::eval::{EvalKind, Fitted, StoreDifference};
 
 /// What agents share over every game of a match, opened or looked up once: an `egdb` agent's
 /// directory mapped for the whole run, the factories of external players.
@@ -57,9 +58,16 @@ impl Resources {
                 self.open_egdb(spec, dir, rules)?;
                 self.prepare(fallback, rules)
             }
-            AgentSpec::Search(SearchConfig {
-                egdb: Some(dir), ..
-            }) => self.open_egdb(spec, dir, rules),
+            AgentSpec::Search(config) => {
+                if config.eval == EvalKind::Fitted {
+                    fitted(spec, rules)?;
+                }
+                match &config.egdb {
+                    Some(dir) => self.open_egdb(spec, dir, rules),
+                    None => Ok(()),
+                }
+            }
+            AgentSpec::AlphaBeta(_, EvalKind::Fitted) => fitted(spec, rules).map(|_| ()),
             _ => Ok(()),
         }
     }
@@ -138,14 +146,28 @@ impl Resources {
             }
             AgentSpec::Random => Box::new(RandomAgent { rng: rng(seed) }),
             AgentSpec::Greedy => Box::new(GreedyAgent { rng: rng(seed) }),
-            AgentSpec::AlphaBeta(budget) => Box::new(alphabeta::AlphaBetaAgent::new(*budget, seed)),
+            AgentSpec::AlphaBeta(budget, EvalKind::Stores) => Box::new(
+                alphabeta::AlphaBetaAgent::new(*budget, StoreDifference, seed),
+            ),
+            AgentSpec::AlphaBeta(budget, EvalKind::Fitted) => {
+                let eval = fitted(spec, rules)
+                    .expect("fitted evaluations are checked when the agent is prepared");
+                Box::new(alphabeta::AlphaBetaAgent::new(*budget, eval, seed))
+            }
             AgentSpec::Mcts(config) => Box::new(mcts::MctsAgent::new(*config, seed)),
             AgentSpec::Search(config) => {
                 let db = config.egdb.as_deref().map(|dir| self.egdb(dir));
                 match config.eval {
-                    SearchEval::Stores => Box::new(search::SearchAgent::new(
+                    EvalKind::Stores => Box::new(search::SearchAgent::new(
                         config.clone(),
-                        crate::eval::StoreDifference,
+                        StoreDifference,
+                        db,
+                        seed,
+                    )),
+                    EvalKind::Fitted => Box::new(search::SearchAgent::new(
+                        config.clone(),
+                        fitted(spec, rules)
+                            .expect("fitted evaluations are checked when the agent is prepared"),
                         db,
                         seed,
                     )),
@@ -202,4 +224,42 @@ fn checked_engine(spec: &AgentSpec) -> Result<engine::EngineFactory, AgentError>
         error,
     })?;
     Ok(factory)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{GameSpec, Kalah, Omweso};
+
+    /// `eval=fitted` is checked when the agent is prepared: a game without weights is refused,
+    /// naming the agent and the game; a game with weights builds an agent that plays.
+    #[test]
+    fn fitted_evaluation_is_checked_when_prepared() {
+        let spec: AgentSpec = "alphabeta(depth=2,eval=fitted)".parse().unwrap();
+        let omweso = Omweso::new("omweso".parse::<GameSpec>().unwrap().try_into().unwrap());
+        let e = Resources::default().prepare(&spec, &omweso).unwrap_err();
+        assert!(matches!(e, AgentError::Eval { .. }), "{e}");
+        let text = e.to_string();
+        assert!(
+            text.contains("alphabeta(depth=2,eval=fitted)")
+                && text.contains("no fitted evaluation weights for `omweso`"),
+            "{text}"
+        );
+        let kalah = Kalah::new("kalah".parse::<GameSpec>().unwrap().try_into().unwrap());
+        let mut resources = Resources::default();
+        resources.prepare(&spec, &kalah).unwrap();
+        let mut agent = resources.build(&kalah, &spec, 1);
+        let line = crate::game::Line::new(kalah.start());
+        let choice = agent.choose(&kalah, &line, &Clock::default()).unwrap();
+        assert!(line.children(&kalah).iter().any(|c| c.mv == choice.mv));
+    }
+}
+
+/// The fitted evaluation of `rules` for the agent `spec` (an error naming the agent for a game
+/// without fitted weights).
+fn fitted<R: Rules>(spec: &AgentSpec, rules: &R) -> Result<Fitted, AgentError> {
+    Fitted::for_rules(rules).map_err(|error| AgentError::Eval {
+        agent: spec.to_string(),
+        error,
+    })
 }

@@ -35,7 +35,7 @@ use crate::search::tt::Table;
 use std::sync::Arc;
 use std::time::Instant;
 
-pub use super::spec::{SearchConfig, SearchEval};
+pub use super::spec::SearchConfig;
 
 /// The agent, with the evaluation `E` at its horizon.
 pub struct SearchAgent<E> {

@@ -4,9 +4,9 @@
 //! |-------|----------------|
 //! | `random` | none: a uniformly random legal move |
 //! | `greedy` | none: the move with the largest immediate gain (ties at random) |
-//! | `alphabeta` | `depth` (4) or `time` (milliseconds): depth-limited alpha-beta, store-difference evaluation |
+//! | `alphabeta` | `depth` (4) or `time` (milliseconds), `eval` (`stores` or `fitted`): depth-limited alpha-beta with the store-difference or the fitted evaluation ([`crate::eval`]) |
 //! | `mcts` | `iterations` (1000) or `time` (milliseconds), `c` (1.4), `rollout` (`random` or `greedy`), `solver` (`true`), `threads` (1), `parallel` (`root` or `tree`) |
-//! | `search` | `time` (milliseconds), `nodes`, `depth` (plies; any combination, the first reached stops; none given: `nodes=1000000`), `threads` (1), `tt-mb` (64: most table memory, MiB), `egdb` (none: a database directory probed at the leaves), `eval` (`stores`), `killers` (`false`): iterative-deepening principal variation search with the solver's table ([`super::search`]) |
+//! | `search` | `time` (milliseconds), `nodes`, `depth` (plies; any combination, the first reached stops; none given: `nodes=1000000`), `threads` (1), `tt-mb` (64: most table memory, MiB), `egdb` (none: a database directory probed at the leaves), `eval` (`stores` or `fitted`), `killers` (`false`): iterative-deepening principal variation search with the solver's table ([`super::search`]) |
 //! | `egdb` | `dir` (required), `fallback` (`alphabeta(depth=4)`): perfect play where the databases cover the position |
 //! | `engine` | `cmd` (required: the program), `args` (none: its arguments, split at spaces; single quotes group), `movetime` (1000 ms: the time per move sent when the run sets no clock): an external program speaking the `mancala-engine` protocol (`docs/engine-protocol.md`) |
 //! | `python` | `name` (required): the player a host program (the Python package) registered under that name in this process |
@@ -20,6 +20,7 @@
 //! above, defaults omitted, `cmd` and `args` always quoted.
 
 use crate::core::keyvalue::{quote, KeyValueError, KeyValues, BOOLS};
+use crate::eval::{EvalKind, EVALS};
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -32,8 +33,8 @@ pub enum AgentSpec {
     Random,
     /// The move with the largest immediate gain in seeds, ties broken at random.
     Greedy,
-    /// Depth-limited alpha-beta ([`super::alphabeta`]).
-    AlphaBeta(Budget),
+    /// Depth-limited alpha-beta ([`super::alphabeta`]) with its evaluation.
+    AlphaBeta(Budget, EvalKind),
     /// Monte Carlo tree search ([`super::mcts`]).
     Mcts(MctsConfig),
     /// Iterative-deepening principal variation search ([`super::search`]).
@@ -172,16 +173,6 @@ impl Default for MctsConfig {
     }
 }
 
-/// The evaluation a `search` agent uses at its horizon (`eval=`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SearchEval {
-    /// `stores`: the game's own evaluation ([`crate::eval::StoreDifference`]).
-    Stores,
-}
-
-/// The `eval` values of a `search` agent.
-pub const SEARCH_EVALS: &[(&str, SearchEval)] = &[("stores", SearchEval::Stores)];
-
 /// Parameters of a `search` agent.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchConfig {
@@ -198,7 +189,7 @@ pub struct SearchConfig {
     /// `egdb=DIR`: endgame databases probed at the root and the leaves.
     pub egdb: Option<PathBuf>,
     /// `eval=`: the evaluation at the horizon.
-    pub eval: SearchEval,
+    pub eval: EvalKind,
     /// `killers=true|false`: try two killer moves a ply after the table's move. Off by
     /// default: measured, they cost 4 to 10 times the nodes to a depth in Kalah
     /// (results/benchmarks/search-node-rate.md).
@@ -221,7 +212,7 @@ impl Default for SearchConfig {
             threads: 1,
             tt_mb: SEARCH_TT_MB,
             egdb: None,
-            eval: SearchEval::Stores,
+            eval: EvalKind::Stores,
             killers: false,
         }
     }
@@ -385,8 +376,9 @@ impl FromStr for AgentSpec {
                             .into());
                     }
                 }
-                keys.finish(&["depth", "time"])?;
-                AgentSpec::AlphaBeta(budget)
+                let eval = keys.choice("eval", EVALS)?.unwrap_or_default();
+                keys.finish(&["depth", "time", "eval"])?;
+                AgentSpec::AlphaBeta(budget, eval)
             }
             "mcts" => {
                 let mut m = MctsConfig {
@@ -412,9 +404,7 @@ impl FromStr for AgentSpec {
                     .number("tt-mb", 1, MAX_SEARCH_TT_MB)?
                     .map_or(SEARCH_TT_MB, |m| m as usize);
                 let egdb = keys.take("egdb").map(|d| PathBuf::from(d.into_owned()));
-                let eval = keys
-                    .choice("eval", SEARCH_EVALS)?
-                    .unwrap_or(SearchEval::Stores);
+                let eval = keys.choice("eval", EVALS)?.unwrap_or_default();
                 let killers = keys.choice("killers", BOOLS)?.unwrap_or(false);
                 keys.finish(SEARCH_KEYS)?;
                 let nodes = match (time, nodes, depth) {
@@ -441,7 +431,7 @@ impl FromStr for AgentSpec {
                     })?
                     .into_owned();
                 let fallback = match keys.take("fallback") {
-                    None => AgentSpec::AlphaBeta(Budget::Work(4)),
+                    None => AgentSpec::AlphaBeta(Budget::Work(4), EvalKind::Stores),
                     Some(f) => {
                         let f: AgentSpec = f.parse()?;
                         if f == AgentSpec::Human {
@@ -522,8 +512,16 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Random => f.write_str("random"),
             AgentSpec::Greedy => f.write_str("greedy"),
             AgentSpec::Human => f.write_str("human"),
-            AgentSpec::AlphaBeta(Budget::Work(d)) => write!(f, "alphabeta(depth={d})"),
-            AgentSpec::AlphaBeta(Budget::Millis(ms)) => write!(f, "alphabeta(time={ms})"),
+            AgentSpec::AlphaBeta(budget, eval) => {
+                match budget {
+                    Budget::Work(d) => write!(f, "alphabeta(depth={d}")?,
+                    Budget::Millis(ms) => write!(f, "alphabeta(time={ms}")?,
+                }
+                if *eval != EvalKind::Stores {
+                    write!(f, ",eval={}", eval.name())?;
+                }
+                f.write_str(")")
+            }
             AgentSpec::Mcts(m) => {
                 let d = MctsConfig::default();
                 let mut keys = vec![match m.budget {
@@ -563,8 +561,7 @@ impl fmt::Display for AgentSpec {
                     keys.push(format!("egdb={}", name_value(&dir.display().to_string())));
                 }
                 if c.eval != d.eval {
-                    let name = SEARCH_EVALS.iter().find(|e| e.1 == c.eval).expect("listed");
-                    keys.push(format!("eval={}", name.0));
+                    keys.push(format!("eval={}", c.eval.name()));
                 }
                 if c.killers != d.killers {
                     keys.push(format!("killers={}", c.killers));
@@ -594,7 +591,7 @@ impl fmt::Display for AgentSpec {
             }
             AgentSpec::Egdb { dir, fallback } => {
                 write!(f, "egdb(dir={}", dir.display())?;
-                if **fallback != AgentSpec::AlphaBeta(Budget::Work(4)) {
+                if **fallback != AgentSpec::AlphaBeta(Budget::Work(4), EvalKind::Stores) {
                     write!(f, ",fallback={fallback}")?;
                 }
                 f.write_str(")")
@@ -633,7 +630,7 @@ impl AgentSpec {
     pub fn reproducible(&self) -> bool {
         match self.plain() {
             AgentSpec::Random | AgentSpec::Greedy => true,
-            AgentSpec::AlphaBeta(b) => matches!(b, Budget::Work(_)),
+            AgentSpec::AlphaBeta(b, _) => matches!(b, Budget::Work(_)),
             AgentSpec::Mcts(m) => {
                 matches!(m.budget, Budget::Work(_))
                     && (m.threads == 1 || m.parallel == Parallel::Root)
@@ -672,6 +669,19 @@ mod tests {
         assert_eq!(canon(" random "), "random");
         assert_eq!(canon("alphabeta"), "alphabeta(depth=4)");
         assert_eq!(canon("alphabeta(time=50)"), "alphabeta(time=50)");
+        assert_eq!(canon("alphabeta(eval=stores)"), "alphabeta(depth=4)");
+        assert_eq!(
+            canon("alphabeta(eval=fitted,depth=3)"),
+            "alphabeta(depth=3,eval=fitted)"
+        );
+        assert_eq!(
+            canon("alphabeta(time=50,eval=fitted,name=f)"),
+            "alphabeta(time=50,eval=fitted,name=f)"
+        );
+        assert_eq!(
+            canon("egdb(dir=d,fallback=alphabeta(depth=4,eval=fitted))"),
+            "egdb(dir=d,fallback=alphabeta(depth=4,eval=fitted))"
+        );
         assert_eq!(canon("mcts"), "mcts(iterations=1000)");
         assert_eq!(
             canon("mcts(threads=2, c=1.4, rollout=greedy, iterations=500)"),
@@ -692,7 +702,10 @@ mod tests {
         );
         assert_eq!(canon("random(name=\"a b\")"), "random(name=\"a b\")");
         let named: AgentSpec = "alphabeta(depth=2,name=x)".parse().unwrap();
-        assert_eq!(*named.plain(), AgentSpec::AlphaBeta(Budget::Work(2)));
+        assert_eq!(
+            *named.plain(),
+            AgentSpec::AlphaBeta(Budget::Work(2), EvalKind::Stores)
+        );
         assert_ne!(named, *named.plain());
         assert!(named.reproducible());
         // `python` takes `name` as its registered name; `human` takes none.
@@ -710,6 +723,11 @@ mod tests {
         assert!(e("mcts(c=-1)").contains("c=-1"));
         assert!(e("mcts(rollout=smart)").contains("random or greedy"));
         assert!(e("alphabeta(depth=x)").contains("depth=x"));
+        let bad = e("alphabeta(eval=neural)");
+        assert!(
+            bad.contains("eval=neural") && bad.contains("stores") && bad.contains("fitted"),
+            "{bad}"
+        );
         assert!(e("egdb").contains("`dir`"));
         assert!(e("egdb(dir=x,fallback=human)").contains("fallback"));
         assert!(e("egdb(dir=x,fallback=mtcs)").contains("unknown agent `mtcs`"));

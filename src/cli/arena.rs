@@ -33,7 +33,7 @@ pub fn run_export(args: ExportArgs) -> CliResult {
 pub struct ArenaArgs {
     /// Game string, e.g. `kalah`, `oware`.
     pub game: String,
-    /// An agent string (give it once per agent): random, greedy, alphabeta(depth=D|time=MS),
+    /// An agent string (give it once per agent): random, greedy, alphabeta(depth=D|time=MS,eval=stores|fitted),
     /// mcts(iterations=N|time=MS,c=..,rollout=random|greedy,solver=true|false,threads=T,
     /// parallel=root|tree), search(time=MS,nodes=N,depth=D,threads=T,tt-mb=M,egdb=DIR),
     /// egdb(dir=DIR,fallback=AGENT), engine(cmd="PROGRAM",args="ARGS",

@@ -11,6 +11,7 @@ mod args;
 mod bench;
 mod egdb;
 mod engine;
+mod eval;
 mod execute;
 mod games;
 mod output;
@@ -55,6 +56,9 @@ enum Command {
     /// Endgame databases: build, verify, probe, stats.
     #[command(subcommand)]
     Egdb(egdb::EgdbCommand),
+    /// Evaluations: fit a game's evaluation weights to exact values.
+    #[command(subcommand)]
+    Eval(eval::EvalCommand),
     /// Play two agents against each other in seat-swapped pairs: score, Elo, LOS, SPRT.
     Match(arena::MatchArgs),
     /// Round robin of three or more agents: crosstable and Bradley–Terry ratings (or, with
@@ -97,6 +101,7 @@ pub fn main() -> ExitCode {
         Command::Perft(a) => perft::run(a),
         Command::Solve(a) => solve::run(a),
         Command::Egdb(c) => egdb::run(c),
+        Command::Eval(c) => eval::run(c),
         Command::Match(a) => arena::run_match(a),
         Command::Tournament(a) => arena::run_tournament(a),
         Command::Export(a) => arena::run_export(a),

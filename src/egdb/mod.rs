@@ -23,6 +23,7 @@
 mod build;
 mod cluster;
 mod cyclic;
+pub mod fit;
 #[cfg(feature = "mpi")]
 mod mpi;
 mod verify;
@@ -35,7 +36,6 @@ pub(crate) use verify::one_step;
 pub use verify::{layer_stats, verify_full, FullCheck, LayerStats, Mismatch};
 
 use crate::core::Board;
-use crate::rules::spec::DEFAULT_SEEDS;
 use crate::rules::{Children, GameSpec, Rules, MAX_CHILDREN};
 use arrayvec::ArrayVec;
 use memmap2::Mmap;
@@ -247,23 +247,7 @@ fn io_error(path: &Path) -> impl FnOnce(io::Error) -> EgdbError + '_ {
 /// count set to its default (the count does not change a store-independent value), so that
 /// `kalah(seeds=5)` and `kalah` share a database.
 pub fn database_game(spec: &GameSpec) -> GameSpec {
-    let mut spec = spec.clone();
-    match &mut spec {
-        GameSpec::Kalah(k) => k.seeds = DEFAULT_SEEDS,
-        GameSpec::Oware(o) => o.seeds = DEFAULT_SEEDS,
-        // No databases for the other games (their `egdb_houses` says why).
-        GameSpec::Woaley1(_)
-        | GameSpec::Adi(_)
-        | GameSpec::Giuti(_)
-        | GameSpec::Kpo(_)
-        | GameSpec::Cups(_)
-        | GameSpec::Omweso(_)
-        | GameSpec::Bao(_)
-        | GameSpec::Lela(_)
-        | GameSpec::Ajwa(_)
-        | GameSpec::Azigo(_) => {}
-    }
-    spec
+    spec.with_default_seeds()
 }
 
 /// The default directory of the database of `spec` under `root`: the database game string with

@@ -32,3 +32,31 @@ impl<R: Rules> Evaluator<R> for StoreDifference {
         rules.evaluate(pos) * SCALE
     }
 }
+
+pub mod fitted;
+
+pub use fitted::{EvalError, Fitted};
+
+/// The evaluation an agent uses at its horizon (agent option `eval`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EvalKind {
+    /// [`StoreDifference`] (`eval=stores`, the default).
+    #[default]
+    Stores,
+    /// [`Fitted`] (`eval=fitted`): the game's fitted weights; an error for games without.
+    Fitted,
+}
+
+/// The names of `eval=` values, as agent strings write them.
+pub const EVALS: &[(&str, EvalKind)] =
+    &[("stores", EvalKind::Stores), ("fitted", EvalKind::Fitted)];
+
+impl EvalKind {
+    /// Its name in agent strings.
+    pub fn name(self) -> &'static str {
+        match self {
+            EvalKind::Stores => "stores",
+            EvalKind::Fitted => "fitted",
+        }
+    }
+}

@@ -304,6 +304,30 @@ impl From<KeyValueError> for ParseGameError {
 }
 
 impl GameSpec {
+    /// The same game with the start seed count set to its default ([`DEFAULT_SEEDS`]) in the
+    /// games where the count changes no store-independent value (Kalah, Oware and its presets):
+    /// the game a database or a fitted evaluation is made for (`kalah(seeds=5)` and `kalah`
+    /// share both). Other games are returned unchanged.
+    pub fn with_default_seeds(&self) -> GameSpec {
+        let mut spec = self.clone();
+        match &mut spec {
+            GameSpec::Kalah(k) => k.seeds = DEFAULT_SEEDS,
+            GameSpec::Oware(o) => o.seeds = DEFAULT_SEEDS,
+            // No databases for the other games (their `egdb_houses` says why).
+            GameSpec::Woaley1(_)
+            | GameSpec::Adi(_)
+            | GameSpec::Giuti(_)
+            | GameSpec::Kpo(_)
+            | GameSpec::Cups(_)
+            | GameSpec::Omweso(_)
+            | GameSpec::Bao(_)
+            | GameSpec::Lela(_)
+            | GameSpec::Ajwa(_)
+            | GameSpec::Azigo(_) => {}
+        }
+        spec
+    }
+
     /// Houses per player.
     pub fn houses(&self) -> usize {
         match self {

@@ -1,0 +1,559 @@
+//! The fitted evaluation: a linear function of board features, its weights fitted by least
+//! squares to exact values (the endgame databases) and kept as data beside the rules
+//! (`src/eval/weights/*.toml`, compiled in).
+//!
+//! For a position `p` of a two-row game with `m` houses a side, from the mover's side:
+//!
+//! ```text
+//! evaluate(p) = SCALE * store_difference(p) + SCALE * sum_k w_k * f_k(p)
+//! ```
+//!
+//! where the weights `w_k` are in seeds per unit of feature `f_k` ([`FEATURES`]) and estimate
+//! `value - store_difference`, the seeds the board will still bring (the quantity the databases
+//! store). The features are read from the position's observation ([`Rules::observe`]: the
+//! mover's row, then the opponent's, each from its owner's left, so the mover's house `i`
+//! faces the opponent's house `m - 1 - i`), on the stack: no allocation.
+//!
+//! Weights exist for the games listed in each file's `games` (Kalah; Awari, used for Oware
+//! too); for any other game [`Fitted::for_rules`] is an error ([`EvalError::NoWeights`]):
+//! the four-row games and the other families keep the store-difference evaluation
+//! ([`super::StoreDifference`]). `mancala eval fit` makes the files (docs/command-line.md).
+
+use super::{Evaluator, SCALE};
+use crate::rules::{GameSpec, Rules};
+use nalgebra::{SMatrix, SVector};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use thiserror::Error;
+
+/// Number of features.
+pub const NF: usize = 15;
+
+/// The features, in order: name and meaning. `m` is the houses per side, `a[i]` the seeds in
+/// the mover's house `i` and `b[j]` the opponent's (each from its owner's left, so `a[i]`
+/// faces `b[m - 1 - i]` and the mover's house `i` is `m - i` steps before their store in
+/// Kalah's sowing). The same features serve Oware, whose sowing skips the store: there
+/// `extra_turn` counts houses whose last seed falls in the opponent's first house and
+/// `reach_store` houses whose sowing reaches the opponent's side.
+pub const FEATURES: [(&str, &str); NF] = [
+    ("tempo", "1: being the player to move"),
+    ("seeds_mover", "seeds in the mover's houses"),
+    ("seeds_opponent", "seeds in the opponent's houses"),
+    (
+        "houses_mover",
+        "mover's houses holding seeds (legal moves in Kalah)",
+    ),
+    ("houses_opponent", "opponent's houses holding seeds"),
+    (
+        "extra_turn_mover",
+        "mover's houses i with a[i] = m - i (the last seed falls in the store: Kalah's extra turn)",
+    ),
+    ("extra_turn_opponent", "the same for the opponent"),
+    (
+        "reach_store_mover",
+        "mover's houses i with a[i] >= m - i (a seed reaches the store this move)",
+    ),
+    ("reach_store_opponent", "the same for the opponent"),
+    (
+        "exposed_mover",
+        "seeds in the mover's houses that face an empty opponent house (what a capture into \
+         that house takes)",
+    ),
+    ("exposed_opponent", "the same for the opponent"),
+    (
+        "weak_mover",
+        "mover's houses with 1 or 2 seeds (a sowing ending there makes 2 or 3: an Oware capture)",
+    ),
+    ("weak_opponent", "the same for the opponent"),
+    (
+        "lap_mover",
+        "mover's houses with 2m seeds or more (a sowing goes round the board)",
+    ),
+    ("lap_opponent", "the same for the opponent"),
+];
+
+/// Most houses per side the features read.
+pub const MAX_HOUSES: usize = 62;
+
+/// Why a fitted evaluation cannot be made or a weights file read.
+#[derive(Debug, Error, PartialEq)]
+pub enum EvalError {
+    /// The game has no fitted weights.
+    #[error(
+        "no fitted evaluation weights for `{game}` (weights exist for: {known}); use eval=stores"
+    )]
+    NoWeights {
+        /// The game string.
+        game: String,
+        /// The games with weights.
+        known: String,
+    },
+    /// A weights file is not valid.
+    #[error("weights file {file}: {message}")]
+    BadWeights {
+        /// The file (its name, or a path).
+        file: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The weights were fitted at another board size.
+    #[error(
+        "the weights of {file} are fitted for {fitted} houses a side, but `{game}` has {houses}"
+    )]
+    Houses {
+        /// The weights file.
+        file: String,
+        /// The game string.
+        game: String,
+        /// Its houses per side.
+        houses: usize,
+        /// The houses of the fit.
+        fitted: usize,
+    },
+    /// The least-squares system has no unique solution.
+    #[error("the fit has no unique solution ({samples} samples): more positions are needed")]
+    Singular {
+        /// Samples in the fit.
+        samples: usize,
+    },
+}
+
+/// The weights files compiled in: file name and text.
+pub const WEIGHTS_FILES: &[(&str, &str)] = &[
+    ("kalah.toml", include_str!("weights/kalah.toml")),
+    ("awari.toml", include_str!("weights/awari.toml")),
+];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WeightsText {
+    games: Vec<String>,
+    houses: usize,
+    weights: BTreeMap<String, f64>,
+}
+
+/// A parsed weights file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    /// The games (canonical strings with the default start seeds,
+    /// [`GameSpec::with_default_seeds`]) the weights are for.
+    pub games: Vec<GameSpec>,
+    /// Houses per side of the fit.
+    pub houses: usize,
+    /// Seeds per unit of each feature, in [`FEATURES`] order.
+    pub w: [f64; NF],
+}
+
+impl Weights {
+    /// Reads a weights file (TOML: `games = [...]`, `houses = m`, a `[weights]` table with one
+    /// number per feature of [`FEATURES`], every one present); `file` names it in errors.
+    ///
+    /// # Errors
+    /// [`EvalError::BadWeights`] naming the file and what is wrong (TOML syntax, an unknown or
+    /// missing feature, a bad game string, a number that is not finite).
+    pub fn parse(text: &str, file: &str) -> Result<Weights, EvalError> {
+        let bad = |message: String| EvalError::BadWeights {
+            file: file.to_string(),
+            message,
+        };
+        let t: WeightsText = toml::from_str(text).map_err(|e| bad(e.to_string()))?;
+        let mut games = Vec::new();
+        for g in &t.games {
+            let spec: GameSpec = g.parse().map_err(|e| bad(format!("game `{g}`: {e}")))?;
+            games.push(spec.with_default_seeds());
+        }
+        if games.is_empty() {
+            return Err(bad("`games` is empty".into()));
+        }
+        if t.houses == 0 || t.houses > MAX_HOUSES {
+            return Err(bad(format!(
+                "houses = {} is not 1 to {MAX_HOUSES}",
+                t.houses
+            )));
+        }
+        if let Some(k) = t
+            .weights
+            .keys()
+            .find(|k| !FEATURES.iter().any(|f| f.0 == *k))
+        {
+            let names: Vec<&str> = FEATURES.iter().map(|f| f.0).collect();
+            return Err(bad(format!(
+                "unknown feature `{k}` in [weights] (features: {})",
+                names.join(", ")
+            )));
+        }
+        let mut w = [0.0; NF];
+        for (k, (name, _)) in FEATURES.iter().enumerate() {
+            let v = *t
+                .weights
+                .get(*name)
+                .ok_or_else(|| bad(format!("feature `{name}` missing from [weights]")))?;
+            if !v.is_finite() {
+                return Err(bad(format!("weight `{name}` = {v} is not a finite number")));
+            }
+            w[k] = v;
+        }
+        Ok(Weights {
+            games,
+            houses: t.houses,
+            w,
+        })
+    }
+
+    /// The weights as a `[weights]` table in TOML, one line per feature.
+    pub fn table(&self) -> String {
+        let mut s = String::from("[weights]\n");
+        for (k, (name, _)) in FEATURES.iter().enumerate() {
+            s += &format!("{name} = {}\n", self.w[k]);
+        }
+        s
+    }
+}
+
+/// The features of a two-row observation (`obs`: `[2, m + 2]` as [`Rules::observe`] writes
+/// it), in [`FEATURES`] order.
+#[inline]
+pub fn features(obs: &[f32], m: usize) -> [f32; NF] {
+    let (a, b) = (&obs[..m], &obs[m + 2..2 * m + 2]);
+    let mut f = [0.0f32; NF];
+    f[0] = 1.0;
+    let lap = (2 * m) as f32;
+    for (row, (own, other)) in [(a, b), (b, a)].into_iter().enumerate() {
+        for i in 0..m {
+            let s = own[i];
+            let to_store = (m - i) as f32;
+            f[1 + row] += s;
+            f[3 + row] += (s > 0.0) as u8 as f32;
+            f[5 + row] += (s == to_store) as u8 as f32;
+            f[7 + row] += (s >= to_store) as u8 as f32;
+            if other[m - 1 - i] == 0.0 {
+                f[9 + row] += s;
+            }
+            f[11 + row] += (s == 1.0 || s == 2.0) as u8 as f32;
+            f[13 + row] += (s >= lap) as u8 as f32;
+        }
+    }
+    f
+}
+
+/// The features of `pos` (a two-row game with `m` houses a side).
+#[inline]
+pub fn position_features<R: Rules>(rules: &R, pos: &R::Position, m: usize) -> [f32; NF] {
+    let mut obs = [0.0f32; 2 * (MAX_HOUSES + 2)];
+    let n = 2 * (m + 2);
+    rules.observe(pos, &mut obs[..n]);
+    features(&obs[..n], m)
+}
+
+/// The fitted evaluation of one game.
+#[derive(Clone, Copy, Debug)]
+pub struct Fitted {
+    houses: usize,
+    /// Evaluation units per feature unit.
+    units: [f32; NF],
+}
+
+impl Fitted {
+    /// The fitted evaluation of `rules`' game, from the weights file compiled in whose `games`
+    /// holds it (start seed count ignored).
+    ///
+    /// # Errors
+    /// [`EvalError::NoWeights`] for a game without weights (the four-row games and every
+    /// family but Kalah and Awari/Oware), [`EvalError::Houses`] for another board size than
+    /// the fit's, [`EvalError::BadWeights`] if a compiled-in file does not parse.
+    pub fn for_rules<R: Rules>(rules: &R) -> Result<Fitted, EvalError> {
+        let game = rules.spec().with_default_seeds();
+        let mut known = Vec::new();
+        for (file, text) in WEIGHTS_FILES {
+            let w = Weights::parse(text, file)?;
+            if w.games.contains(&game) {
+                return Fitted::new(rules, &w, file);
+            }
+            known.extend(w.games.iter().map(|g| g.to_string()));
+        }
+        Err(EvalError::NoWeights {
+            game: rules.spec().to_string(),
+            known: known.join(", "),
+        })
+    }
+
+    /// The evaluation with weights `w` (from `file`) for `rules`, a two-row game of
+    /// `w.houses` houses a side.
+    ///
+    /// # Errors
+    /// [`EvalError::Houses`] if the game's board is not of that shape.
+    pub fn new<R: Rules>(rules: &R, w: &Weights, file: &str) -> Result<Fitted, EvalError> {
+        let houses = rules.spec().houses();
+        if rules.observation_shape() != [2, w.houses + 2] || houses != w.houses {
+            return Err(EvalError::Houses {
+                file: file.to_string(),
+                game: rules.spec().to_string(),
+                houses,
+                fitted: w.houses,
+            });
+        }
+        Ok(Fitted {
+            houses,
+            units: w.w.map(|x| (x * SCALE as f64) as f32),
+        })
+    }
+}
+
+impl<R: Rules> Evaluator<R> for Fitted {
+    #[inline]
+    fn evaluate(&self, rules: &R, pos: &R::Position) -> i32 {
+        let f = position_features(rules, pos, self.houses);
+        let mut sum = 0.0f32;
+        for (w, x) in self.units.iter().zip(&f) {
+            sum += w * x;
+        }
+        rules.store_difference(pos) * SCALE + sum.round() as i32
+    }
+}
+
+/// A least-squares fit of weights `w` minimising `sum (target - w . f)^2` over the samples
+/// added, by the normal equations (Cholesky of `F^T F`, with a ridge of `1e-9` times its
+/// trace so that a feature that never varies gets weight 0 rather than no solution).
+#[derive(Clone, Debug)]
+pub struct LeastSquares {
+    ftf: SMatrix<f64, NF, NF>,
+    fty: SVector<f64, NF>,
+    samples: usize,
+}
+
+impl Default for LeastSquares {
+    fn default() -> Self {
+        LeastSquares {
+            ftf: SMatrix::zeros(),
+            fty: SVector::zeros(),
+            samples: 0,
+        }
+    }
+}
+
+impl LeastSquares {
+    /// Adds a sample: features `f` and its target (seeds).
+    pub fn add(&mut self, f: &[f32; NF], target: f64) {
+        let x = SVector::<f64, NF>::from_iterator(f.iter().map(|&v| v as f64));
+        self.ftf += x * x.transpose();
+        self.fty += x * target;
+        self.samples += 1;
+    }
+
+    /// Samples added.
+    pub fn samples(&self) -> usize {
+        self.samples
+    }
+
+    /// The weights, seeds per feature unit.
+    ///
+    /// # Errors
+    /// [`EvalError::Singular`] if the system has no solution (no samples).
+    pub fn solve(&self) -> Result<[f64; NF], EvalError> {
+        let ridge = 1e-9 * self.ftf.trace().max(1.0);
+        let a = self.ftf + SMatrix::<f64, NF, NF>::identity() * ridge;
+        let chol = a.cholesky().ok_or(EvalError::Singular {
+            samples: self.samples,
+        })?;
+        let w = chol.solve(&self.fty);
+        if self.samples == 0 || w.iter().any(|v| !v.is_finite()) {
+            return Err(EvalError::Singular {
+                samples: self.samples,
+            });
+        }
+        Ok(std::array::from_fn(|k| w[k]))
+    }
+}
+
+/// Errors of predictions against exact values (seeds).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ErrorStats {
+    /// Predictions.
+    pub n: u64,
+    sum_sq: f64,
+    sum_abs: f64,
+}
+
+impl ErrorStats {
+    /// Adds a prediction's error (seeds).
+    pub fn add(&mut self, error: f64) {
+        self.n += 1;
+        self.sum_sq += error * error;
+        self.sum_abs += error.abs();
+    }
+
+    /// Root mean square error, seeds (0 with no predictions).
+    pub fn rmse(&self) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            (self.sum_sq / self.n as f64).sqrt()
+        }
+    }
+
+    /// Mean absolute error, seeds.
+    pub fn mae(&self) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            self.sum_abs / self.n as f64
+        }
+    }
+}
+
+/// `w . f`, seeds.
+pub fn predict(w: &[f64; NF], f: &[f32; NF]) -> f64 {
+    w.iter().zip(f).map(|(w, &f)| w * f as f64).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Kalah, Oware};
+
+    fn kalah(text: &str) -> Kalah {
+        Kalah::new(text.parse::<GameSpec>().unwrap().try_into().unwrap())
+    }
+
+    fn weights_for(game: &str, houses: usize, w: [f64; NF]) -> Weights {
+        Weights {
+            games: vec![game.parse::<GameSpec>().unwrap().with_default_seeds()],
+            houses,
+            w,
+        }
+    }
+
+    /// Worked by hand: Kalah(3), North to move with houses a b c = 2 7 0, South's A B C =
+    /// 3 0 1 (North's `a` faces South's `C`, `b` faces `B`, `c` faces `A`), stores 6-5.
+    #[test]
+    fn features_worked_by_hand() {
+        let rules = kalah("kalah(houses=3)");
+        let pos = rules.parse_position("3,0,1/2,7,0 6-5 N").unwrap();
+        let f = position_features(&rules, &pos, 3);
+        // tempo; seeds 9 and 4; houses holding seeds 2 and 2; extra turns: North none (2 != 3,
+        // 7 != 2), South A (3 = 3) and C (1 = 1); reaching the store: North b (7 >= 2), South
+        // A and C; exposed: North's b (7) faces South's empty B, South's A (3) faces North's
+        // empty c; weak (1 or 2 seeds): North a, South C; laps (6 seeds or more): North b.
+        let expected = [1., 9., 4., 2., 2., 0., 2., 1., 2., 7., 3., 1., 1., 1., 0.];
+        assert_eq!(f, expected);
+        // Evaluated: store difference -1 (North 5, South 6), plus tempo 0.5 and 1 seed per
+        // exposed opponent seed (3): 2.5 seeds = 250 units.
+        let mut w = [0.0; NF];
+        w[0] = 0.5;
+        w[10] = 1.0;
+        let fitted = Fitted::new(&rules, &weights_for("kalah(houses=3)", 3, w), "test").unwrap();
+        assert_eq!(Evaluator::<Kalah>::evaluate(&fitted, &rules, &pos), 250);
+    }
+
+    /// Least squares recovers the weights that made the targets (exact, noiseless labels on the
+    /// features of random boards), to 0.01 seeds: the ridge of `1e-9` times the trace biases
+    /// the small-scale features (tempo) by a few thousandths here.
+    #[test]
+    fn fit_recovers_known_weights() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let truth: [f64; NF] = std::array::from_fn(|k| (k as f64 - 7.0) * 0.25);
+        let m = 6;
+        let mut ls = LeastSquares::default();
+        for _ in 0..5000 {
+            let mut obs = [0.0f32; 2 * (6 + 2)];
+            for (i, cell) in obs.iter_mut().enumerate() {
+                if i % (m + 2) < m {
+                    *cell = rng.gen_range(0..15) as f32;
+                }
+            }
+            let f = features(&obs, m);
+            ls.add(&f, predict(&truth, &f));
+        }
+        let w = ls.solve().unwrap();
+        for k in 0..NF {
+            assert!(
+                (w[k] - truth[k]).abs() < 1e-2,
+                "{}: {} vs {}",
+                FEATURES[k].0,
+                w[k],
+                truth[k]
+            );
+        }
+        assert_eq!(
+            LeastSquares::default().solve(),
+            Err(EvalError::Singular { samples: 0 })
+        );
+    }
+
+    #[test]
+    fn weights_files_parse_and_serve_their_games() {
+        for (file, text) in WEIGHTS_FILES {
+            let w = Weights::parse(text, file).unwrap();
+            assert_eq!(
+                Weights::parse(
+                    &format!(
+                        "games = [\"{}\"]\nhouses = {}\n{}",
+                        w.games[0],
+                        w.houses,
+                        w.table()
+                    ),
+                    file
+                )
+                .unwrap()
+                .w,
+                w.w
+            );
+        }
+        assert!(Fitted::for_rules(&kalah("kalah(seeds=5)")).is_ok());
+        let awari = Oware::new("awari".parse::<GameSpec>().unwrap().try_into().unwrap());
+        assert!(Fitted::for_rules(&awari).is_ok());
+        let oware = Oware::new("oware".parse::<GameSpec>().unwrap().try_into().unwrap());
+        assert!(Fitted::for_rules(&oware).is_ok());
+        let e = Fitted::for_rules(&kalah("kalah(houses=4)")).unwrap_err();
+        assert!(matches!(e, EvalError::NoWeights { .. }), "{e}");
+        assert!(e.to_string().contains("kalah(houses=4)"), "{e}");
+        let e = Fitted::new(
+            &kalah("kalah(houses=4)"),
+            &weights_for("kalah", 6, [0.0; NF]),
+            "k.toml",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the weights of k.toml are fitted for 6 houses a side, but `kalah(houses=4)` has 4"
+        );
+    }
+
+    #[test]
+    fn bad_weights_files_are_named() {
+        let full = WEIGHTS_FILES[0].1;
+        let cases = [
+            ("games = [\"kalah\"\n", "x.toml"),
+            (
+                &full.replace("tempo =", "tempi ="),
+                "unknown feature `tempi`",
+            ),
+            (
+                &full.replace("lap_opponent =", "# lap_opponent ="),
+                "feature `lap_opponent` missing",
+            ),
+            (
+                &full.replace("games = [\"kalah\"]", "games = [\"kalahx\"]"),
+                "game `kalahx`",
+            ),
+            (
+                &full.replace("games = [\"kalah\"]", "games = []"),
+                "`games` is empty",
+            ),
+            (&full.replace("houses = 6", "houses = 0"), "houses = 0"),
+            (
+                &full.replace("houses = 6", "houses = 6\ncolour = 1"),
+                "colour",
+            ),
+        ];
+        for (text, needle) in cases {
+            let e = Weights::parse(text, "x.toml").unwrap_err();
+            let EvalError::BadWeights { ref file, .. } = e else {
+                panic!("{e:?}")
+            };
+            assert_eq!(file, "x.toml");
+            assert!(e.to_string().contains(needle), "{e} lacks {needle}");
+        }
+    }
+}
