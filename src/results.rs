@@ -493,14 +493,21 @@ impl RunFiles {
         &self.command_line
     }
 
-    /// Checks, before any work, that every file of the set can be written: the directory can
-    /// be made and no path is taken by a directory.
+    /// Checks, before any work, that every file of the set can be written: the directory
+    /// exists or its nearest existing ancestor is a directory, and no path is taken by a
+    /// directory. Makes nothing: a job refused after the check leaves no empty folder (the
+    /// writes make the directory).
     ///
     /// # Errors
-    /// [`ResultsError::Bad`] naming the path in the way, [`ResultsError::Write`] if the
-    /// directory cannot be made.
+    /// [`ResultsError::Bad`] naming the path in the way.
     pub fn check(&self) -> Result<(), ResultsError> {
-        std::fs::create_dir_all(&self.dir).map_err(|e| write_error(&self.dir, e))?;
+        if let Some(file) = self.dir.ancestors().find(|a| a.exists() && !a.is_dir()) {
+            return Err(ResultsError::Bad(format!(
+                "{} is a file: the result files of run `{}` cannot be written under it",
+                file.display(),
+                self.name
+            )));
+        }
         for ext in EXTENSIONS {
             let path = self.path(ext);
             if path.is_dir() {
