@@ -962,5 +962,8 @@ fn a_refused_job_leaves_no_empty_results_folder() {
         "s.toml",
         "kind = \"solve\"\ngame = \"kalah(houses=3,seeds=2)\"\n",
     );
-    fails_with(&["run", &job, "--results", results.to_str().unwrap()], "is a file");
+    fails_with(
+        &["run", &job, "--results", results.to_str().unwrap()],
+        "is a file",
+    );
 }

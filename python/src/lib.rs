@@ -76,7 +76,9 @@ fn whole_arg(value: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult
         .ok()
         .filter(|v| (lo..=hi).contains(v))
         .ok_or_else(|| {
-            let shown = value.repr().map_or_else(|_| "?".to_string(), |r| r.to_string());
+            let shown = value
+                .repr()
+                .map_or_else(|_| "?".to_string(), |r| r.to_string());
             value_error(format!(
                 "{name}={shown}: expected a whole number from {lo} to {hi}"
             ))

@@ -186,7 +186,11 @@ impl ArenaRequest {
         super::request_keys::<ArenaRequest>()
             .iter()
             .copied()
-            .filter(|key| KIND_ONLY.iter().all(|&(k, owner)| k != *key || owner == kind))
+            .filter(|key| {
+                KIND_ONLY
+                    .iter()
+                    .all(|&(k, owner)| k != *key || owner == kind)
+            })
             .collect()
     }
 

@@ -234,8 +234,8 @@ impl Request {
     /// value.
     pub fn from_json(text: &str) -> Result<Request, JobError> {
         let bad = |what: String| JobError::input(format!("bad request: {what}"));
-        let mut object: serde_json::Map<String, serde_json::Value> = serde_json::from_str(text)
-            .map_err(|e| bad(plain_words(&without_position(&e))))?;
+        let mut object: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(text).map_err(|e| bad(plain_words(&without_position(&e))))?;
         let kind = object
             .remove("kind")
             .ok_or_else(|| bad(format!("missing key `kind` ({})", KINDS.join(", "))))?;
@@ -252,13 +252,17 @@ impl Request {
                 serde_json::from_str(&self.0).map_err(|e| {
                     let message = plain_words(&without_position(&e));
                     let lines: Vec<&str> = self.0.lines().collect();
-                    let key = lines[..e.line().min(lines.len())].iter().rev().find_map(|l| {
-                        let key = l.strip_prefix("  \"")?.split_once("\":")?.0;
-                        Some(key.to_string())
-                    });
+                    let key = lines[..e.line().min(lines.len())]
+                        .iter()
+                        .rev()
+                        .find_map(|l| {
+                            let key = l.strip_prefix("  \"")?.split_once("\":")?.0;
+                            Some(key.to_string())
+                        });
                     match key {
-                        Some(k) if !message.starts_with("missing key")
-                            && !message.contains(&format!("`{k}`")) =>
+                        Some(k)
+                            if !message.starts_with("missing key")
+                                && !message.contains(&format!("`{k}`")) =>
                         {
                             format!("key `{k}`: {message}")
                         }
@@ -269,9 +273,7 @@ impl Request {
         }
         let json = serde_json::to_string_pretty(&object).unwrap_or_default();
         Request::of_kind(name, &Json(json)).map_err(|e| {
-            bad(e.unwrap_or_else(|| {
-                format!("`kind = \"{name}\"`: expected {}", KINDS.join(", "))
-            }))
+            bad(e.unwrap_or_else(|| format!("`kind = \"{name}\"`: expected {}", KINDS.join(", "))))
         })
     }
 
