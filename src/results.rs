@@ -493,14 +493,21 @@ impl RunFiles {
         &self.command_line
     }
 
-    /// Checks, before any work, that every file of the set can be written: the directory can
-    /// be made and no path is taken by a directory.
+    /// Checks, before any work, that every file of the set can be written: the directory
+    /// exists or its nearest existing ancestor is a directory, and no path is taken by a
+    /// directory. Makes nothing: a job refused after the check leaves no empty folder (the
+    /// writes make the directory).
     ///
     /// # Errors
-    /// [`ResultsError::Bad`] naming the path in the way, [`ResultsError::Write`] if the
-    /// directory cannot be made.
+    /// [`ResultsError::Bad`] naming the path in the way.
     pub fn check(&self) -> Result<(), ResultsError> {
-        std::fs::create_dir_all(&self.dir).map_err(|e| write_error(&self.dir, e))?;
+        if let Some(file) = self.dir.ancestors().find(|a| a.exists() && !a.is_dir()) {
+            return Err(ResultsError::Bad(format!(
+                "{} is a file: the result files of run `{}` cannot be written under it",
+                file.display(),
+                self.name
+            )));
+        }
         for ext in EXTENSIONS {
             let path = self.path(ext);
             if path.is_dir() {
@@ -511,6 +518,23 @@ impl RunFiles {
                     self.name
                 )));
             }
+        }
+        // The folder is made by the first write; the nearest folder that exists must take a
+        // file now, so that a long run does not fail at its end.
+        let existing = self
+            .dir
+            .ancestors()
+            .find(|a| a.is_dir() || a.as_os_str().is_empty());
+        if let Some(existing) = existing {
+            let existing = if existing.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                existing
+            };
+            tempfile::tempfile_in(existing).map_err(|reason| ResultsError::Write {
+                path: existing.to_path_buf(),
+                reason,
+            })?;
         }
         Ok(())
     }
@@ -664,15 +688,19 @@ impl RunFiles {
     }
 }
 
+/// A serde_json error without the ` at line L column C` of the text it read.
+pub fn json_error_without_position(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let at = format!(" at line {} column {}", e.line(), e.column());
+    text.strip_suffix(&at).unwrap_or(&text).to_string()
+}
+
 /// serde_json's message for an error in a one-line JSON text, its position given as the
 /// column only (`... at line 1 column 213` reads as a line of the file).
 pub fn json_error_in_line(e: &serde_json::Error) -> String {
-    let text = e.to_string();
-    let message = text
-        .rsplit_once(" at line ")
-        .map_or(text.as_str(), |(message, _)| message);
+    let message = json_error_without_position(e);
     if e.column() == 0 {
-        message.to_string()
+        message
     } else {
         format!("{message} (column {})", e.column())
     }

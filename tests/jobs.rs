@@ -673,10 +673,9 @@ fn a_solve_job_checks_its_files_and_options_before_the_work() {
             &format!("kind = \"solve\"\ngame = \"kalah(houses=3,seeds=2)\"\n{key} = {value}\n"),
         );
         // In the job file's words: its key and line (issue 30).
-        fails_with(
-            &["run", &job, "--results", dir.path().to_str().unwrap()],
-            &format!("line 3: `{key}`"),
-        );
+        let args = ["run", &job, "--results", dir.path().to_str().unwrap()];
+        fails_with(&args, "line 3");
+        fails_with(&args, &format!("`{key}`"));
     }
 }
 
@@ -874,4 +873,97 @@ fn job_file_errors_name_the_key_and_its_line_in_the_files_words() {
             assert!(!err.contains(rust), "{line}: `{rust}` in: {err}");
         }
     }
+}
+
+#[test]
+fn every_job_file_error_names_its_line_and_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = "game = \"kalah(houses=3,seeds=2)\"\n";
+    let cases = [
+        // (the job file, the line and what the error must say)
+        ("kind = \"solve\"\ngame = \"kalahx\"\n", "line 2", "bad game string"),
+        (
+            "kind = \"match\"\ngame = \"kalah\"\nagents = [\"random\", \"foo\"]\n",
+            "line 3",
+            "bad agent `foo`",
+        ),
+        ("\nkind = \"tourney\"\n", "line 2", "`kind = \"tourney\"`"),
+        ("\nkind = 3\n", "line 2", "`kind` is 3"),
+        (
+            "kind = \"match\"\ngame = \"kalah\"\nagents = [\"random\", \"greedy\", \"random\"]\n",
+            "line 3",
+            "got 3",
+        ),
+        (
+            "kind = \"match\"\ngame = \"kalah\"\nagents = [\"random\", \"greedy\"]\ngauntlet = true\n",
+            "line 4",
+            "`gauntlet`",
+        ),
+        (
+            "kind = \"series\"\ngame = \"kalah\"\nvalues = [1]\nagent = \"mcts\"\nopponent = \"random\"\n",
+            "line 4",
+            "`agent = \"mcts\"`",
+        ),
+        (
+            "kind = \"solve\"\ngame = \"kalah\"\ngame = \"oware\"\n",
+            "line 3",
+            "key `game`: duplicate key",
+        ),
+        // The real range of `tt_mb` (solve.rs MAX_TT_MB), not the limits of a u32.
+        (
+            &format!("kind = \"solve\"\n{game}tt_mb = -5\n"),
+            "line 3",
+            "`tt_mb`: expected a whole number from 1 to 1048576, got integer `-5`",
+        ),
+        (
+            &format!("kind = \"solve\"\n{game}tt_mb = 0\n"),
+            "line 3",
+            "`tt_mb`: expected a whole number from 1 to 1048576, got integer `0`",
+        ),
+        (
+            &format!("kind = \"solve\"\n{game}tt_mb = 2000000\n"),
+            "line 3",
+            "from 1 to 1048576",
+        ),
+    ];
+    for (i, (text, line, what)) in cases.iter().enumerate() {
+        let job = job_file(dir.path(), &format!("bad{i}.toml"), text);
+        let out = mancala(&["run", &job, "--results", dir.path().to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&out.stderr).replace(&job, "JOB");
+        assert_eq!(out.status.code(), Some(2), "{text}: {err}");
+        assert!(err.contains(&format!("JOB: {line}")), "{text}: {err}");
+        assert!(err.contains(what), "{text}: {err}");
+        assert!(!err.contains("4294967295"), "{text}: {err}");
+    }
+}
+
+#[test]
+fn a_refused_job_leaves_no_empty_results_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("r");
+    for (text, key) in [
+        (
+            "kind = \"solve\"\ngame = \"kalah(houses=3,seeds=2)\"\nmax_seconds = 0\n",
+            "`max_seconds`",
+        ),
+        (
+            "kind = \"egdb\"\ngame = \"kalah(houses=2)\"\nmax_seeds = 2\nmemory_limit = \"lots\"\n",
+            "`memory_limit`",
+        ),
+    ] {
+        let job = job_file(dir.path(), "j.toml", text);
+        fails_with(&["run", &job, "--results", results.to_str().unwrap()], key);
+        assert!(!results.exists(), "{text}: {results:?} made");
+    }
+    // A file where the results folder would go is refused before the work.
+    std::fs::write(&results, "").unwrap();
+    let job = job_file(
+        dir.path(),
+        "s.toml",
+        "kind = \"solve\"\ngame = \"kalah(houses=3,seeds=2)\"\n",
+    );
+    fails_with(
+        &["run", &job, "--results", results.to_str().unwrap()],
+        "is a file",
+    );
 }

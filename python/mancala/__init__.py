@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools as _functools
 import inspect as _inspect
 import json as _json
+import math as _math
 import os as _os
 import shlex as _shlex
 import sys as _sys
@@ -39,7 +40,9 @@ from ._mancala import (  # noqa: F401  (re-exported)
     canonical_agent,
     canonical_game,
     games,
+    arena_keys as _arena_keys,
     load_game as _load_game,
+    unknown_keyword as _unknown_keyword,
     run_job as _run_job,
     job_file_request as _job_file_request,
 )
@@ -88,9 +91,7 @@ def _keywords(f):
     def checked(*args, **kwargs):
         unknown = [k for k in kwargs if k not in names]
         if unknown:
-            raise ValueError(
-                f"{f.__name__}(): unknown keyword argument `{unknown[0]}`; it takes {', '.join(names)}"
-            )
+            raise ValueError(_unknown_keyword(f.__name__, unknown[0], names))
         return f(*args, **kwargs)
 
     return checked
@@ -132,6 +133,9 @@ def _job(request: Dict[str, Any], results: Optional[str] = None, out: Optional[s
         # JSON would carry a larger integer as a floating-point number.
         if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value < _U64:
             raise ValueError(f"`{key}` = {value}: expected a whole number from 0 to {_U64 - 1}")
+        # JSON has no NaN or infinity (json.dumps would write a bare `NaN`).
+        if isinstance(value, float) and not _math.isfinite(value):
+            raise ValueError(f"`{key}` = {value}: expected a finite number")
     command = "python: mancala." + str(request.get("kind")) + " " + _shlex.quote(_json.dumps(request))
     text = _run_job(_json.dumps(request), None if results is None else str(results), out, command)
     return _json.loads(text)
@@ -270,6 +274,10 @@ class PythonAgent:
     def from_factory(
         cls, make: Callable[[str, int], Callable[[State], Any]], name: str, *, reproducible: bool = False
     ) -> "PythonAgent":
+        if not callable(make):
+            raise TypeError(
+                f"PythonAgent.from_factory needs a callable make(game_string, seed) -> f; got make={make!r}"
+            )
         agent = cls.__new__(cls)
         agent._make = make
         agent.name = name
@@ -316,7 +324,15 @@ def _agent_strings(agents: Iterable[Union[str, PythonAgent, Callable[[State], An
 
 
 def _arena(kind: str, game: Union[str, Game], agents, results, out, **options) -> Dict[str, Any]:
-    """Runs a match or tournament with the Python agents registered for its duration."""
+    """Runs a match or tournament with the Python agents registered for its duration; an unknown
+    keyword is refused naming the keywords ``match``/``tournament`` take (their parameters and
+    the other keys of a job file of the kind)."""
+    function = match if kind == "match" else tournament
+    params = [p for p in _inspect.signature(function).parameters if p != "options"]
+    taken = params + [k for k in _arena_keys(kind) if k not in params + ["kind", "description"]]
+    unknown = [k for k in options if k not in taken]
+    if unknown:
+        raise ValueError(_unknown_keyword(kind, unknown[0], taken))
     if isinstance(game, Game):
         game = game.game_string()
     strings, python = _agent_strings(agents)

@@ -68,22 +68,58 @@ pub struct Game {
     start: Box<dyn DynState>,
 }
 
-/// A `max_game_length` argument as a ply cap (ValueError naming it, not an OverflowError).
-fn ply_cap(max_game_length: i64) -> PyResult<u32> {
-    u32::try_from(max_game_length)
+/// The whole-number argument `name` = `value` in `lo..=hi` (a ValueError naming it and the
+/// range, not an OverflowError or a TypeError).
+fn whole_arg(value: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<u64> {
+    value
+        .extract::<u64>()
         .ok()
-        .filter(|&n| n >= 1)
+        .filter(|v| (lo..=hi).contains(v))
         .ok_or_else(|| {
+            let shown = value
+                .repr()
+                .map_or_else(|_| "?".to_string(), |r| r.to_string());
             value_error(format!(
-                "max_game_length={max_game_length}: expected a whole number from 1 to {}",
-                u32::MAX
+                "{name}={shown}: expected a whole number from {lo} to {hi}"
             ))
         })
 }
 
+/// A `max_game_length` argument as a ply cap, 1 to 2^32 - 1.
+fn ply_cap(max_game_length: &Bound<'_, PyAny>) -> PyResult<u32> {
+    let cap = whole_arg(max_game_length, "max_game_length", 1, u32::MAX.into())?;
+    Ok(u32::try_from(cap).expect("at most u32::MAX"))
+}
+
+/// The message of a call of `function` with the unknown keyword argument `keyword`, naming
+/// the keywords it takes (`taken`): every function and class of the package says it so.
+#[pyfunction]
+fn unknown_keyword(function: &str, keyword: &str, taken: Vec<String>) -> String {
+    format!(
+        "{function}(): unknown keyword argument `{keyword}`; it takes {}",
+        taken.join(", ")
+    )
+}
+
+/// A ValueError for the first of `kwargs` (the `**kwargs` of `function`, which takes the
+/// keywords `taken`), if any.
+fn refuse_keywords(
+    function: &str,
+    kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    taken: &[&str],
+) -> PyResult<()> {
+    match kwargs.and_then(|k| k.keys().iter().next()) {
+        Some(keyword) => Err(value_error(unknown_keyword(
+            function,
+            &keyword.str()?.to_string(),
+            taken.iter().map(|t| t.to_string()).collect(),
+        ))),
+        None => Ok(()),
+    }
+}
+
 impl Game {
     fn make(spec: GameSpec, max_plies: u32) -> PyResult<Game> {
-        let max_plies = ply_cap(max_plies.into())?;
         let start = dynamic::new_state(&spec, None, None, max_plies).map_err(value_error)?;
         Ok(Game {
             spec,
@@ -106,9 +142,10 @@ impl Game {
     /// as a repetition would be: each player takes the seeds on their side). Raises ValueError
     /// naming the bad token of a bad game string.
     #[new]
-    #[pyo3(signature = (game, max_game_length = 1000))]
-    fn new(game: &str, max_game_length: i64) -> PyResult<Game> {
-        Game::make(parse_game(game)?, ply_cap(max_game_length)?)
+    #[pyo3(signature = (game, max_game_length = None))]
+    fn new(game: &str, max_game_length: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
+        let cap = max_game_length.map_or(Ok(1000), ply_cap)?;
+        Game::make(parse_game(game)?, cap)
     }
 
     /// The state at the start of the game.
@@ -576,10 +613,17 @@ pub struct Agent {
 
 #[pymethods]
 impl Agent {
-    /// Agent(agent_string, seed=1). ValueError naming the bad token of a bad agent string.
+    /// Agent(agent_string, seed=1), seed 0 to 2^64 - 1. ValueError naming the bad token of a
+    /// bad agent string, a seed out of range or an unknown keyword.
     #[new]
-    #[pyo3(signature = (agent, seed = 1))]
-    fn new(agent: &str, seed: u64) -> PyResult<Agent> {
+    #[pyo3(signature = (agent, seed = None, **kwargs))]
+    fn new(
+        agent: &str,
+        seed: Option<&Bound<'_, PyAny>>,
+        kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Agent> {
+        refuse_keywords("Agent", kwargs, &["agent", "seed"])?;
+        let seed = seed.map_or(Ok(1), |s| whole_arg(s, "seed", 0, u64::MAX))?;
         let spec = agent
             .parse::<AgentSpec>()
             .map_err(|e| value_error(format!("bad agent string `{agent}`: {e}")))?;
@@ -637,9 +681,16 @@ pub struct Egdb {
 #[pymethods]
 impl Egdb {
     /// Egdb(dir): opens the database in `dir` (as `mancala egdb build` writes it, e.g.
-    /// databases/kalah). ValueError for a missing, damaged or foreign directory.
+    /// databases/kalah). ValueError for a missing, damaged or foreign directory, or an
+    /// unknown keyword.
     #[new]
-    fn new(py: Python<'_>, dir: PathBuf) -> PyResult<Egdb> {
+    #[pyo3(signature = (dir, **kwargs))]
+    fn new(
+        py: Python<'_>,
+        dir: PathBuf,
+        kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Egdb> {
+        refuse_keywords("Egdb", kwargs, &["dir"])?;
         let (spec, db) = py.detach(|| dynamic::open_egdb(&dir)).map_err(job_error)?;
         Ok(Egdb {
             spec,
@@ -701,12 +752,7 @@ fn run_job(
     out: Option<&str>,
     command_line: Option<&str>,
 ) -> PyResult<String> {
-    let request: Request = serde_json::from_str(request).map_err(|e| {
-        value_error(format!(
-            "bad request: {}",
-            jobs::plain_words(&e.to_string())
-        ))
-    })?;
+    let request = Request::from_json(request).map_err(job_error)?;
     let files = match (results, out) {
         (Some(dir), Some(name)) => Some(
             RunFiles::new(&dir, name, command_line.unwrap_or("python: mancala"))
@@ -758,6 +804,19 @@ fn build_id() -> HashMap<&'static str, &'static str> {
     ])
 }
 
+/// arena_keys(kind) -> the keys of a job file of `kind` ("match", "tournament", "series"),
+/// without those of the other kinds.
+#[pyfunction]
+fn arena_keys(kind: &str) -> PyResult<Vec<&'static str>> {
+    let kind = match kind {
+        "match" => jobs::ArenaKind::Match,
+        "tournament" => jobs::ArenaKind::Tournament,
+        "series" => jobs::ArenaKind::Series,
+        other => return Err(value_error(format!("`{other}` is not an arena kind"))),
+    };
+    Ok(jobs::ArenaRequest::keys(kind))
+}
+
 /// The canonical form of a game string (ValueError naming the bad token).
 #[pyfunction]
 fn canonical_game(game: &str) -> PyResult<String> {
@@ -775,8 +834,8 @@ fn canonical_agent(agent: &str) -> PyResult<String> {
 
 /// load_game(game_string, max_game_length=1000) -> Game.
 #[pyfunction]
-#[pyo3(signature = (game, max_game_length = 1000))]
-fn load_game(game: &str, max_game_length: i64) -> PyResult<Game> {
+#[pyo3(signature = (game, max_game_length = None))]
+fn load_game(game: &str, max_game_length: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
     Game::new(game, max_game_length)
 }
 
@@ -794,6 +853,8 @@ fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(job_file_request, m)?)?;
     m.add_function(wrap_pyfunction!(canonical_game, m)?)?;
     m.add_function(wrap_pyfunction!(canonical_agent, m)?)?;
+    m.add_function(wrap_pyfunction!(unknown_keyword, m)?)?;
+    m.add_function(wrap_pyfunction!(arena_keys, m)?)?;
     external::add(m)?;
     Ok(())
 }

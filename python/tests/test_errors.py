@@ -109,3 +109,63 @@ def test_bad_arguments_name_the_parameter():
     with pytest.raises(ValueError, match="`games` 3: .* so `games` must be even") as e:
         mancala.match("kalah(houses=3,seeds=2)", ["random", "greedy"], games=3)
     assert "--" not in str(e.value)
+
+
+@pytest.mark.parametrize(
+    "call, taken",
+    [
+        (lambda: mancala.Agent("random", foo=1), "agent, seed"),
+        (lambda: mancala.Egdb("databases/kalah", foo=1), "dir"),
+    ],
+)
+def test_a_class_refuses_an_unknown_keyword_as_the_functions_do(call, taken):
+    with pytest.raises(ValueError, match=f"unknown keyword argument `foo`; it takes {taken}$"):
+        call()
+
+
+@pytest.mark.parametrize("kind", ["match", "tournament"])
+def test_match_and_tournament_list_the_keywords_they_take(kind):
+    agents = ["random", "greedy"] + (["random"] if kind == "tournament" else [])
+    with pytest.raises(ValueError, match=f"{kind}\\(\\): unknown keyword argument `foo`; it takes") as e:
+        getattr(mancala, kind)("kalah(houses=3,seeds=2)", agents, foo=1)
+    taken = str(e.value).split("it takes ")[1].split(", ")
+    # Their parameters and the other job-file keys of the kind (solvers/README.md), not those
+    # of a series or of the other kind.
+    for key in ("rounds", "seed", "results", "out", "tc", "openings_file"):
+        assert key in taken, str(e.value)
+    for key in ("agent", "values", "opponent", "kind", "options"):
+        assert key not in taken, str(e.value)
+    assert ("sprt" in taken) == (kind == "match") and ("gauntlet" in taken) == (kind == "tournament")
+
+
+def test_bad_job_values_name_the_parameter():
+    game = "kalah(houses=3,seeds=2)"
+    cases = [
+        (lambda: mancala.solve(game, method="x"), "key `method`: unknown value `x`"),
+        (lambda: mancala.solve(game, check="zz"), "key `check`: unknown value `zz`"),
+        (lambda: mancala.solve(game, value_only="yes"), "key `value_only`: .*\"yes\""),
+        (lambda: mancala.perft(game, depth="x"), "key `depth`: .*\"x\""),
+        (lambda: mancala.solve(game, max_seconds=float("nan")), "`max_seconds` = nan: expected a finite"),
+        (lambda: mancala.solve(game, tt_mb=0), "key `tt_mb`: expected a whole number from 1 to 1048576"),
+    ]
+    for call, what in cases:
+        with pytest.raises(ValueError, match=what) as e:
+            call()
+        assert "line 1" not in str(e.value) and "column" not in str(e.value), str(e.value)
+    with pytest.raises(ValueError, match="missing key `kind`") as e:
+        mancala.run({"game": "kalah"})
+    assert "line" not in str(e.value) and "column" not in str(e.value), str(e.value)
+
+
+def test_whole_number_arguments_name_the_parameter_and_its_range():
+    for bad in (-1, 2**64):
+        with pytest.raises(ValueError, match=f"seed={bad}: expected a whole number from 0 to {2**64 - 1}"):
+            mancala.Agent("random", seed=bad)
+    with pytest.raises(ValueError, match=f"max_game_length={2**70}: expected a whole number from 1 to {2**32 - 1}"):
+        mancala.load_game("kalah", 2**70)
+    assert str(mancala.Agent("random", seed=2**64 - 1)) == "random"
+
+
+def test_a_factory_that_is_not_callable_is_refused_at_once():
+    with pytest.raises(TypeError, match="from_factory needs a callable.*make=5"):
+        mancala.PythonAgent.from_factory(5, "z")

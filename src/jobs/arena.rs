@@ -152,18 +152,52 @@ pub enum ArenaKind {
     Series,
 }
 
+impl ArenaKind {
+    /// The job-file `kind`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ArenaKind::Match => "match",
+            ArenaKind::Tournament => "tournament",
+            ArenaKind::Series => "series",
+        }
+    }
+}
+
+/// The keys of an arena request that one kind alone takes.
+const KIND_ONLY: [(&str, ArenaKind); 5] = [
+    ("sprt", ArenaKind::Match),
+    ("gauntlet", ArenaKind::Tournament),
+    ("agent", ArenaKind::Series),
+    ("values", ArenaKind::Series),
+    ("opponent", ArenaKind::Series),
+];
+
 impl ArenaRequest {
+    /// The keys a job of `kind` takes: the request's keys but those of the other kinds.
+    pub fn keys(kind: ArenaKind) -> Vec<&'static str> {
+        super::request_keys::<ArenaRequest>()
+            .iter()
+            .copied()
+            .filter(|key| {
+                KIND_ONLY
+                    .iter()
+                    .all(|&(k, owner)| k != *key || owner == kind)
+            })
+            .collect()
+    }
+
     /// The validated run of this request as a job of `kind`.
     ///
     /// # Errors
     /// Bad input naming the option or key.
     pub fn plan(&self, kind: ArenaKind) -> Result<ArenaRun, JobError> {
-        let kind_name = match kind {
-            ArenaKind::Match => "match",
-            ArenaKind::Tournament => "tournament",
-            ArenaKind::Series => "series",
-        };
-        let only = |key: &str, given: bool, owner: ArenaKind, name: &str| {
+        let kind_name = kind.name();
+        let only = |key: &str, given: bool| {
+            let (owner, name) = KIND_ONLY
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|&(_, owner)| (owner, owner.name()))
+                .expect("a kind-only key is in KIND_ONLY");
             if given && kind != owner {
                 Err(JobError::input(format!(
                     "key `{key}` is for `kind = \"{name}\"` only"
@@ -172,26 +206,11 @@ impl ArenaRequest {
                 Ok(())
             }
         };
-        only("sprt", self.sprt.is_some(), ArenaKind::Match, "match")?;
-        only(
-            "gauntlet",
-            self.gauntlet,
-            ArenaKind::Tournament,
-            "tournament",
-        )?;
-        only("agent", self.agent.is_some(), ArenaKind::Series, "series")?;
-        only(
-            "values",
-            !self.values.is_empty(),
-            ArenaKind::Series,
-            "series",
-        )?;
-        only(
-            "opponent",
-            self.opponent.is_some(),
-            ArenaKind::Series,
-            "series",
-        )?;
+        only("sprt", self.sprt.is_some())?;
+        only("gauntlet", self.gauntlet)?;
+        only("agent", self.agent.is_some())?;
+        only("values", !self.values.is_empty())?;
+        only("opponent", self.opponent.is_some())?;
         let (agents, run_kind) = match kind {
             ArenaKind::Series => self.series()?,
             _ => {

@@ -200,9 +200,10 @@ impl Request {
             .map_err(toml_error)?
             .kind
             .ok_or_else(|| bad(format!("missing key `kind` ({})", KINDS.join(", "))))?;
+        let kind_line = text[..kind.span().start].matches('\n').count() + 1;
         let name = kind.get_ref().as_str().ok_or_else(|| {
             bad(format!(
-                "`kind` is {}, not a string: expected one of {}",
+                "line {kind_line}: `kind` is {}, not a string: expected one of {}",
                 kind.get_ref(),
                 KINDS.join(", ")
             ))
@@ -221,33 +222,143 @@ impl Request {
                 }
             })
             .collect();
-        fn parse<T: serde::de::DeserializeOwned>(
-            text: &str,
-            bad: impl Fn(String) -> JobError,
-        ) -> Result<T, JobError> {
-            toml::from_str(text).map_err(|e| bad(one_line(text, &e)))
-        }
-        let text = rest.as_str();
-        let kind = name;
-        Ok(match kind {
-            "solve" => Request::Solve(parse(text, bad)?),
-            "perft" => Request::Perft(parse(text, bad)?),
-            "egdb" | "egdb-build" => Request::EgdbBuild(parse(text, bad)?),
-            "egdb-verify" => Request::EgdbVerify(parse(text, bad)?),
-            "egdb-probe" => Request::EgdbProbe(parse(text, bad)?),
-            "egdb-stats" => Request::EgdbStats(parse(text, bad)?),
-            "match" => Request::Match(parse(text, bad)?),
-            "tournament" => Request::Tournament(parse(text, bad)?),
-            "series" => Request::Series(parse(text, bad)?),
-            "analyze" => Request::Analyze(parse(text, bad)?),
-            other => {
-                return Err(bad(format!(
-                    "`kind = \"{other}\"`: expected {}",
-                    KINDS.join(", ")
-                )))
+        struct Toml<'a>(&'a str);
+        impl Fields for Toml<'_> {
+            fn parse<T: serde::de::DeserializeOwned>(&self) -> Result<T, String> {
+                toml::from_str(self.0).map_err(|e| one_line(self.0, &e))
             }
+        }
+        Request::of_kind(name, &Toml(&rest)).map_err(|e| {
+            bad(e.unwrap_or_else(|| {
+                format!(
+                    "line {kind_line}: `kind = \"{name}\"`: expected {}",
+                    KINDS.join(", ")
+                )
+            }))
         })
     }
+
+    /// The request of a JSON object (`{"kind": "solve", "game": ...}`, as the Python package
+    /// sends): errors name the key and speak the words of [`Request::from_toml`], without
+    /// JSON positions.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Input`]: not a JSON object, no or an unknown `kind`, an unknown key, a bad
+    /// value.
+    pub fn from_json(text: &str) -> Result<Request, JobError> {
+        let bad = |what: String| JobError::input(format!("bad request: {what}"));
+        let mut object: serde_json::Map<String, serde_json::Value> = serde_json::from_str(text)
+            .map_err(|e| {
+                bad(plain_words(&crate::results::json_error_without_position(
+                    &e,
+                )))
+            })?;
+        let kind = object
+            .remove("kind")
+            .ok_or_else(|| bad(format!("missing key `kind` ({})", KINDS.join(", "))))?;
+        let name = kind.as_str().ok_or_else(|| {
+            bad(format!(
+                "`kind` is {kind}, not a string: expected one of {}",
+                KINDS.join(", ")
+            ))
+        })?;
+        /// The object one key a line (`  "key": value`), so that an error's line is its key's.
+        struct Json(String);
+        impl Fields for Json {
+            fn parse<T: serde::de::DeserializeOwned>(&self) -> Result<T, String> {
+                serde_json::from_str(&self.0).map_err(|e| {
+                    let message = plain_words(&crate::results::json_error_without_position(&e));
+                    let lines: Vec<&str> = self.0.lines().collect();
+                    let key = lines[..e.line().min(lines.len())]
+                        .iter()
+                        .rev()
+                        .find_map(|l| {
+                            let key = l.strip_prefix("  \"")?.split_once("\":")?.0;
+                            Some(key.to_string())
+                        });
+                    match key {
+                        Some(k)
+                            if !message.starts_with("missing key")
+                                && !message.contains(&format!("`{k}`")) =>
+                        {
+                            format!("key `{k}`: {message}")
+                        }
+                        _ => message,
+                    }
+                })
+            }
+        }
+        let json = serde_json::to_string_pretty(&object).unwrap_or_default();
+        Request::of_kind(name, &Json(json)).map_err(|e| {
+            bad(e.unwrap_or_else(|| format!("`kind = \"{name}\"`: expected {}", KINDS.join(", "))))
+        })
+    }
+
+    /// The request of kind `kind` read from `fields`: `Err(None)` for an unknown kind, else
+    /// the error of the fields.
+    fn of_kind(kind: &str, fields: &impl Fields) -> Result<Request, Option<String>> {
+        Ok(match kind {
+            "solve" => Request::Solve(fields.parse()?),
+            "perft" => Request::Perft(fields.parse()?),
+            "egdb" | "egdb-build" => Request::EgdbBuild(fields.parse()?),
+            "egdb-verify" => Request::EgdbVerify(fields.parse()?),
+            "egdb-probe" => Request::EgdbProbe(fields.parse()?),
+            "egdb-stats" => Request::EgdbStats(fields.parse()?),
+            "match" => Request::Match(fields.parse()?),
+            "tournament" => Request::Tournament(fields.parse()?),
+            "series" => Request::Series(fields.parse()?),
+            "analyze" => Request::Analyze(fields.parse()?),
+            _ => return Err(None),
+        })
+    }
+}
+
+/// The keys of a request without its `kind`, in a job file's format, one reader per format.
+trait Fields {
+    /// The request of type `T`; the error in the job file's words.
+    fn parse<T: serde::de::DeserializeOwned>(&self) -> Result<T, String>;
+}
+
+/// The keys (serde field names) of the request type `T`, in their order.
+pub fn request_keys<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
+    /// A deserializer that asks for a struct and keeps the names of its fields.
+    struct Keys<'a>(&'a mut &'static [&'static str]);
+    #[derive(Debug)]
+    struct Found;
+    impl std::fmt::Display for Found {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("field names found")
+        }
+    }
+    impl std::error::Error for Found {}
+    impl serde::de::Error for Found {
+        fn custom<M: std::fmt::Display>(_: M) -> Found {
+            Found
+        }
+    }
+    impl<'de> serde::Deserializer<'de> for Keys<'_> {
+        type Error = Found;
+        fn deserialize_any<V: serde::de::Visitor<'de>>(self, _: V) -> Result<V::Value, Found> {
+            Err(Found)
+        }
+        fn deserialize_struct<V: serde::de::Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Found> {
+            *self.0 = fields;
+            Err(Found)
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+            option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
+            ignored_any
+        }
+    }
+    let mut fields: &'static [&'static str] = &[];
+    let _ = T::deserialize(Keys(&mut fields));
+    fields
 }
 
 /// A TOML error in one line: `line L, column C: key `K`: what` (no excerpt; the key of the
@@ -260,12 +371,20 @@ fn one_line(text: &str, e: &toml::de::Error) -> String {
             let line = before.matches('\n').count() + 1;
             let line_start = before.rfind('\n').map_or(0, |i| i + 1);
             let column = before.len() - line_start + 1;
-            match before[line_start..].split_once('=') {
-                Some((key, _)) if !message.contains(&format!("`{}`", key.trim())) => format!(
-                    "line {line}, column {column}: key `{}`: {message}",
-                    key.trim()
-                ),
-                _ => format!("line {line}, column {column}: {message}"),
+            // The key of the line's `key = value` (an error in the value), else the key the
+            // error stands on (a duplicate key).
+            let key = match before[line_start..].split_once('=') {
+                Some((key, _)) => key.trim(),
+                None => text[span.start.min(text.len())..span.end.min(text.len())].trim(),
+            };
+            let bare = !key.is_empty()
+                && key
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+            if bare && !message.contains(&format!("`{key}`")) {
+                format!("line {line}, column {column}: key `{key}`: {message}")
+            } else {
+                format!("line {line}, column {column}: {message}")
             }
         }
         _ => message,
@@ -278,7 +397,8 @@ fn one_line(text: &str, e: &toml::de::Error) -> String {
 pub fn plain_words(message: &str) -> String {
     let message = &message
         .replacen("unknown field ", "unknown key ", 1)
-        .replacen("missing field ", "missing key ", 1);
+        .replacen("missing field ", "missing key ", 1)
+        .replacen("unknown variant ", "unknown value ", 1);
     const TYPES: &[(&str, &str)] = &[
         ("u64", "a whole number from 0 to 18446744073709551615"),
         ("u32", "a whole number from 0 to 4294967295"),
@@ -339,15 +459,38 @@ pub fn job_file_error(e: JobError, path: &std::path::Path, text: &str) -> JobErr
     if e.kind() != ErrorKind::Input {
         return e.prefixed(path.display());
     }
+    // The line of the top-level `key = ...`, of the quoted value "value".
+    let key_line = |key: &str| {
+        text.lines().position(|l| {
+            l.trim_start()
+                .strip_prefix(key)
+                .is_some_and(|r| r.trim_start().starts_with('='))
+        })
+    };
+    let value_line = |value: &str| {
+        let quoted = format!("\"{value}\"");
+        text.lines().position(|l| l.contains(&quoted))
+    };
     e.reworded(|message| {
-        let (out, key) = in_keys(message);
-        let line = key.and_then(|key| {
-            text.lines().position(|l| {
-                l.trim_start()
-                    .strip_prefix(key.as_str())
-                    .is_some_and(|r| r.trim_start().starts_with('='))
+        let (out, flag) = in_keys(message);
+        // What the message names, most precise first: a flag's key; a key or `key = value` in
+        // backquotes; a value of the file in backquotes (a bad agent string); a key as a word
+        // (`bad game string`).
+        let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+        let line = flag
+            .and_then(|key| key_line(&key))
+            .or_else(|| {
+                quoted
+                    .iter()
+                    .find_map(|q| key_line(q.split('=').next().unwrap_or(q).trim()))
             })
-        });
+            .or_else(|| quoted.iter().find_map(|q| value_line(q)))
+            .or_else(|| {
+                message
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .filter(|w| !w.is_empty())
+                    .find_map(key_line)
+            });
         match line {
             Some(n) => format!("{}: line {}: {out}", path.display(), n + 1),
             None => format!("{}: {out}", path.display()),
@@ -548,4 +691,42 @@ pub fn signed(v: i32) -> String {
 /// Physical memory in bytes (Linux: `MemTotal` of /proc/meminfo), if known.
 pub fn physical_bytes() -> Option<u64> {
     crate::search::solver::physical_megabytes().map(|mb| mb << 20)
+}
+
+/// A whole number of a request in `LO..=HI`, read so that a value out of range says the range
+/// (`expected a whole number from 1 to 1048576, got integer `-5``), not the limits of the Rust
+/// type that holds it. For `#[serde(default, deserialize_with = "...")]` of an `Option<u32>`.
+pub(crate) fn whole_number_in<'de, D, const LO: u32, const HI: u32>(
+    deserializer: D,
+) -> Result<Option<u32>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    use serde::de::{Error, Unexpected, Visitor};
+    struct InRange<const LO: u32, const HI: u32>(u32);
+    impl<'de, const LO: u32, const HI: u32> Deserialize<'de> for InRange<LO, HI> {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct Whole<const LO: u32, const HI: u32>;
+            impl<const LO: u32, const HI: u32> Visitor<'_> for Whole<LO, HI> {
+                type Value = u32;
+                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    write!(f, "a whole number from {LO} to {HI}")
+                }
+                fn visit_u64<E: Error>(self, v: u64) -> Result<u32, E> {
+                    u32::try_from(v)
+                        .ok()
+                        .filter(|v| (LO..=HI).contains(v))
+                        .ok_or_else(|| E::invalid_value(Unexpected::Unsigned(v), &self))
+                }
+                fn visit_i64<E: Error>(self, v: i64) -> Result<u32, E> {
+                    match u64::try_from(v) {
+                        Ok(v) => self.visit_u64(v),
+                        Err(_) => Err(E::invalid_value(Unexpected::Signed(v), &self)),
+                    }
+                }
+            }
+            d.deserialize_u32(Whole::<LO, HI>).map(InRange)
+        }
+    }
+    Ok(Option::<InRange<LO, HI>>::deserialize(deserializer)?.map(|v| v.0))
 }

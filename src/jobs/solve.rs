@@ -66,7 +66,12 @@ pub struct SolveRequest {
     /// Worker threads (default: every core).
     #[serde(default)]
     pub threads: Threads,
-    /// Transposition table size in MiB (default: sized to the seeds on the board).
+    /// Transposition table size in MiB, 1 to [`MAX_TT_MB`] (default: sized to the seeds on
+    /// the board).
+    #[serde(
+        default,
+        deserialize_with = "super::whole_number_in::<_, 1, MAX_TT_MB>"
+    )]
     pub tt_mb: Option<u32>,
     /// Stop after about this many nodes (the error says the bounds proved so far).
     pub max_nodes: Option<u64>,
