@@ -458,12 +458,13 @@ pub(crate) mod tests {
             ..Clock::default()
         };
         assert_eq!(ms(c.share(5000)), 20.0);
-        // Under a millisecond left: half of it, to the microsecond.
+        // Under a millisecond left: a twentieth of it, to the microsecond (it was at least a
+        // whole millisecond, more than the clock held).
         let c = Clock {
             remaining_us: Some(887),
             ..Clock::default()
         };
-        assert_eq!(c.share(5000).as_micros(), 443);
+        assert_eq!(c.share(5000).as_micros(), 44);
         let c = Clock {
             move_us: Some(30_000),
             ..Clock::default()

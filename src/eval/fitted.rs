@@ -19,7 +19,7 @@
 //! the four-row games and the other families keep the store-difference evaluation
 //! ([`super::StoreDifference`]). `mancala eval fit` makes the files (docs/command-line.md).
 
-use super::{Evaluator, SCALE};
+use super::evaluator::{Evaluator, SCALE};
 use crate::rules::{GameSpec, Rules};
 use nalgebra::{SMatrix, SVector};
 use serde::Deserialize;
