@@ -324,15 +324,17 @@ def _agent_strings(agents: Iterable[Union[str, PythonAgent, Callable[[State], An
 
 
 def _arena(kind: str, game: Union[str, Game], agents, results, out, **options) -> Dict[str, Any]:
-    """Runs a match or tournament with the Python agents registered for its duration; an unknown
+    """Runs a match, tournament or analysis with the Python agents registered for its duration; an unknown
     keyword is refused naming the keywords ``match``/``tournament`` take (their parameters and
     the other keys of a job file of the kind)."""
-    function = match if kind == "match" else tournament
-    params = [p for p in _inspect.signature(function).parameters if p != "options"]
-    taken = params + [k for k in _arena_keys(kind) if k not in params + ["kind", "description"]]
-    unknown = [k for k in options if k not in taken]
-    if unknown:
-        raise ValueError(_unknown_keyword(kind, unknown[0], taken))
+    if kind in ("match", "tournament"):
+        # `analyze` names its keywords itself (``@_keywords``).
+        function = match if kind == "match" else tournament
+        params = [p for p in _inspect.signature(function).parameters if p != "options"]
+        taken = params + [k for k in _arena_keys(kind) if k not in params + ["kind", "description"]]
+        unknown = [k for k in options if k not in taken]
+        if unknown:
+            raise ValueError(_unknown_keyword(kind, unknown[0], taken))
     if isinstance(game, Game):
         game = game.game_string()
     strings, python = _agent_strings(agents)
