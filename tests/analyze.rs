@@ -194,6 +194,49 @@ fn a_perfect_agent_and_a_sample_that_does_not_depend_on_threads() {
     }
 }
 
+/// `seeds = "LO-HI"` samples only positions holding that many seeds on the board (counted here
+/// from each blunder's position text), and the phases span LO to HI; a range outside the game's
+/// seeds is refused by name.
+#[test]
+fn a_sample_within_a_range_of_seeds() {
+    let game = "kalah(houses=3,seeds=3)";
+    let report = analyze(AnalyzeRequest {
+        sample: Some(20),
+        seeds: Some("6-9".into()),
+        phases: 2,
+        ..AnalyzeRequest::new(game, &["random"])
+    });
+    assert_eq!(report.valued + report.unvalued, 20);
+    let a = &report.agents[0];
+    assert_eq!((a.all.seeds_low, a.all.seeds_high), (6, 9));
+    let edges: Vec<(u32, u32)> = a
+        .phases
+        .iter()
+        .map(|p| (p.seeds_low, p.seeds_high))
+        .collect();
+    assert_eq!(edges, [(6, 7), (8, 9)]);
+    assert_eq!(a.phases.iter().map(|p| p.moves).sum::<usize>(), 20);
+    assert!(!a.blunders.is_empty());
+    for b in &a.blunders {
+        let board = b.position.split(' ').next().unwrap();
+        let seeds: u32 = board
+            .split([',', '/'])
+            .map(|n| n.parse::<u32>().unwrap())
+            .sum();
+        assert!((6..=9).contains(&seeds), "{b:?}");
+    }
+    fails_with(
+        &[
+            "analyze", game, "-a", "random", "--sample", "5", "--seeds", "6-19",
+        ],
+        "--seeds 6-19",
+    );
+    fails_with(
+        &["analyze", game, "-a", "random", "--seeds", "6-9"],
+        "--sample N",
+    );
+}
+
 /// The moves of a finished match: each agent's losses, by negamax on every non-forced move of
 /// the records.
 #[test]

@@ -177,7 +177,12 @@ fn a_covered_root_takes_the_database_value() {
 
 /// The moves of a game between two agents, each built from `spec` with its own seed.
 fn game_moves(spec: &str, seed: u64) -> Vec<String> {
-    let rules = kalah("kalah(houses=4,seeds=3)");
+    game_moves_in("kalah(houses=4,seeds=3)", spec, seed)
+}
+
+/// [`game_moves`] in the Kalah of game string `game`.
+fn game_moves_in(game: &str, spec: &str, seed: u64) -> Vec<String> {
+    let rules = kalah(game);
     let spec: AgentSpec = spec.parse().unwrap();
     let res = Resources::default();
     let mut agents = [
@@ -194,6 +199,21 @@ fn game_moves(spec: &str, seed: u64) -> Vec<String> {
         moves.push(line.play(&rules, c.mv).unwrap());
     }
     moves
+}
+
+#[test]
+fn eval_auto_is_the_fitted_evaluation_where_the_game_has_weights() {
+    // Six-house Kalah has fitted weights (src/eval/weights/kalah.toml): `auto` plays as
+    // `fitted`, and differently from `stores` in some game; four houses have none: `auto`
+    // plays as `stores`.
+    let six =
+        |eval: &str, seed| game_moves_in("kalah", &format!("search(depth=3,eval={eval})"), seed);
+    let seeds = 0..4;
+    assert!(seeds.clone().all(|s| six("auto", s) == six("fitted", s)));
+    assert!(seeds.clone().any(|s| six("auto", s) != six("stores", s)));
+    let four = |eval: &str| game_moves(&format!("search(depth=3,eval={eval})"), 5);
+    assert_eq!(four("auto"), four("stores"));
+    assert_eq!(game_moves("search(depth=3)", 5), four("stores"));
 }
 
 #[test]

@@ -407,6 +407,7 @@ def analyze(
     run: Optional[Union[str, "_os.PathLike[str]"]] = None,
     seed: int = 1,
     plies: Optional[str] = None,
+    seeds: Optional[str] = None,
     sampler: Optional[str] = None,
     phases: int = 4,
     egdb: Optional[Union[str, "_os.PathLike[str]", Egdb]] = None,
@@ -424,7 +425,8 @@ def analyze(
     [{"agent", "unvalued", "all", "phases", "blunders_total", "blunders"}], "header", "rows",
     "text"}``. The positions: ``positions`` (a file, one position text a line), ``sample``
     (that many self-play positions of ``sampler``, default ``greedy``, after ``plies``
-    ``"LO-HI"`` plies, default ``"10-40"``) or ``run`` (a finished run's ``NAME.games.jsonl``
+    ``"LO-HI"`` plies, default ``"10-40"``, holding ``seeds`` ``"LO-HI"`` seeds on the board if
+    given, the plies then ``"0-1000"`` by default) or ``run`` (a finished run's ``NAME.games.jsonl``
     or its name: its agents' moves are judged; no ``agents`` then). Every legal move is valued
     exactly (the solver within ``max_nodes`` per position, from ``egdb`` where it covers the
     position); the loss of a move is the best move's value minus its value, seeds, from the
@@ -438,7 +440,8 @@ def analyze(
     if egdb is not None and not isinstance(egdb, Egdb):
         egdb = str(egdb)
     options = dict(
-        positions=positions, sample=sample, run=run, seed=seed, plies=plies, sampler=sampler,
+        positions=positions, sample=sample, run=run, seed=seed, plies=plies, seeds=seeds,
+        sampler=sampler,
         phases=phases, egdb=egdb, max_nodes=max_nodes, max_seconds=max_seconds, tt_mb=tt_mb,
         threads=threads, blunders=blunders, resamples=resamples,
     )

@@ -18,6 +18,18 @@ def test_analyze_equals_the_cli():
     assert ours["valued"] == 12
 
 
+def test_seeds_keyword_equals_the_cli():
+    # kalah(houses=3,seeds=2) holds 12 seeds; positions with 4 to 8 on the board only.
+    ours = mancala.analyze(GAME, ["greedy"], sample=10, seeds="4-8", phases=2, seed=5, threads=1)
+    cli = cli_json("analyze", GAME, "-a", "greedy", "--sample", "10", "--seeds", "4-8", "--phases", "2",
+                   "--seed", "5", "--threads", "1")
+    for key in ("source", "positions", "valued", "agents", "rows"):
+        assert ours[key] == cli[key], key
+    phases = [(p["seeds_low"], p["seeds_high"]) for p in ours["agents"][0]["phases"]]
+    assert phases[0][0] == 4 and phases[-1][1] == 8
+    assert "holding 4 to 8 seeds on the board" in ours["source"]
+
+
 def _values(state):
     """Each legal action's exact value for the mover, by the solver on the child."""
     out = {}

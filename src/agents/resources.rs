@@ -146,28 +146,24 @@ impl Resources {
             }
             AgentSpec::Random => Box::new(RandomAgent { rng: rng(seed) }),
             AgentSpec::Greedy => Box::new(GreedyAgent { rng: rng(seed) }),
-            AgentSpec::AlphaBeta(budget, EvalKind::Stores) => Box::new(
-                alphabeta::AlphaBetaAgent::new(*budget, StoreDifference, seed),
-            ),
-            AgentSpec::AlphaBeta(budget, EvalKind::Fitted) => {
-                let eval = fitted(spec, rules)
-                    .expect("fitted evaluations are checked when the agent is prepared");
-                Box::new(alphabeta::AlphaBetaAgent::new(*budget, eval, seed))
-            }
+            AgentSpec::AlphaBeta(budget, kind) => match fitted_of(spec, *kind, rules) {
+                Some(eval) => Box::new(alphabeta::AlphaBetaAgent::new(*budget, eval, seed)),
+                None => Box::new(alphabeta::AlphaBetaAgent::new(
+                    *budget,
+                    StoreDifference,
+                    seed,
+                )),
+            },
             AgentSpec::Mcts(config) => Box::new(mcts::MctsAgent::new(*config, seed)),
             AgentSpec::Search(config) => {
                 let db = config.egdb.as_deref().map(|dir| self.egdb(dir));
-                match config.eval {
-                    EvalKind::Stores => Box::new(search::SearchAgent::new(
+                match fitted_of(spec, config.eval, rules) {
+                    Some(eval) => {
+                        Box::new(search::SearchAgent::new(config.clone(), eval, db, seed))
+                    }
+                    None => Box::new(search::SearchAgent::new(
                         config.clone(),
                         StoreDifference,
-                        db,
-                        seed,
-                    )),
-                    EvalKind::Fitted => Box::new(search::SearchAgent::new(
-                        config.clone(),
-                        fitted(spec, rules)
-                            .expect("fitted evaluations are checked when the agent is prepared"),
                         db,
                         seed,
                     )),
@@ -257,6 +253,19 @@ mod tests {
 
 /// The fitted evaluation of `rules` for the agent `spec` (an error naming the agent for a game
 /// without fitted weights).
+/// The fitted evaluation an agent `spec` of evaluation `kind` plays `rules` with (`None`: the
+/// store difference): `fitted` always (checked when the agent is prepared), `auto` where the
+/// game has weights.
+fn fitted_of<R: Rules>(spec: &AgentSpec, kind: EvalKind, rules: &R) -> Option<Fitted> {
+    match kind {
+        EvalKind::Stores => None,
+        EvalKind::Fitted => Some(
+            fitted(spec, rules).expect("fitted evaluations are checked when the agent is prepared"),
+        ),
+        EvalKind::Auto => Fitted::for_rules(rules).ok(),
+    }
+}
+
 fn fitted<R: Rules>(spec: &AgentSpec, rules: &R) -> Result<Fitted, AgentError> {
     Fitted::for_rules(rules).map_err(|error| AgentError::Eval {
         agent: spec.to_string(),

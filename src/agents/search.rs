@@ -98,9 +98,19 @@ impl<R: Rules, E: Evaluator<R>> Agent<R> for SearchAgent<E> {
             ..Limits::default()
         };
         if let Some(ms) = self.config.time {
+            // A budget a move (the agent's own `time`, `--movetime`) is spent whole: an
+            // iteration cut off at the deadline still counts where a later root move, fully
+            // searched, beat the previous best. Under a game clock no iteration starts after
+            // half the share, so that the time an unfinished iteration would waste is saved
+            // for later moves.
             let share = clock.share(ms);
             limits.hard = Some(started + share);
-            limits.soft = Some(started + share / 2);
+            let soft = if clock.remaining_us.is_some() {
+                share / 2
+            } else {
+                share
+            };
+            limits.soft = Some(started + soft);
         }
         let cx = Context {
             rules,

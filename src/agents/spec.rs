@@ -4,9 +4,9 @@
 //! |-------|----------------|
 //! | `random` | none: a uniformly random legal move |
 //! | `greedy` | none: the move with the largest immediate gain (ties at random) |
-//! | `alphabeta` | `depth` (4) or `time` (milliseconds), `eval` (`stores` or `fitted`): depth-limited alpha-beta with the store-difference or the fitted evaluation ([`crate::eval`]) |
+//! | `alphabeta` | `depth` (4) or `time` (milliseconds), `eval` (`stores`, `fitted` or `auto`): depth-limited alpha-beta with the store-difference or the fitted evaluation ([`crate::eval`]) |
 //! | `mcts` | `iterations` (1000) or `time` (milliseconds), `c` (1.4), `rollout` (`random` or `greedy`), `solver` (`true`), `threads` (1), `parallel` (`root` or `tree`) |
-//! | `search` | `time` (milliseconds), `nodes`, `depth` (plies; any combination, the first reached stops; none given: `nodes=1000000`), `threads` (1), `tt-mb` (64: most table memory, MiB), `egdb` (none: a database directory probed at the leaves), `eval` (`stores` or `fitted`), `killers` (`false`): iterative-deepening principal variation search with the solver's table ([`super::search`]) |
+//! | `search` | `time` (milliseconds), `nodes`, `depth` (plies; any combination, the first reached stops; none given: `nodes=1000000`), `threads` (1), `tt-mb` (64: most table memory, MiB), `egdb` (none: a database directory probed at the leaves), `eval` (`auto`: fitted where the game has weights, else `stores`; or `fitted`, `stores`), `killers` (`false`): iterative-deepening principal variation search with the solver's table ([`super::search`]) |
 //! | `egdb` | `dir` (required), `fallback` (`alphabeta(depth=4)`): perfect play where the databases cover the position |
 //! | `engine` | `cmd` (required: the program), `args` (none: its arguments, split at spaces; single quotes group), `movetime` (1000 ms: the time per move sent when the run sets no clock): an external program speaking the `mancala-engine` protocol (`docs/engine-protocol.md`) |
 //! | `python` | `name` (required): the player a host program (the Python package) registered under that name in this process |
@@ -212,7 +212,7 @@ impl Default for SearchConfig {
             threads: 1,
             tt_mb: SEARCH_TT_MB,
             egdb: None,
-            eval: EvalKind::Stores,
+            eval: EvalKind::Auto,
             killers: false,
         }
     }
@@ -404,7 +404,7 @@ impl FromStr for AgentSpec {
                     .number("tt-mb", 1, MAX_SEARCH_TT_MB)?
                     .map_or(SEARCH_TT_MB, |m| m as usize);
                 let egdb = keys.take("egdb").map(|d| PathBuf::from(d.into_owned()));
-                let eval = keys.choice("eval", EVALS)?.unwrap_or_default();
+                let eval = keys.choice("eval", EVALS)?.unwrap_or(EvalKind::Auto);
                 let killers = keys.choice("killers", BOOLS)?.unwrap_or(false);
                 keys.finish(SEARCH_KEYS)?;
                 let nodes = match (time, nodes, depth) {
@@ -681,6 +681,15 @@ mod tests {
         assert_eq!(
             canon("egdb(dir=d,fallback=alphabeta(depth=4,eval=fitted))"),
             "egdb(dir=d,fallback=alphabeta(depth=4,eval=fitted))"
+        );
+        assert_eq!(canon("search(time=100,eval=auto)"), "search(time=100)");
+        assert_eq!(
+            canon("search(time=100,eval=stores)"),
+            "search(time=100,eval=stores)"
+        );
+        assert_eq!(
+            canon("alphabeta(eval=auto)"),
+            "alphabeta(depth=4,eval=auto)"
         );
         assert_eq!(canon("mcts"), "mcts(iterations=1000)");
         assert_eq!(

@@ -29,6 +29,10 @@ pub struct AnalyzeArgs {
     /// The plies a sampled position may come after, LO-HI [default: 10-40].
     #[arg(long, value_name = "LO-HI")]
     pub plies: Option<String>,
+    /// Only sampled positions holding LO to HI seeds on the board (the phases then span LO-HI;
+    /// the plies default to 0-1000).
+    #[arg(long, value_name = "LO-HI")]
+    pub seeds: Option<String>,
     /// The agent that plays both sides of the sampling games [default: greedy].
     #[arg(long, value_name = "AGENT")]
     pub sampler: Option<String>,
@@ -100,6 +104,7 @@ pub fn run(args: AnalyzeArgs) -> CliResult {
         sample: args.sample,
         seed: args.seed,
         plies: args.plies,
+        seeds: args.seeds,
         sampler: args.sampler,
         phases: args.phases,
         egdb: args.egdb,

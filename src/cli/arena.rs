@@ -33,9 +33,9 @@ pub fn run_export(args: ExportArgs) -> CliResult {
 pub struct ArenaArgs {
     /// Game string, e.g. `kalah`, `oware`.
     pub game: String,
-    /// An agent string (give it once per agent): random, greedy, alphabeta(depth=D|time=MS,eval=stores|fitted),
+    /// An agent string (give it once per agent): random, greedy, alphabeta(depth=D|time=MS,eval=stores|fitted|auto),
     /// mcts(iterations=N|time=MS,c=..,rollout=random|greedy,solver=true|false,threads=T,
-    /// parallel=root|tree), search(time=MS,nodes=N,depth=D,threads=T,tt-mb=M,egdb=DIR),
+    /// parallel=root|tree), search(time=MS,nodes=N,depth=D,threads=T,tt-mb=M,egdb=DIR,eval=auto|fitted|stores),
     /// egdb(dir=DIR,fallback=AGENT), engine(cmd="PROGRAM",args="ARGS",
     /// movetime=MS) (an external program speaking docs/engine-protocol.md).
     #[arg(long = "agent", short = 'a', required = true)]

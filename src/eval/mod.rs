@@ -19,16 +19,22 @@ pub use fitted::{EvalError, Fitted};
 /// The evaluation an agent uses at its horizon (agent option `eval`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EvalKind {
-    /// [`StoreDifference`] (`eval=stores`, the default).
+    /// [`StoreDifference`] (`eval=stores`, `alphabeta`'s default).
     #[default]
     Stores,
     /// [`Fitted`] (`eval=fitted`): the game's fitted weights; an error for games without.
     Fitted,
+    /// `eval=auto` (the `search` agent's default): [`Fitted`] where the game has fitted
+    /// weights ([`Fitted::for_rules`]), else [`StoreDifference`].
+    Auto,
 }
 
 /// The names of `eval=` values, as agent strings write them.
-pub const EVALS: &[(&str, EvalKind)] =
-    &[("stores", EvalKind::Stores), ("fitted", EvalKind::Fitted)];
+pub const EVALS: &[(&str, EvalKind)] = &[
+    ("stores", EvalKind::Stores),
+    ("fitted", EvalKind::Fitted),
+    ("auto", EvalKind::Auto),
+];
 
 impl EvalKind {
     /// Its name in agent strings.
@@ -36,6 +42,7 @@ impl EvalKind {
         match self {
             EvalKind::Stores => "stores",
             EvalKind::Fitted => "fitted",
+            EvalKind::Auto => "auto",
         }
     }
 }

@@ -73,9 +73,13 @@ pub struct AnalyzeRequest {
     /// The plies (moves from the start) a sampled position may come after, `LO-HI` (default
     /// `10-40`).
     pub plies: Option<String>,
+    /// The seeds on the board a sampled position must hold, `LO-HI` (default: any; with it the
+    /// plies default to `0-1000`, and the phases span `LO` to `HI`).
+    pub seeds: Option<String>,
     /// The agent that plays both sides of the sampling games (default `greedy`).
     pub sampler: Option<String>,
-    /// Phases: bins of equal width of seeds on the board, from 1 to the seeds of the game.
+    /// Phases: bins of equal width of seeds on the board, from 1 to the seeds of the game
+    /// (from `LO` to `HI` with `seeds`).
     #[serde(default = "four")]
     pub phases: u32,
     /// Endgame database directory (the solver answers from it where it covers a position).
@@ -109,6 +113,7 @@ impl AnalyzeRequest {
             run: None,
             seed: 1,
             plies: None,
+            seeds: None,
             sampler: None,
             phases: 4,
             egdb: None,
@@ -246,11 +251,11 @@ impl AnalyzeReport {
     }
 }
 
-/// The `LO-HI` plies of `text`.
-fn parse_plies(text: &str) -> Result<(u32, u32), JobError> {
+/// The `LO-HI` range of `text`, given as `--FLAG` (`example` shows one).
+fn parse_range(flag: &str, text: &str, example: &str) -> Result<(u32, u32), JobError> {
     let bad = || {
         JobError::input(format!(
-            "--plies {text}: expected LO-HI, two whole numbers with LO <= HI (e.g. 10-40)"
+            "--{flag} {text}: expected LO-HI, two whole numbers with LO <= HI (e.g. {example})"
         ))
     };
     let (lo, hi) = text.split_once('-').ok_or_else(bad)?;
@@ -316,11 +321,11 @@ pub(super) fn run(
         return Err(JobError::input("--sample 0: expected at least 1 position"));
     }
     if request.run.is_none()
-        && (request.sampler.is_some() || request.plies.is_some())
+        && (request.sampler.is_some() || request.plies.is_some() || request.seeds.is_some())
         && request.sample.is_none()
     {
         return Err(JobError::input(
-            "--sampler and --plies choose the sampled positions: give --sample N",
+            "--sampler, --plies and --seeds choose the sampled positions: give --sample N",
         ));
     }
     let mut stored = None;
@@ -555,7 +560,7 @@ impl OnRules for Job<'_> {
                 }
             }
         }
-        let total = rules.board_seeds(&rules.start()).max(1);
+        let (low, high) = phase_range(&rules, request)?;
         let mut reports = Vec::new();
         for (a, name) in names.iter().enumerate() {
             let judged: Vec<Judged<R::Move>> = moves[a]
@@ -578,10 +583,10 @@ impl OnRules for Job<'_> {
                 })
                 .collect();
             let seed = derive_seed(request.seed, 1000 + a as u64);
-            let all = accuracy(&judged, 1, total, request.resamples, seed);
+            let all = accuracy(&judged, low, high, request.resamples, seed);
             let phases = (0..request.phases)
                 .filter_map(|k| {
-                    let (lo, hi) = phase_edges(total, request.phases, k);
+                    let (lo, hi) = phase_edges(low, high, request.phases, k);
                     let in_phase: Vec<Judged<R::Move>> = judged
                         .iter()
                         .filter(|j| (lo..=hi).contains(&j.seeds))
@@ -659,9 +664,29 @@ struct Judged<M> {
     value: i32,
 }
 
-/// Phase `k` of `phases` over 1 to `total` seeds: seeds `lo..=hi`.
-fn phase_edges(total: u32, phases: u32, k: u32) -> (u32, u32) {
-    let edge = |k: u32| (u64::from(total) * u64::from(k) / u64::from(phases)) as u32;
+/// The seeds on the board the phases span: `--seeds LO-HI` when sampling with it, else 1 to
+/// the seeds of the game.
+fn phase_range<R: Rules>(rules: &R, request: &AnalyzeRequest) -> Result<(u32, u32), JobError> {
+    let total = rules.board_seeds(&rules.start()).max(1);
+    match (&request.seeds, request.sample) {
+        (Some(text), Some(_)) => {
+            let (lo, hi) = parse_range("seeds", text, "15-28")?;
+            if lo == 0 || hi > total {
+                return Err(JobError::input(format!(
+                    "--seeds {text}: `{}` has {total} seeds; expected LO-HI within 1-{total}",
+                    rules.spec()
+                )));
+            }
+            Ok((lo, hi))
+        }
+        _ => Ok((1, total)),
+    }
+}
+
+/// Phase `k` of `phases` over seeds `low..=high`: seeds `lo..=hi`.
+fn phase_edges(low: u32, high: u32, phases: u32, k: u32) -> (u32, u32) {
+    let span = u64::from(high - low + 1);
+    let edge = |k: u32| low - 1 + (span * u64::from(k) / u64::from(phases)) as u32;
     (edge(k) + 1, edge(k + 1))
 }
 
@@ -770,7 +795,17 @@ fn sample_items<R: Rules>(
     n: usize,
     progress: &dyn Progress,
 ) -> Result<(Vec<Item<R>>, usize, String), JobError> {
-    let (lo, hi) = parse_plies(request.plies.as_deref().unwrap_or("10-40"))?;
+    let (low, high) = phase_range(rules, request)?;
+    let default_plies = if request.seeds.is_some() {
+        "0-1000"
+    } else {
+        "10-40"
+    };
+    let (lo, hi) = parse_range(
+        "plies",
+        request.plies.as_deref().unwrap_or(default_plies),
+        "10-40",
+    )?;
     let sampler_text = request.sampler.as_deref().unwrap_or("greedy");
     let sampler: AgentSpec = sampler_text
         .parse()
@@ -779,7 +814,6 @@ fn sample_items<R: Rules>(
     resources
         .prepare(&sampler, rules)
         .map_err(|e| JobError::input(format!("--sampler `{sampler_text}`")).because(e))?;
-    let total = rules.board_seeds(&rules.start()).max(1);
     let phases = request.phases;
     let mut pool: Vec<Vec<(R::Position, String)>> = vec![Vec::new(); phases as usize];
     let mut seen: HashSet<String> = HashSet::new();
@@ -802,10 +836,10 @@ fn sample_items<R: Rules>(
             if ply >= lo {
                 let children = line.children(rules);
                 let text = rules.format_position(&pos);
-                if children.len() >= 2 && seen.insert(text) {
-                    let seeds = rules.board_seeds(&pos);
+                let seeds = rules.board_seeds(&pos);
+                if children.len() >= 2 && (low..=high).contains(&seeds) && seen.insert(text) {
                     let k = (0..phases)
-                        .find(|&k| phase_edges(total, phases, k).1 >= seeds)
+                        .find(|&k| phase_edges(low, high, phases, k).1 >= seeds)
                         .unwrap_or(phases - 1);
                     pool[k as usize].push((pos, format!("game {games} ply {}", ply + 1)));
                 }
@@ -852,14 +886,18 @@ fn sample_items<R: Rules>(
     }
     if drawn.len() < n {
         progress.note(&format!(
-            "--sample {n}: {games} games gave {} distinct positions after {lo} to {hi} plies; \
-             all are analyzed",
+            "--sample {n}: {games} games gave {} distinct positions after {lo} to {hi} \
+             plies (seeds {low}-{high}); all are analyzed",
             drawn.len()
         ));
     }
+    let holding = match &request.seeds {
+        Some(_) => format!(" holding {low} to {high} seeds on the board"),
+        None => String::new(),
+    };
     let source = format!(
         "{} positions sampled from {games} self-play games of `{sampler}` after {lo} to {hi} \
-         plies, stratified by seeds on the board (seed {})",
+         plies{holding}, stratified by seeds on the board (seed {})",
         drawn.len(),
         request.seed
     );
