@@ -248,8 +248,10 @@ fn agent_strings_round_trip_and_errors_name_the_key() {
     assert_eq!(canon("search"), "search(nodes=1000000)");
     assert_eq!(
         canon("search( eval=stores, depth=9, time=50, threads=2, tt-mb=16 )"),
-        "search(time=50,depth=9,threads=2,tt-mb=16)"
+        "search(time=50,depth=9,threads=2,tt-mb=16,eval=stores)"
     );
+    // eval=auto is the default and so is not written.
+    assert_eq!(canon("search(eval=auto)"), "search(nodes=1000000)");
     assert_eq!(
         canon("search(egdb=db/awari,nodes=5)"),
         "search(nodes=5,egdb=db/awari)"

@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Balanced openings: every distinct position PLIES moves from a game's start, kept where a
+search values it within MAX seeds of even, written as an openings file (`--openings-file`).
+
+Why: from 2-ply openings Kalah(6,4) and Oware have only about 36 distinct starts, and many are
+lost for one side whatever it plays, so a 100-pair match replays each start about three times
+and most pairs are split by the opening, not by the agents. Chess testers (fastchess,
+cutechess-cli) play balanced opening books for the same reason; this script makes one.
+
+    scripts/balanced-openings.py BINARY GAME [--plies 4] [--agent "search(nodes=2000000)"]
+        [--max 2] [--processes 2] [--out solvers/openings/GAME-balanced-4.txt]
+
+* Openings: every sequence of PLIES moves from the start (an extra turn is a move of its own,
+  as `--openings` counts), one per distinct resulting position (the first sequence in the
+  order of `mancala show`'s legal moves), games already over left out.
+* Value: the `score seeds X` of `mancala engine --agent AGENT` at the position (the mover's
+  side, converted here to South's), with a node budget by default, so that the file is the
+  same on every machine and at any load. An estimate, not an exact value.
+* Output: UTF-8 text; `#` comment lines give the command, the agent and each opening's value;
+  each other line is a move list from the start. Written to a temporary file and renamed.
+
+Standard library only.
+"""
+
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+
+def show(binary, game, moves):
+    cmd = [binary, "show", game, "--json"]
+    if moves:
+        cmd += ["-m", " ".join(moves)]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(f"balanced-openings: `{shlex.join(cmd)}` failed: {out.stderr.strip()}")
+    return json.loads(out.stdout)
+
+
+def openings(binary, game, plies):
+    """(moves, position, side to move) of every distinct position `plies` moves in."""
+    frontier = [[]]
+    for _ in range(plies):
+        nxt = []
+        for moves in frontier:
+            for mv in show(binary, game, moves)["legal_moves"]:
+                nxt.append(moves + [mv])
+        frontier = nxt
+    seen = {}
+    for moves in frontier:
+        s = show(binary, game, moves)
+        if s["over"] or s["position"] in seen:
+            continue
+        seen[s["position"]] = (moves, s["side_to_move"])
+    return [(m, p, side) for p, (m, side) in seen.items()]
+
+
+class Engine:
+    def __init__(self, binary, agent):
+        self.p = subprocess.Popen(
+            [binary, "engine", "--agent", agent],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        self.send("mancala-engine")
+        self.wait("mancalaok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def wait(self, word):
+        lines = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                sys.exit(f"balanced-openings: the engine ended before `{word}`")
+            lines.append(line.strip())
+            if line.split()[:1] == [word]:
+                return lines
+
+    def value(self, game, moves):
+        """The engine's value of the position after `moves`, seeds, the mover's side."""
+        self.send(f"newgame {game}")
+        self.send("isready")
+        self.wait("readyok")
+        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        self.send("go")
+        score = None
+        for line in self.wait("bestmove"):
+            t = line.split()
+            if t[:1] == ["info"] and "score" in t:
+                i = t.index("score")
+                if t[i + 1] == "seeds":
+                    score = float(t[i + 2])
+        if score is None:
+            sys.exit(f"balanced-openings: no `score seeds` after {' '.join(moves)}")
+        return score
+
+    def close(self):
+        self.send("quit")
+        self.p.wait()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("binary")
+    ap.add_argument("game")
+    ap.add_argument("--plies", type=int, default=4)
+    ap.add_argument("--agent", default="search(nodes=2000000)")
+    ap.add_argument("--max", type=float, default=2.0, help="largest |value| kept, seeds")
+    ap.add_argument("--processes", type=int, default=2)
+    ap.add_argument("--out")
+    a = ap.parse_args()
+    out = a.out or f"solvers/openings/{a.game}-balanced-{a.plies}.txt"
+    found = openings(a.binary, a.game, a.plies)
+    print(f"{len(found)} distinct positions after {a.plies} plies", file=sys.stderr)
+    chunks = [found[i :: a.processes] for i in range(a.processes)]
+
+    def work(chunk):
+        e = Engine(a.binary, a.agent)
+        vals = [(m, p, v if side == "S" else -v) for m, p, side in chunk
+                for v in [e.value(a.game, m)]]
+        e.close()
+        return vals
+
+    with ThreadPoolExecutor(a.processes) as ex:
+        valued = [x for part in ex.map(work, chunks) for x in part]
+    order = {tuple(m): i for i, (m, _, _) in enumerate(found)}
+    valued.sort(key=lambda x: order[tuple(x[0])])
+    kept = [x for x in valued if abs(x[2]) <= a.max]
+    cmd = "scripts/balanced-openings.py " + shlex.join(sys.argv[1:])
+    head = [
+        f"# Balanced openings of {a.game}: {len(kept)} of the {len(found)} distinct positions "
+        f"{a.plies} plies from the start",
+        f"# valued within {a.max:g} seeds of even (South's side) by `{a.agent}` "
+        "(an estimate, not an exact value).",
+        f"# Made by: {cmd}",
+        "# Each opening: its value, then its moves from the start (South upper case).",
+    ]
+    body = []
+    for m, p, v in kept:
+        body += [f"# {v:+.2f} seeds for South: {p}", " ".join(m)]
+    os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(out) or ".", prefix=".openings-")
+    with os.fdopen(fd, "w") as f:
+        f.write("\n".join(head + body) + "\n")
+    os.replace(tmp, out)
+    hist = {}
+    for _, _, v in valued:
+        hist[round(v)] = hist.get(round(v), 0) + 1
+    print(f"kept {len(kept)} of {len(found)} -> {out}", file=sys.stderr)
+    print("values (rounded, South's side): " + ", ".join(f"{k:+d}: {hist[k]}" for k in sorted(hist)),
+          file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
