@@ -1205,10 +1205,10 @@ pub fn history_rule<R: Rules>(rules: &R) -> Option<String> {
 /// quarter of `memory_mb` and 4096 MiB; the table then rounds it down to a power of two and
 /// [`solve`] caps it at two entries per board the game can reach. So Kalah(4,3) gets 2 MiB,
 /// Kalah(6,3) 32 MiB, Kalah(5,4) 64 MiB, Kalah(6,4) 512 MiB and Kalah(6,5) 4096 MiB (on a
-/// machine of 16 GiB or more). Measured (results/solver-tables.md): Kalah(6,4) value-only on
-/// one thread searched 186 M nodes with 128 MiB, 80.5 M with 512 MiB and 78.6 M with 2048 MiB,
-/// the last slower per node; a larger table also costs the kernel time to fault its pages in
-/// (about 2 ms a MiB on the 2-core test machine). The memory a solve uses grows to this size
+/// machine of 16 GiB or more). Measured once (the table was not kept in `results/`):
+/// Kalah(6,4) value-only on one thread searched 186 M nodes with 128 MiB, 80.5 M with 512 MiB
+/// and 78.6 M with 2048 MiB, the last slower per node; a larger table also costs the kernel
+/// time to fault its pages in (about 2 ms a MiB on the 2-core test machine). The memory a solve uses grows to this size
 /// as the search touches the table.
 pub fn default_table_megabytes<R: Rules>(rules: &R, root: &R::Position, memory_mb: u64) -> usize {
     let seeds = rules.board_seeds(root) as f64;
