@@ -112,6 +112,8 @@ def move_times(games_jsonl: str, ours: str, names) -> str:
     for line in open(games_jsonl):
         g = json.loads(line)
         s = mancala.load_game(ours).new_initial_state()
+        for name in g.get("opening") or []:  # the book's moves are not timed
+            s.apply_move(name)
         for name, ms in zip(g["moves"], g["times_ms"]):  # replayed: extra turns decide the mover
             mover = g["south"] if s.current_player() == 0 else g["north"]
             times[mover].append(ms)
@@ -140,13 +142,13 @@ def main() -> int:
     ap.add_argument("--times-only", action="store_true", help="only print the time per move of RESULTS/OUT.games.jsonl")
     a = ap.parse_args()
     ours, theirs = GAMES[a.game]
-    if a.bot == "python" and a.game != "kalah":
-        ap.error("--bot python plays Kalah only; use --bot cpp for Oware")
     agent_string = a.agent or f"mcts(iterations={a.simulations})"
     names = ["openspiel-mcts (MCTSBot)", agent_string]
     if a.times_only:
         print(move_times(f"{a.results}/{a.out}.games.jsonl", ours, names))
         return 0
+    if a.bot == "python" and a.game != "kalah":
+        ap.error("--bot python plays Kalah only; use --bot cpp for Oware")
     make = (
         python_bot_factory(ours, a.uct_c, a.simulations)
         if a.bot == "python"
