@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Whole-process timings of `mancala solve` under two builds, interleaved A B A B.
+"""Whole-process timings of `mancala solve` and `mancala perft` under two builds, interleaved A B A B.
 
-    scripts/solve-ab.py BEFORE AFTER [--rounds K] [GAME ...]
+    scripts/solve-ab.py BEFORE AFTER [--rounds K] [--perft GAME@DEPTH ...] [GAME ...]
 
 BEFORE, AFTER  two `mancala` binaries (e.g. the base commit's build and target/release/mancala)
 --rounds K     runs of each binary per game, interleaved (default 3)
 GAME           game strings solved from the start, value only, on one thread (default: three
                Kalah and Oware sizes of about a second each)
+--perft G@D    also time `mancala perft G --depth D` on one thread (repeatable; default none),
+               the row's game written `perft G@D` and its value column empty
 
 Prints a Markdown table: per game and build the median wall seconds (min-max) of the whole
 process and the solver's nodes (which must agree: the solver is deterministic on one thread),
@@ -25,12 +27,17 @@ GAMES = ["kalah(houses=6,seeds=3)", "kalah(houses=5,seeds=4)", "awari(houses=5,s
 
 
 def run(binary, game):
-    cmd = [binary, "solve", game, "--threads", "1", "--value-only", "--json"]
+    """Wall seconds, nodes and value of one run; `game` is a game string or `perft G@D`."""
+    if game.startswith("perft "):
+        name, depth = game[len("perft "):].rsplit("@", 1)
+        cmd = [binary, "perft", name, "--depth", depth, "--threads", "1", "--json"]
+    else:
+        cmd = [binary, "solve", game, "--threads", "1", "--value-only", "--json"]
     t = time.perf_counter()
     p = subprocess.run(cmd, capture_output=True, text=True, check=True)
     wall = time.perf_counter() - t
     j = json.loads(p.stdout)
-    return wall, j["nodes"], j["value"]
+    return wall, j["nodes"], j.get("value", "")
 
 
 def main():
@@ -38,11 +45,12 @@ def main():
     ap.add_argument("before")
     ap.add_argument("after")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--perft", action="append", default=[], metavar="GAME@DEPTH")
     ap.add_argument("games", nargs="*")
     a = ap.parse_args()
     print("| game | build | wall s | nodes | value | ratio after/before | load |")
     print("|---|---|---:|---:|---:|---:|---|")
-    for game in a.games or GAMES:
+    for game in (a.games or GAMES) + [f"perft {x}" for x in a.perft]:
         rows = {"before": [], "after": []}
         loads = []
         for _ in range(a.rounds):
