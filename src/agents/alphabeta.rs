@@ -232,6 +232,7 @@ mod tests {
         let weights = Weights {
             games: vec![rules.spec().with_default_seeds()],
             houses: 3,
+            features: crate::eval::fitted::FeatureSet::TwoRow,
             w: std::array::from_fn(|k| k as f64 / NF as f64 - 0.5),
         };
         let eval = Fitted::new(&rules, &weights, "test").unwrap();

@@ -3,7 +3,7 @@
 //! South to move) labelled with its exact `value - store_difference`.
 
 use super::Egdb;
-use crate::eval::fitted::{position_features, predict, ErrorStats, LeastSquares, NF};
+use crate::eval::fitted::{position_features, predict, ErrorStats, FeatureSet, LeastSquares, NF};
 use crate::rules::Rules;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -96,7 +96,7 @@ pub fn fit_to_database<R: Rules>(
                 continue;
             }
             let target = entries[rank as usize] as f64;
-            let f = position_features(rules, &pos, m);
+            let f = position_features(rules, &pos, FeatureSet::TwoRow, m);
             if hold {
                 held.push((layer, f, target));
             } else {

@@ -10,16 +10,22 @@
 //!
 //! where the weights `w_k` are in seeds per unit of feature `f_k` ([`FEATURES`]) and estimate
 //! `value - store_difference`, the seeds the board will still bring (the quantity the databases
-//! store). The features are read from the position's observation ([`Rules::observe`]: the
+//! store); the sum is cut to less than the seeds on the board (`board_seeds`), the most the
+//! board can bring, so that no evaluation equals or passes a game won by them all. The features are read from the position's observation ([`Rules::observe`]: the
 //! mover's row, then the opponent's, each from its owner's left, so the mover's house `i`
 //! faces the opponent's house `m - 1 - i`), on the stack: no allocation.
 //!
-//! Weights exist for the games listed in each file's `games` (Kalah; Awari, used for Oware
-//! too); for any other game [`Fitted::for_rules`] is an error ([`EvalError::NoWeights`]):
-//! the four-row games and the other families keep the store-difference evaluation
-//! ([`super::StoreDifference`]). `mancala eval fit` makes the files (docs/command-line.md).
+//! Two feature sets ([`FeatureSet`]): the two-row games' ([`FEATURES`]) and the four-row
+//! games' ([`FOUR_ROW_FEATURES`], Bao and Omweso: no stores, so `store_difference` is 0 and the
+//! features carry the material). Weights exist for the games listed in each file's `games`
+//! (Kalah; Awari, used for Oware too; Bao la Kiswahili); for any other game
+//! [`Fitted::for_rules`] is an error ([`EvalError::NoWeights`]) and the game keeps its own
+//! evaluation ([`super::StoreDifference`]). `mancala eval fit` makes the files: from the
+//! databases' exact values (least squares), or from the outcomes of self-play games (logistic,
+//! [`crate::eval::outcomes`]) where no exact values exist (docs/command-line.md).
 
 use super::evaluator::{Evaluator, SCALE};
+use crate::rules::four_row::{HOLES, OBSERVATION_COLUMNS};
 use crate::rules::{GameSpec, Rules};
 use nalgebra::{SMatrix, SVector};
 use serde::Deserialize;
@@ -72,6 +78,91 @@ pub const FEATURES: [(&str, &str); NF] = [
     ("lap_opponent", "the same for the opponent"),
 ];
 
+/// The four-row features (Bao, Omweso), in order: name and meaning. Each player's 16 holes
+/// are read as [`crate::rules::four_row`] observes them: holes `A..H` (0-7) the back row, `I..P`
+/// (8-15) the front row, and the mover's front hole `h` faces the opponent's front hole
+/// `23 - h` (RULES.md §9, §10: captures take from the facing front hole).
+pub const FOUR_ROW_FEATURES: [(&str, &str); NF] = [
+    ("tempo", "1: being the player to move"),
+    ("front_mover", "seeds in the mover's front row (holes I..P)"),
+    ("front_opponent", "seeds in the opponent's front row"),
+    ("back_mover", "seeds in the mover's back row (holes A..H)"),
+    ("back_opponent", "seeds in the opponent's back row"),
+    (
+        "reserve_mover",
+        "seeds the mover still has to enter (Bao's namua stage)",
+    ),
+    ("reserve_opponent", "the same for the opponent"),
+    (
+        "playable_mover",
+        "mover's holes with 2 seeds or more (the holes a move may start from once the \
+         reserves are empty)",
+    ),
+    ("playable_opponent", "the same for the opponent"),
+    (
+        "exposed_mover",
+        "seeds in the mover's front holes that face a non-empty opponent front hole (what a \
+         capture by the opponent can take)",
+    ),
+    (
+        "exposed_opponent",
+        "the same for the opponent (what the mover can capture)",
+    ),
+    (
+        "empty_front_mover",
+        "the mover's empty front holes (a player whose front row is empty has lost)",
+    ),
+    ("empty_front_opponent", "the same for the opponent"),
+    (
+        "kuu_mover",
+        "1 if the mover still owns their kuu (Bao's nyumba, hole L)",
+    ),
+    ("kuu_opponent", "the same for the opponent"),
+];
+
+/// Which features a weights file uses (its `features` key).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FeatureSet {
+    /// [`FEATURES`]: games of two rows of `m` houses (observation `[2, m + 2]`).
+    TwoRow,
+    /// [`FOUR_ROW_FEATURES`]: the four-row games of 16 holes a player (observation
+    /// `[2, 19]`).
+    FourRow,
+}
+
+impl FeatureSet {
+    /// Its name in weights files: `two-row` or `four-row`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FeatureSet::TwoRow => "two-row",
+            FeatureSet::FourRow => "four-row",
+        }
+    }
+
+    /// The features' names and meanings, in order.
+    pub fn features(self) -> &'static [(&'static str, &'static str); NF] {
+        match self {
+            FeatureSet::TwoRow => &FEATURES,
+            FeatureSet::FourRow => &FOUR_ROW_FEATURES,
+        }
+    }
+
+    /// The feature set that reads `rules`' positions, with its houses per side (16 holes a
+    /// player for four rows), or `None` for a board of another shape (Lela's 14 holes,
+    /// more than [`MAX_HOUSES`]).
+    pub fn of_rules<R: Rules>(rules: &R) -> Option<(FeatureSet, usize)> {
+        let m = rules.spec().houses();
+        let shape = rules.observation_shape();
+        if m <= MAX_HOUSES && shape == [2, m + 2] {
+            Some((FeatureSet::TwoRow, m))
+        } else if m == HOLES && shape == [2, OBSERVATION_COLUMNS] {
+            Some((FeatureSet::FourRow, m))
+        } else {
+            None
+        }
+    }
+}
+
 /// Most houses per side the features read.
 pub const MAX_HOUSES: usize = 62;
 
@@ -122,11 +213,17 @@ pub enum EvalError {
 pub const WEIGHTS_FILES: &[(&str, &str)] = &[
     ("kalah.toml", include_str!("weights/kalah.toml")),
     ("awari.toml", include_str!("weights/awari.toml")),
+    (
+        "bao-la-kiswahili.toml",
+        include_str!("weights/bao-la-kiswahili.toml"),
+    ),
 ];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct WeightsText {
+    #[serde(default)]
+    features: Option<String>,
     games: Vec<String>,
     houses: usize,
     weights: BTreeMap<String, f64>,
@@ -138,25 +235,39 @@ pub struct Weights {
     /// The games (canonical strings with the default start seeds,
     /// [`GameSpec::with_default_seeds`]) the weights are for.
     pub games: Vec<GameSpec>,
-    /// Houses per side of the fit.
+    /// Houses per side of the fit (16 for the four-row games: holes a player).
     pub houses: usize,
-    /// Seeds per unit of each feature, in [`FEATURES`] order.
+    /// The features the weights are for.
+    pub features: FeatureSet,
+    /// Seeds per unit of each feature, in the order of `features`' list.
     pub w: [f64; NF],
 }
 
 impl Weights {
-    /// Reads a weights file (TOML: `games = [...]`, `houses = m`, a `[weights]` table with one
-    /// number per feature of [`FEATURES`], every one present); `file` names it in errors.
+    /// Reads a weights file (TOML: `features = "two-row"` (the default when absent) or
+    /// `"four-row"`, `games = [...]`, `houses = m`, a `[weights]` table with one number per
+    /// feature of the set, every one present); `file` names it in errors.
     ///
     /// # Errors
-    /// [`EvalError::BadWeights`] naming the file and what is wrong (TOML syntax, an unknown or
-    /// missing feature, a bad game string, a number that is not finite).
+    /// [`EvalError::BadWeights`] naming the file and what is wrong (TOML syntax, an unknown
+    /// feature set, an unknown or missing feature, a bad game string, a number that is not
+    /// finite).
     pub fn parse(text: &str, file: &str) -> Result<Weights, EvalError> {
         let bad = |message: String| EvalError::BadWeights {
             file: file.to_string(),
             message,
         };
         let t: WeightsText = toml::from_str(text).map_err(|e| bad(e.to_string()))?;
+        let set = match t.features.as_deref() {
+            None | Some("two-row") => FeatureSet::TwoRow,
+            Some("four-row") => FeatureSet::FourRow,
+            Some(other) => {
+                return Err(bad(format!(
+                    "features = \"{other}\" is not a feature set (two-row, four-row)"
+                )))
+            }
+        };
+        let names = set.features();
         let mut games = Vec::new();
         for g in &t.games {
             let spec: GameSpec = g.parse().map_err(|e| bad(format!("game `{g}`: {e}")))?;
@@ -171,19 +282,16 @@ impl Weights {
                 t.houses
             )));
         }
-        if let Some(k) = t
-            .weights
-            .keys()
-            .find(|k| !FEATURES.iter().any(|f| f.0 == *k))
-        {
-            let names: Vec<&str> = FEATURES.iter().map(|f| f.0).collect();
+        if let Some(k) = t.weights.keys().find(|k| !names.iter().any(|f| f.0 == *k)) {
+            let list: Vec<&str> = names.iter().map(|f| f.0).collect();
             return Err(bad(format!(
-                "unknown feature `{k}` in [weights] (features: {})",
-                names.join(", ")
+                "unknown feature `{k}` in [weights] (features {}: {})",
+                set.name(),
+                list.join(", ")
             )));
         }
         let mut w = [0.0; NF];
-        for (k, (name, _)) in FEATURES.iter().enumerate() {
+        for (k, (name, _)) in names.iter().enumerate() {
             let v = *t
                 .weights
                 .get(*name)
@@ -196,6 +304,7 @@ impl Weights {
         Ok(Weights {
             games,
             houses: t.houses,
+            features: set,
             w,
         })
     }
@@ -203,7 +312,7 @@ impl Weights {
     /// The weights as a `[weights]` table in TOML, one line per feature.
     pub fn table(&self) -> String {
         let mut s = String::from("[weights]\n");
-        for (k, (name, _)) in FEATURES.iter().enumerate() {
+        for (k, (name, _)) in self.features.features().iter().enumerate() {
             s += &format!("{name} = {}\n", self.w[k]);
         }
         s
@@ -236,18 +345,63 @@ pub fn features(obs: &[f32], m: usize) -> [f32; NF] {
     f
 }
 
-/// The features of `pos` (a two-row game with `m` houses a side).
+/// The four-row features of a four-row observation (`obs`: `[2, 19]`, the mover's row first:
+/// holes `A..P`, reserve, kuu owned, takasia mark), in [`FOUR_ROW_FEATURES`] order.
 #[inline]
-pub fn position_features<R: Rules>(rules: &R, pos: &R::Position, m: usize) -> [f32; NF] {
+pub fn four_row_features(obs: &[f32]) -> [f32; NF] {
+    let c = OBSERVATION_COLUMNS;
+    let (a, b) = (&obs[..c], &obs[c..2 * c]);
+    let mut f = [0.0f32; NF];
+    f[0] = 1.0;
+    for (row, (own, other)) in [(a, b), (b, a)].into_iter().enumerate() {
+        for h in 0..HOLES {
+            let s = own[h];
+            if h < HOLES / 2 {
+                f[3 + row] += s;
+            } else {
+                f[1 + row] += s;
+                f[9 + row] += if other[3 * HOLES / 2 - 1 - h] > 0.0 {
+                    s
+                } else {
+                    0.0
+                };
+                f[11 + row] += (s == 0.0) as u8 as f32;
+            }
+            f[7 + row] += (s >= 2.0) as u8 as f32;
+        }
+        f[5 + row] = own[HOLES];
+        f[13 + row] = own[HOLES + 1];
+    }
+    f
+}
+
+/// The features of `pos` in feature set `set` (`m`: houses per side of a two-row game).
+#[inline]
+pub fn position_features<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    set: FeatureSet,
+    m: usize,
+) -> [f32; NF] {
     let mut obs = [0.0f32; 2 * (MAX_HOUSES + 2)];
-    let n = 2 * (m + 2);
-    rules.observe(pos, &mut obs[..n]);
-    features(&obs[..n], m)
+    match set {
+        FeatureSet::TwoRow => {
+            let n = 2 * (m + 2);
+            rules.observe(pos, &mut obs[..n]);
+            features(&obs[..n], m)
+        }
+        FeatureSet::FourRow => {
+            let n = 2 * OBSERVATION_COLUMNS;
+            rules.observe(pos, &mut obs[..n]);
+            four_row_features(&obs[..n])
+        }
+    }
 }
 
 /// The fitted evaluation of one game.
 #[derive(Clone, Copy, Debug)]
 pub struct Fitted {
+    set: FeatureSet,
     houses: usize,
     /// Evaluation units per feature unit.
     units: [f32; NF],
@@ -258,9 +412,9 @@ impl Fitted {
     /// holds it (start seed count ignored).
     ///
     /// # Errors
-    /// [`EvalError::NoWeights`] for a game without weights (the four-row games and every
-    /// family but Kalah and Awari/Oware), [`EvalError::Houses`] for another board size than
-    /// the fit's, [`EvalError::BadWeights`] if a compiled-in file does not parse.
+    /// [`EvalError::NoWeights`] for a game without weights (every game but Kalah, Awari/Oware
+    /// and Bao la Kiswahili), [`EvalError::Houses`] for another board size than the fit's,
+    /// [`EvalError::BadWeights`] if a compiled-in file does not parse.
     pub fn for_rules<R: Rules>(rules: &R) -> Result<Fitted, EvalError> {
         let game = rules.spec().with_default_seeds();
         let mut known = Vec::new();
@@ -277,14 +431,14 @@ impl Fitted {
         })
     }
 
-    /// The evaluation with weights `w` (from `file`) for `rules`, a two-row game of
-    /// `w.houses` houses a side.
+    /// The evaluation with weights `w` (from `file`) for `rules`, a game whose board the
+    /// weights' feature set reads, of `w.houses` houses a side.
     ///
     /// # Errors
     /// [`EvalError::Houses`] if the game's board is not of that shape.
     pub fn new<R: Rules>(rules: &R, w: &Weights, file: &str) -> Result<Fitted, EvalError> {
         let houses = rules.spec().houses();
-        if rules.observation_shape() != [2, w.houses + 2] || houses != w.houses {
+        if FeatureSet::of_rules(rules) != Some((w.features, w.houses)) {
             return Err(EvalError::Houses {
                 file: file.to_string(),
                 game: rules.spec().to_string(),
@@ -293,6 +447,7 @@ impl Fitted {
             });
         }
         Ok(Fitted {
+            set: w.features,
             houses,
             units: w.w.map(|x| (x * SCALE as f64) as f32),
         })
@@ -302,12 +457,15 @@ impl Fitted {
 impl<R: Rules> Evaluator<R> for Fitted {
     #[inline]
     fn evaluate(&self, rules: &R, pos: &R::Position) -> i32 {
-        let f = position_features(rules, pos, self.houses);
+        let f = position_features(rules, pos, self.set, self.houses);
         let mut sum = 0.0f32;
         for (w, x) in self.units.iter().zip(&f) {
             sum += w * x;
         }
-        rules.store_difference(pos) * SCALE + sum.round() as i32
+        // The board can bring the mover at most its seeds: a sum beyond that is cut to just
+        // under it, so that no evaluation reaches the value of a game won by every seed.
+        let most = (rules.board_seeds(pos) as i32 * SCALE - 1).max(0) as f32;
+        rules.store_difference(pos) * SCALE + sum.clamp(-most, most).round() as i32
     }
 }
 
@@ -419,6 +577,7 @@ mod tests {
         Weights {
             games: vec![game.parse::<GameSpec>().unwrap().with_default_seeds()],
             houses,
+            features: FeatureSet::TwoRow,
             w,
         }
     }
@@ -429,7 +588,7 @@ mod tests {
     fn features_worked_by_hand() {
         let rules = kalah("kalah(houses=3)");
         let pos = rules.parse_position("3,0,1/2,7,0 6-5 N").unwrap();
-        let f = position_features(&rules, &pos, 3);
+        let f = position_features(&rules, &pos, FeatureSet::TwoRow, 3);
         // tempo; seeds 9 and 4; houses holding seeds 2 and 2; extra turns: North none (2 != 3,
         // 7 != 2), South A (3 = 3) and C (1 = 1); reaching the store: North b (7 >= 2), South
         // A and C; exposed: North's b (7) faces South's empty B, South's A (3) faces North's
@@ -443,6 +602,45 @@ mod tests {
         w[10] = 1.0;
         let fitted = Fitted::new(&rules, &weights_for("kalah(houses=3)", 3, w), "test").unwrap();
         assert_eq!(Evaluator::<Kalah>::evaluate(&fitted, &rules, &pos), 250);
+    }
+
+    /// Worked by hand: Bao la Kiswahili, North to move. North's back row `b` = 2 (2 seeds),
+    /// front row `l` = 4, `m` = 3 (7 seeds); South's back row `A` = 1, `H` = 3 (4 seeds), front
+    /// row `I` = 2, `L` = 5, `P` = 1 (8 seeds); reserves South 22, North 21 (64 seeds in all);
+    /// South alone owns a kuu. A front hole
+    /// `h` faces the other player's `23 - h`: North's `m` (12) faces South's `L` (11), so North
+    /// exposes 3 seeds and South 5; North's `l` faces South's empty `M`, South's `I` and `P`
+    /// face North's empty `p` and `i`. Holes of 2 or more: North `b l m`, South `H I L`.
+    #[test]
+    fn four_row_features_worked_by_hand() {
+        let spec: GameSpec = "bao-la-kiswahili".parse().unwrap();
+        let rules = crate::rules::Bao::new(spec.try_into().unwrap());
+        let pos = rules
+            .parse_position(
+                "1,0,0,0,0,0,0,3,2,0,0,5,0,0,0,1/0,2,0,0,0,0,0,0,0,0,0,4,3,0,0,0 0-0 N;reserve=22-21;kuu=S",
+            )
+            .unwrap();
+        assert_eq!(
+            FeatureSet::of_rules(&rules),
+            Some((FeatureSet::FourRow, 16))
+        );
+        let f = position_features(&rules, &pos, FeatureSet::FourRow, 16);
+        let expected = [1., 7., 8., 2., 4., 21., 22., 3., 3., 3., 5., 6., 5., 0., 1.];
+        assert_eq!(f, expected);
+        // A four-row weights file serves Bao and is refused for Kalah, and the other way round.
+        let mut w = weights_for("bao-la-kiswahili", 16, [0.0; NF]);
+        w.features = FeatureSet::FourRow;
+        w.w[9] = -1.0;
+        w.w[10] = 0.5;
+        let fitted = Fitted::new(&rules, &w, "bao.toml").unwrap();
+        // -3 + 2.5 seeds = -50 units.
+        assert_eq!(
+            Evaluator::<crate::rules::Bao>::evaluate(&fitted, &rules, &pos),
+            -50
+        );
+        assert!(Fitted::new(&kalah("kalah"), &w, "bao.toml").is_err());
+        let two_row = weights_for("kalah", 16, [0.0; NF]);
+        assert!(Fitted::new(&rules, &two_row, "k.toml").is_err());
     }
 
     /// Least squares recovers the weights that made the targets (exact, noiseless labels on the
@@ -542,6 +740,14 @@ mod tests {
                 "`games` is empty",
             ),
             (&full.replace("houses = 6", "houses = 0"), "houses = 0"),
+            (
+                &format!("features = \"three-row\"\n{full}"),
+                "features = \"three-row\" is not a feature set",
+            ),
+            (
+                &format!("features = \"four-row\"\n{full}"),
+                "unknown feature `extra_turn_mover`",
+            ),
             (
                 &full.replace("houses = 6", "houses = 6\ncolour = 1"),
                 "colour",

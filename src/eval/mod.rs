@@ -11,6 +11,7 @@
 
 mod evaluator;
 pub mod fitted;
+pub mod outcomes;
 
 pub use evaluator::{Evaluator, StoreDifference, SCALE};
 
