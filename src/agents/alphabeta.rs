@@ -6,10 +6,11 @@
 //!   difference in the games with stores (the evaluation of Irving, Donkers & Uiterwijk 2000
 //!   for Kalah, "seeds in the stores"), material (seeds held, holes and reserve) in the
 //!   four-row games, where captured seeds change sides; `fitted` is the game's fitted linear
-//!   evaluation ([`Fitted`], Kalah and Awari/Oware only). A finished game is valued exactly
-//!   (final store difference; in the four-row games the winner takes all the seeds). The
-//!   search works in evaluation units ([`SCALE`] to the seed) from the side to move; an extra
-//!   turn keeps the sign. The value reported with a move is in seeds.
+//!   evaluation ([`Fitted`], six-house Kalah, Awari/Oware and Bao la Kiswahili only). A
+//!   finished game is valued exactly (final store difference; in the four-row games the
+//!   winner takes all the seeds). The search works in evaluation units ([`SCALE`] to the
+//!   seed) from the side to move; an extra turn keeps the sign. The value reported with a
+//!   move is in seeds.
 //! * **Depth** counts moves (plies), an extra turn being a move of its own, as in `perft`.
 //! * **Ordering**: the previous iteration's best move first; the root moves are shuffled once per
 //!   decision with the agent's generator, so that among equally valued moves a random one is
