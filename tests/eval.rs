@@ -77,10 +77,7 @@ fn a_fit_to_outcomes_labels_every_position_of_the_games() {
     assert!(text.contains(&figures), "`{figures}` not in:\n{text}");
     assert!(text.contains("features = \"four-row\"\ngames = [\"bao-la-kiswahili\"]\nhouses = 16\n"));
     let weights = mancala::eval::fitted::Weights::parse(&text, "bao.toml").unwrap();
-    assert_eq!(
-        weights.features,
-        mancala::eval::fitted::FeatureSet::FourRow
-    );
+    assert_eq!(weights.features, mancala::eval::fitted::FeatureSet::FourRow);
     let md = std::fs::read_to_string(&report).unwrap();
     assert!(md.contains("| material alone (k = "), "{md}");
     assert!(report.with_extension("csv").exists());
@@ -95,7 +92,11 @@ fn bad_input_is_named_and_writes_nothing() {
     let o = out.to_str().unwrap();
     let cases: [(Vec<&str>, &str); 5] = [
         (
-            vec!["kalah(houses=3,seeds=2)", "--games", kalah.to_str().unwrap()],
+            vec![
+                "kalah(houses=3,seeds=2)",
+                "--games",
+                kalah.to_str().unwrap(),
+            ],
             "`kalah(houses=3,seeds=2)` is not a four-row game",
         ),
         (

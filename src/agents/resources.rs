@@ -225,20 +225,26 @@ fn checked_engine(spec: &AgentSpec) -> Result<engine::EngineFactory, AgentError>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{GameSpec, Kalah, Omweso};
+    use crate::rules::{Bao, GameSpec, Kalah};
 
     /// `eval=fitted` is checked when the agent is prepared: a game without weights is refused,
     /// naming the agent and the game; a game with weights builds an agent that plays.
     #[test]
     fn fitted_evaluation_is_checked_when_prepared() {
         let spec: AgentSpec = "alphabeta(depth=2,eval=fitted)".parse().unwrap();
-        let omweso = Omweso::new("omweso".parse::<GameSpec>().unwrap().try_into().unwrap());
-        let e = Resources::default().prepare(&spec, &omweso).unwrap_err();
+        let kete = Bao::new(
+            "bao-la-kete"
+                .parse::<GameSpec>()
+                .unwrap()
+                .try_into()
+                .unwrap(),
+        );
+        let e = Resources::default().prepare(&spec, &kete).unwrap_err();
         assert!(matches!(e, AgentError::Eval { .. }), "{e}");
         let text = e.to_string();
         assert!(
             text.contains("alphabeta(depth=2,eval=fitted)")
-                && text.contains("no fitted evaluation weights for `omweso`"),
+                && text.contains("no fitted evaluation weights for `bao-la-kete`"),
             "{text}"
         );
         let kalah = Kalah::new("kalah".parse::<GameSpec>().unwrap().try_into().unwrap());
