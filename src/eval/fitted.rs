@@ -686,7 +686,8 @@ mod tests {
             assert_eq!(
                 Weights::parse(
                     &format!(
-                        "games = [\"{}\"]\nhouses = {}\n{}",
+                        "features = \"{}\"\ngames = [\"{}\"]\nhouses = {}\n{}",
+                        w.features.name(),
                         w.games[0],
                         w.houses,
                         w.table()
@@ -703,6 +704,14 @@ mod tests {
         assert!(Fitted::for_rules(&awari).is_ok());
         let oware = Oware::new("oware".parse::<GameSpec>().unwrap().try_into().unwrap());
         assert!(Fitted::for_rules(&oware).is_ok());
+        let bao = crate::rules::Bao::new(
+            "bao-la-kiswahili"
+                .parse::<GameSpec>()
+                .unwrap()
+                .try_into()
+                .unwrap(),
+        );
+        assert!(Fitted::for_rules(&bao).is_ok());
         let e = Fitted::for_rules(&kalah("kalah(houses=4)")).unwrap_err();
         assert!(matches!(e, EvalError::NoWeights { .. }), "{e}");
         assert!(e.to_string().contains("kalah(houses=4)"), "{e}");
