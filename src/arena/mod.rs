@@ -175,6 +175,21 @@ pub struct RoundRecord {
 }
 
 impl GameRecord {
+    /// The position the game started from (before the opening): its `start`, else the game's
+    /// start position.
+    ///
+    /// # Errors
+    /// The `start` text does not parse as a position of `rules`' game.
+    pub fn start_position<R: Rules>(
+        &self,
+        rules: &R,
+    ) -> Result<R::Position, crate::core::ParsePositionError> {
+        match &self.start {
+            None => Ok(rules.start()),
+            Some(text) => rules.parse_position(text),
+        }
+    }
+
     /// South's final store minus North's, in seeds.
     pub fn margin(&self) -> i32 {
         self.stores[0] as i32 - self.stores[1] as i32

@@ -738,12 +738,12 @@ pub(super) fn replay<R: Rules>(
     max_plies: u32,
     adjudicator: Option<&Egdb>,
 ) -> Result<(), String> {
-    let start = match &r.start {
-        None => rules.start(),
-        Some(text) => rules
-            .parse_position(text)
-            .map_err(|e| format!("bad start position `{text}`: {e}"))?,
-    };
+    let start = r.start_position(rules).map_err(|e| {
+        format!(
+            "bad start position `{}`: {e}",
+            r.start.as_deref().unwrap_or_default()
+        )
+    })?;
     for (name, len) in [("times_ms", r.times_ms.len()), ("evals", r.evals.len())] {
         if len != 0 && len != r.moves.len() {
             return Err(format!("it has {len} {name} for {} moves", r.moves.len()));

@@ -138,12 +138,9 @@ impl GameJob for Outcomes<'_> {
             }
             used += 1;
             let south = r.south_points() as f32 / 2.0;
-            let start = match &r.start {
-                None => rules.start(),
-                Some(text) => rules.parse_position(text).map_err(|e| {
-                    JobError::input(format!("{}: bad start", run.record_name(k))).because(e)
-                })?,
-            };
+            let start = r.start_position(&rules).map_err(|e| {
+                JobError::input(format!("{}: bad start", run.record_name(k))).because(e)
+            })?;
             let mut line = Line::new(start);
             for text in r.opening.iter().chain(&r.moves) {
                 let pos = *line.current();
@@ -212,12 +209,7 @@ pub fn run(command: EvalCommand) -> CliResult {
                 report.after.mae()
             );
             let (markdown, csv) = report_tables(&args.game, &report);
-            let weights = Weights {
-                games: games.clone(),
-                houses: spec.houses(),
-                features: FeatureSet::TwoRow,
-                w: report.weights,
-            };
+            let weights = (FeatureSet::TwoRow, report.weights);
             (weights, labels, figures, markdown, csv)
         }
         (None, Some(path)) => {
@@ -252,15 +244,16 @@ pub fn run(command: EvalCommand) -> CliResult {
                 report.after.accuracy()
             );
             let (markdown, csv) = outcome_tables(&args.game, &report, total);
-            let weights = Weights {
-                games: games.clone(),
-                houses: spec.houses(),
-                features: FeatureSet::FourRow,
-                w: report.weights,
-            };
+            let weights = (FeatureSet::FourRow, report.weights);
             (weights, labels, figures, markdown, csv)
         }
         (None, None) => unreachable!("clap requires --egdb or --games"),
+    };
+    let weights = Weights {
+        games: games.clone(),
+        houses: spec.houses(),
+        features: weights.0,
+        w: weights.1,
     };
     let mut text = String::new();
     let _ = writeln!(

@@ -916,12 +916,9 @@ fn run_items<R: Rules>(rules: &R, run: &StoredRun) -> Result<(Vec<Item<R>>, usiz
     let mut items = Vec::new();
     let mut forced = 0;
     for (k, r) in records.iter().enumerate() {
-        let start = match &r.start {
-            None => rules.start(),
-            Some(text) => rules.parse_position(text).map_err(|e| {
-                JobError::input(format!("{}: bad start", run.record_name(k))).because(e)
-            })?,
-        };
+        let start = r.start_position(rules).map_err(|e| {
+            JobError::input(format!("{}: bad start", run.record_name(k))).because(e)
+        })?;
         let mut line = Line::new(start);
         let bad = |e: crate::game::PlayError| JobError::input(run.record_name(k)).because(e);
         line.play_text(rules, &r.opening.join(" ")).map_err(bad)?;
