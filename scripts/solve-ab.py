@@ -5,8 +5,8 @@
 
 BEFORE, AFTER  two `mancala` binaries (e.g. the base commit's build and target/release/mancala)
 --rounds K     runs of each binary per game, interleaved (default 3)
-GAME           game strings solved from the start, value only, on one thread (default: three
-               Kalah and Oware sizes of about a second each)
+GAME           game strings solved from the start, value only, on one thread (default: two
+               Kalah sizes of about a second each)
 --perft G@D    also time `mancala perft G --depth D` on one thread (repeatable; default none),
                the row's game written `perft G@D` and its value column empty
 
@@ -23,7 +23,9 @@ import statistics
 import subprocess
 import time
 
-GAMES = ["kalah(houses=6,seeds=3)", "kalah(houses=5,seeds=4)", "awari(houses=5,seeds=3)"]
+# Awari is left out: with the repetition history in the key, `awari(houses=5,seeds=3)` and even
+# `awari(houses=4,seeds=3)` do not finish in 20 s (measured 2026-12-06).
+GAMES = ["kalah(houses=6,seeds=3)", "kalah(houses=5,seeds=4)"]
 
 
 def run(binary, game):
