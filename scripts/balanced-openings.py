@@ -149,6 +149,8 @@ def main():
     ap.add_argument("--agent", default="search(nodes=2000000)")
     ap.add_argument("--max", type=float, default=2.0, help="largest |value| kept, seeds")
     ap.add_argument("--processes", type=int, default=2)
+    ap.add_argument("--revalue", help="value the kept ones again with this agent, keep those "
+                    "still within --max (the file gives the second value)")
     ap.add_argument("--arranged", type=int, help="draw this many arranged starts instead")
     ap.add_argument("--seed", type=int, default=1, help="seed of the arranged starts")
     ap.add_argument("--out")
@@ -178,11 +180,24 @@ def main():
     order = {p: i for i, (_, p, _) in enumerate(found)}
     valued.sort(key=lambda x: order[x[1]])
     kept = [x for x in valued if abs(x[2]) <= a.max]
+    first_agent = a.agent
+    if a.revalue:
+        first = len(kept)
+        side_of = {p: side for _, p, side in found}
+        a.agent = a.revalue
+        chunks = [kept[i :: a.processes] for i in range(a.processes)]
+        with ThreadPoolExecutor(a.processes) as ex:
+            again = [x for part in ex.map(work, [[(m, p, side_of[p]) for m, p, _ in c] for c in chunks])
+                     for x in part]
+        again.sort(key=lambda x: order[x[1]])
+        kept = [x for x in again if abs(x[2]) <= a.max]
+        print(f"revalued {first} with {a.revalue}: kept {len(kept)}", file=sys.stderr)
     cmd = "scripts/balanced-openings.py " + shlex.join(sys.argv[1:])
     head = [
         f"# Balanced openings of {a.game}: {len(kept)} of the {len(found)} distinct {what}",
-        f"# valued within {a.max:g} seeds of even (South's side) by `{a.agent}` "
-        "(an estimate, not an exact value).",
+        f"# valued within {a.max:g} seeds of even (South's side) by `{first_agent}`"
+        + (f", then again by `{a.revalue}`" if a.revalue else "")
+        + " (an estimate, not an exact value).",
         f"# Made by: {cmd}",
         "# Each opening: its value, then its moves from the start (South upper case)"
         + (", or its position text." if a.arranged else "."),
