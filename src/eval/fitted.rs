@@ -11,9 +11,10 @@
 //! where the weights `w_k` are in seeds per unit of feature `f_k` ([`FEATURES`]) and estimate
 //! `value - store_difference`, the seeds the board will still bring (the quantity the databases
 //! store); the sum is cut to less than the seeds on the board (`board_seeds`), the most the
-//! board can bring, so that no evaluation equals or passes a game won by them all. The features are read from the position's observation ([`Rules::observe`]: the
-//! mover's row, then the opponent's, each from its owner's left, so the mover's house `i`
-//! faces the opponent's house `m - 1 - i`), on the stack: no allocation.
+//! board can bring, so that no evaluation equals or passes a game won by them all. The
+//! features are read from the position's observation ([`Rules::observe`]: the mover's row,
+//! then the opponent's, each from its owner's left, so the mover's house `i` faces the
+//! opponent's house `m - 1 - i`), on the stack: no allocation.
 //!
 //! Two feature sets ([`FeatureSet`]): the two-row games' ([`FEATURES`]) and the four-row
 //! games' ([`FOUR_ROW_FEATURES`], Bao and Omweso: no stores, so `store_difference` is 0 and the
@@ -144,6 +145,16 @@ impl FeatureSet {
         match self {
             FeatureSet::TwoRow => &FEATURES,
             FeatureSet::FourRow => &FOUR_ROW_FEATURES,
+        }
+    }
+
+    /// The seeds on the board ([`Rules::board_seeds`]) read from features `f` of this set:
+    /// both sides' seeds in the houses (two rows), or in the holes and reserves (four rows).
+    #[inline]
+    pub fn board_seeds(self, f: &[f32; NF]) -> f32 {
+        match self {
+            FeatureSet::TwoRow => f[1] + f[2],
+            FeatureSet::FourRow => f[1..7].iter().sum(),
         }
     }
 
@@ -464,7 +475,7 @@ impl<R: Rules> Evaluator<R> for Fitted {
         }
         // The board can bring the mover at most its seeds: a sum beyond that is cut to just
         // under it, so that no evaluation reaches the value of a game won by every seed.
-        let most = (rules.board_seeds(pos) as i32 * SCALE - 1).max(0) as f32;
+        let most = (self.set.board_seeds(&f) * SCALE as f32 - 1.0).max(0.0);
         rules.store_difference(pos) * SCALE + sum.clamp(-most, most).round() as i32
     }
 }
@@ -595,6 +606,8 @@ mod tests {
         // empty c; weak (1 or 2 seeds): North a, South C; laps (6 seeds or more): North b.
         let expected = [1., 9., 4., 2., 2., 0., 2., 1., 2., 7., 3., 1., 1., 1., 0.];
         assert_eq!(f, expected);
+        // 9 + 4 seeds in the houses.
+        assert_eq!(FeatureSet::TwoRow.board_seeds(&f), 13.0);
         // Evaluated: store difference -1 (North 5, South 6), plus tempo 0.5 and 1 seed per
         // exposed opponent seed (3): 2.5 seeds = 250 units.
         let mut w = [0.0; NF];
@@ -627,6 +640,8 @@ mod tests {
         let f = position_features(&rules, &pos, FeatureSet::FourRow, 16);
         let expected = [1., 7., 8., 2., 4., 21., 22., 3., 3., 3., 5., 6., 5., 0., 1.];
         assert_eq!(f, expected);
+        // Every seed of the game is in a hole or a reserve: 64.
+        assert_eq!(FeatureSet::FourRow.board_seeds(&f), 64.0);
         // A four-row weights file serves Bao and is refused for Kalah, and the other way round.
         let mut w = weights_for("bao-la-kiswahili", 16, [0.0; NF]);
         w.features = FeatureSet::FourRow;
