@@ -10,6 +10,10 @@
 #   4. the wheel of python/ built with maturin and installed into it (--force-reinstall: always
 #      the module built from these sources)
 #   5. pytest python/tests             (exit status 5, no tests collected, counts as a failure);
+#      python/tests/test_browser.py drives `mancala serve` in a real headless Chromium: the Debian
+#      `chromium` package is installed if missing and Playwright for Python (with the system
+#      browser, not its own download) into the environment; MANCALA_REQUIRE_BROWSER=1 makes
+#      a missing one a failure, not a skip;
 #      python/tests/test_build.py fails if the module imported or the release binary was built
 #      from other sources than the checkout's (the build ids of src/source_hash.rs)
 #
@@ -53,7 +57,18 @@ if [[ ! -x "$venv/bin/python" ]]; then
   "$python" -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest open-spiel pettingzoo gymnasium
+"$venv/bin/python" -m pip install --quiet "maturin>=1.9.4,<2" numpy pytest open-spiel pettingzoo gymnasium playwright
+if [[ ! -x /usr/bin/chromium ]]; then
+  if command -v apt-get >/dev/null 2>&1; then
+    echo "scripts/test.sh: installing chromium (the browser test of mancala serve needs it)" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+  else
+    echo "scripts/test.sh: the browser test needs Chromium at /usr/bin/chromium" >&2
+    exit 1
+  fi
+fi
+export MANCALA_REQUIRE_BROWSER=1
 
 wheels=$(mktemp -d)
 trap 'rm -rf "$wheels"' EXIT

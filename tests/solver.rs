@@ -86,14 +86,17 @@ fn limits_stop_with_true_bounds() {
         Limits {
             max_nodes: Some(20_000),
             max_seconds: None,
+            ..Default::default()
         },
         Limits {
             max_nodes: Some(400_000),
             max_seconds: None,
+            ..Default::default()
         },
         Limits {
             max_nodes: None,
             max_seconds: Some(0.05),
+            ..Default::default()
         },
     ] {
         let options = SolveOptions {
@@ -194,6 +197,7 @@ fn oware_family_small_solves_finish() {
                 limits: Limits {
                     max_nodes: Some(30_000_000),
                     max_seconds: None,
+                    ..Default::default()
                 },
                 ..Default::default()
             };

@@ -355,6 +355,9 @@ impl GameJob for Runner<'_> {
                         stop.store(true, Relaxed);
                     }
                     self.progress.add(1);
+                    if self.progress.cancelled() {
+                        stop.store(true, Relaxed);
+                    }
                 },
             )
         })?;

@@ -19,6 +19,7 @@ mod perft;
 mod play;
 mod progress;
 mod run;
+mod serve;
 mod show;
 mod solve;
 
@@ -79,6 +80,9 @@ enum Command {
     Engine(engine::EngineArgs),
     /// Random playouts or MCTS simulations per second from the start position.
     Bench(bench::BenchArgs),
+    /// The analysis board in the browser: play, analyse and replay every game, and its JSON
+    /// API (docs/serve-api.md), on http://127.0.0.1:8080/ by default.
+    Serve(serve::ServeArgs),
 }
 
 /// The exit status of a failure.
@@ -110,6 +114,7 @@ pub fn main() -> ExitCode {
         Command::Play(a) => play::run(a),
         Command::Engine(a) => engine::run(a),
         Command::Run(a) => run::run(a),
+        Command::Serve(a) => serve::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -27,6 +27,13 @@ pub trait Progress: Sync {
     fn note(&self, text: &str) {
         let _ = text;
     }
+    /// Whether the front end wants the job stopped (its client went away, its deadline
+    /// passed): solves stop as at a limit (`cancelled`), match, tournament and series runs stop
+    /// between games and report the games played. Polled a few times a second; `false` by
+    /// default.
+    fn cancelled(&self) -> bool {
+        false
+    }
 }
 
 impl Progress for () {}

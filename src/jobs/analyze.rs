@@ -479,6 +479,7 @@ impl OnRules for Job<'_> {
             limits: Limits {
                 max_nodes: Some(request.max_nodes.unwrap_or(ANALYZE_MAX_NODES)),
                 max_seconds: request.max_seconds,
+                cancel: None,
             },
         };
         progress.start("positions valued", Some(items.len() as u64));

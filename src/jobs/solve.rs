@@ -16,7 +16,7 @@ use crate::search::{Solution, SolveOptions};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -607,6 +607,8 @@ impl OnRules for SolveRequest {
             }
             None => None,
         };
+        // Set by the progress watcher when the front end cancels (Progress::cancelled).
+        let cancel = Arc::new(AtomicBool::new(false));
         let options = SolveOptions {
             threads,
             tt_mb: self.tt_mb.map(|mb| mb as usize),
@@ -614,6 +616,7 @@ impl OnRules for SolveRequest {
             limits: Limits {
                 max_nodes: self.max_nodes,
                 max_seconds: self.max_seconds,
+                cancel: Some(cancel.clone()),
             },
             egdb: egdb.as_ref().map(|(db, _)| db.clone()),
         };
@@ -624,7 +627,7 @@ impl OnRules for SolveRequest {
         let counter = AtomicU64::new(0);
         let solution: Solution<R> = if line.status(&rules) == Status::Ongoing {
             let window = line.repetition_window(&rules);
-            with_progress(progress, &counter, || match method {
+            with_progress(progress, &counter, &cancel, || match method {
                 Method::Alphabeta => solve(&rules, &pos, window, &options, &counter),
                 Method::Memo => memo_solve(&rules, &pos, self.threads, &counter)
                     .map_err(|e| threads_error(threads, &e)),
@@ -707,7 +710,12 @@ impl OnRules for SolveRequest {
 }
 
 /// Runs `work` while a watcher tells `progress` the count of `counter` five times a second.
-fn with_progress<T>(progress: &dyn Progress, counter: &AtomicU64, work: impl FnOnce() -> T) -> T {
+fn with_progress<T>(
+    progress: &dyn Progress,
+    counter: &AtomicU64,
+    cancel: &AtomicBool,
+    work: impl FnOnce() -> T,
+) -> T {
     progress.start("nodes", None);
     let result = std::thread::scope(|scope| {
         // The watcher ends when `finished` is dropped, however the work ends.
@@ -717,6 +725,9 @@ fn with_progress<T>(progress: &dyn Progress, counter: &AtomicU64, work: impl FnO
                 ended.recv_timeout(Duration::from_millis(200))
             {
                 progress.set(counter.load(Ordering::Relaxed));
+                if progress.cancelled() {
+                    cancel.store(true, Ordering::Relaxed);
+                }
             }
         });
         let result = work();

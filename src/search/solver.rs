@@ -47,7 +47,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Node and time limits of a solve (`None`: no limit).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Stop after about this many nodes (all threads; checked every [`REPORT_EVERY`] nodes a
     /// thread and at the end of every search, so a solve stops within that many nodes a
@@ -57,6 +57,9 @@ pub struct Limits {
     /// [`CLOCK_EVERY`] nodes on each thread and during the first guess, so a solve stops
     /// within about that many nodes' time of the limit).
     pub max_seconds: Option<f64>,
+    /// Stop when this flag is set (by another thread: a front end whose client went away);
+    /// checked with the node limit.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 /// How to run a solve.
@@ -329,6 +332,10 @@ impl<'a, R: Rules> Shared<'a, R> {
                 max_nodes: Some(max),
                 ..
             } if total >= max => Some(format!("node limit ({max})")),
+            Limits {
+                cancel: Some(ref flag),
+                ..
+            } if flag.load(Relaxed) => Some("cancelled".to_string()),
             _ => None,
         };
         if let Some(limit) = limit {
@@ -1278,7 +1285,7 @@ pub fn solve<R: Rules>(
         options.egdb.as_deref(),
         progress,
         threads,
-        options.limits,
+        options.limits.clone(),
     );
     let mut line: Vec<R::Position> = history.to_vec();
     line.push(*root);
