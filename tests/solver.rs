@@ -102,7 +102,7 @@ fn limits_stop_with_true_bounds() {
         let options = SolveOptions {
             threads: 2,
             tt_mb: Some(16),
-            limits,
+            limits: limits.clone(),
             ..Default::default()
         };
         match solve(&rules, &rules.start(), &[], &options, &AtomicU64::new(0)) {
