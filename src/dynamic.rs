@@ -23,7 +23,7 @@
 
 use crate::agents::external::{Clock, Forfeit};
 use crate::agents::{Agent, AgentError, AgentSpec, Resources};
-use crate::core::{ParsePositionError, Side};
+use crate::core::{ParsePositionError, Side, Stop};
 use crate::egdb::Egdb;
 use crate::game::{Line, PlayError, Status};
 use crate::jobs::{self, JobError, ProbeReport};
@@ -171,7 +171,16 @@ pub trait DynAgent: Send {
     /// # Errors
     /// [`StateError::Over`] if the game is over; [`StateError::Illegal`] if `state` is of
     /// another game; [`StateError::Forfeit`] if an external player failed.
-    fn step(&mut self, state: &dyn DynState) -> Result<usize, StateError>;
+    fn step(&mut self, state: &dyn DynState) -> Result<usize, StateError> {
+        self.step_until(state, &Stop::default())
+    }
+
+    /// [`DynAgent::step`], the search stopped at `stop` whatever the agent's budget (it then
+    /// plays the best move found so far; [`crate::agents::Clock::stop`]).
+    ///
+    /// # Errors
+    /// As [`DynAgent::step`].
+    fn step_until(&mut self, state: &dyn DynState, stop: &Stop) -> Result<usize, StateError>;
 }
 
 /// The state of one rules type: a [`Line`] and the rules.
@@ -416,7 +425,7 @@ struct GameAgent<R: Rules> {
 }
 
 impl<R: Rules> DynAgent for GameAgent<R> {
-    fn step(&mut self, state: &dyn DynState) -> Result<usize, StateError> {
+    fn step_until(&mut self, state: &dyn DynState, stop: &Stop) -> Result<usize, StateError> {
         let state =
             state
                 .as_any()
@@ -432,7 +441,14 @@ impl<R: Rules> DynAgent for GameAgent<R> {
         }
         let choice = self
             .agent
-            .choose(state.rules(), state.line(), &Clock::default())
+            .choose(
+                state.rules(),
+                state.line(),
+                &Clock {
+                    stop: stop.clone(),
+                    ..Clock::default()
+                },
+            )
             .map_err(StateError::Forfeit)?;
         Ok(state.rules().action(choice.mv))
     }

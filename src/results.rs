@@ -1,6 +1,7 @@
 //! Result files of a run named NAME: `DIR/NAME.md` and `DIR/NAME.csv` (the table),
 //! `DIR/NAME.json` (the manifest: what ran, where, when, with what), `DIR/NAME.games.jsonl`
-//! (one game record per line) and, for a series, `DIR/NAME.svg`.
+//! (one game record per line) and a plot `DIR/NAME.svg` for a series (score against budget), a
+//! tournament (ratings with intervals) and a match with an SPRT (its log-likelihood ratio).
 //!
 //! A result set is written whole or not at all: every path is checked before the run starts
 //! (a directory in the way is refused), and at the end every file is first written to a
@@ -401,7 +402,8 @@ impl Manifest {
         self.object.get(key)
     }
 
-    fn bytes(&self) -> Vec<u8> {
+    /// The manifest as JSON text (pretty, with a final newline).
+    pub fn bytes(&self) -> Vec<u8> {
         let mut text = serde_json::to_string_pretty(&self.object).expect("JSON values encode");
         text.push('\n');
         text.into_bytes()
@@ -685,6 +687,80 @@ impl RunFiles {
         }
         files.push((self.path("json"), manifest.bytes()));
         write_all_or_none(&files)
+    }
+}
+
+/// This process's command line as typed (arguments with spaces or quotes quoted), for manifests.
+pub fn command_line() -> String {
+    std::env::args()
+        .map(|a| {
+            if a.is_empty() || a.contains([' ', '"', '\'', '(', ')', '$', ';', '&', '|']) {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            } else {
+                a
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A JSON value read strictly: an object that names a key twice is an error (`key `k` is given
+/// twice`), where serde_json's own `Value` keeps the last silently. For requests and job files,
+/// where a key given twice is a mistake that would otherwise pass unnoticed.
+#[derive(Debug)]
+pub struct StrictJson(pub serde_json::Value);
+
+impl<'de> serde::Deserialize<'de> for StrictJson {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<StrictJson, D::Error> {
+        use serde::de::{Error, MapAccess, SeqAccess, Visitor};
+        use serde_json::Value;
+        struct Strict;
+        impl<'de> Visitor<'de> for Strict {
+            type Value = Value;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+                Ok(Value::Bool(v))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+                Ok(Value::from(v))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+                Ok(Value::from(v))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+                Ok(Value::from(v))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+                Ok(Value::String(v.to_string()))
+            }
+            fn visit_string<E>(self, v: String) -> Result<Value, E> {
+                Ok(Value::String(v))
+            }
+            fn visit_unit<E>(self) -> Result<Value, E> {
+                Ok(Value::Null)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+                let mut items = Vec::new();
+                while let Some(StrictJson(v)) = seq.next_element()? {
+                    items.push(v);
+                }
+                Ok(Value::Array(items))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+                let mut object = serde_json::Map::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    if object.contains_key(&key) {
+                        return Err(A::Error::custom(format!("key `{key}` is given twice")));
+                    }
+                    let StrictJson(v) = map.next_value()?;
+                    object.insert(key, v);
+                }
+                Ok(Value::Object(object))
+            }
+        }
+        d.deserialize_any(Strict).map(StrictJson)
     }
 }
 

@@ -57,6 +57,7 @@ fn play<R: Rules>(rules: &R, plan: &Plan, threads: usize) -> Vec<GameRecord> {
             &mancala::arena::openings::prepare(rules, plan).unwrap(),
             &plan.schedule(),
             &AtomicBool::new(false),
+            &mancala::core::Stop::default(),
             &|_| {},
         )
     })
@@ -1932,4 +1933,64 @@ fn ayo_rounds_play_as_one_game_in_a_match() {
         err.contains("round 2: the last round leads to `ayo(rounds=3)`"),
         "{err}"
     );
+}
+
+/// A front end's stop ([`mancala::core::Stop`]) ends every built-in agent's search whatever its
+/// budget: with the flag already set, budgets that would run for hours (alpha-beta to depth 40
+/// on Kalah(6,4), a billion MCTS simulations, principal variation search to depth 60) give a
+/// legal move at once. (If a stop were ignored this test would not finish.)
+#[test]
+fn a_stop_ends_every_agent_search_whatever_its_budget() {
+    let rules = kalah("kalah");
+    let line = Line::new(rules.start());
+    let legal: Vec<_> = line.children(&rules).iter().map(|c| c.mv).collect();
+    let stop = mancala::core::Stop {
+        at: None,
+        flag: Some(std::sync::Arc::new(AtomicBool::new(true))),
+    };
+    let clock = Clock {
+        stop,
+        ..Clock::default()
+    };
+    for agent in [
+        "alphabeta(depth=40)",
+        "mcts(iterations=1000000000)",
+        "mcts(iterations=1000000000,threads=2,parallel=tree)",
+        "search(depth=60)",
+    ] {
+        let spec: AgentSpec = agent.parse().unwrap();
+        let mut resources = Resources::default();
+        resources.prepare(&spec, &rules).unwrap();
+        let mut a = resources.build::<mancala::Kalah>(&rules, &spec, 1);
+        let mv = a.choose(&rules, &line, &clock).unwrap().mv;
+        assert!(legal.contains(&mv), "{agent}");
+    }
+}
+
+/// Games in progress when the stop is reached are dropped, not recorded with cut moves.
+#[test]
+fn a_stop_drops_the_games_in_progress() {
+    let rules = kalah("kalah(houses=4,seeds=3)");
+    let p = plan(&["alphabeta(depth=3)", "random"], 2, 0, 7);
+    let mut resources = Resources::default();
+    for a in &p.agents {
+        resources.prepare(a, &rules).unwrap();
+    }
+    let abandon = mancala::core::Stop {
+        at: Some(std::time::Instant::now()),
+        flag: None,
+    };
+    let records = play_games(
+        &rules,
+        &p,
+        &resources,
+        &mancala::arena::openings::prepare(&rules, &p).unwrap(),
+        &p.schedule(),
+        &AtomicBool::new(false),
+        &abandon,
+        &|_| {},
+    );
+    assert!(records.is_empty(), "{} games recorded", records.len());
+    // The same plan without a stop plays every game.
+    assert_eq!(play(&rules, &p, 1).len(), 4);
 }

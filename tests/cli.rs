@@ -125,6 +125,16 @@ fn bad_positions_name_the_token() {
         ],
         "forced=a",
     );
+    // A field the game has, written twice: named as such, not as a field the game lacks.
+    fails_with(
+        &[
+            "show",
+            "cups(bowls=3)",
+            "--position",
+            "1,0,0/0,0,0 0-0 N;hand=29-30;hand=30-29",
+        ],
+        "`;hand=...` is given twice",
+    );
 }
 
 #[test]

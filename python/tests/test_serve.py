@@ -40,6 +40,17 @@ def server(tmp_path_factory):
     (results / "escape.md").symlink_to(outside / "secret.md")
     databases = root / "databases"
     databases.mkdir()
+    # Runs that write plots, and the databases of three-house Kalah (every position of
+    # kalah(houses=3,seeds=2) has at most 12 seeds) for the replay's exact losses.
+    mancala = str(cli_binary())
+    quiet = {"check": True, "capture_output": True}
+    subprocess.run([mancala, "egdb", "build", "kalah(houses=3)", "--max-seeds", "12", "--out", str(databases)], **quiet)
+    subprocess.run([mancala, "tournament", "kalah(houses=3,seeds=2)", "--agent", "random", "--agent", "greedy",
+                    "--agent", "alphabeta(depth=4)", "--rounds", "2", "--out", "k32", "--results", str(results)], **quiet)
+    subprocess.run([mancala, "match", "kalah(houses=4,seeds=3)", "--agent", "alphabeta(depth=3)", "--agent", "random",
+                    "--rounds", "100", "--sprt", "elo0=0,elo1=200", "--out", "sprt", "--results", str(results)], **quiet)
+    subprocess.run([mancala, "egdb", "stats", str(databases / "kalah-houses=3"), "--out", str(results / "stats") + "/"],
+                   **quiet)
     proc = subprocess.Popen(
         [str(cli_binary()), "serve", "--port", "0", "--results", str(results), "--databases", str(databases),
          "--jobs", "2", "--max-seconds", "5"],
@@ -357,7 +368,8 @@ def test_runs_list_and_replay(server):
     status, got = call(base, "GET", "/api/runs")
     assert status == 200
     paths = [r["path"] for r in got["runs"]]
-    assert paths == [f"tournaments/{TOURNAMENT}.json"], paths
+    assert paths == ["stats/egdb-stats-kalah-houses=3.json", f"tournaments/{TOURNAMENT}.json",
+                     "tournaments/k32.json", "tournaments/sprt.json"], paths
     status, run = call(base, "GET", f"/api/runs/tournaments/{TOURNAMENT}.json")
     assert status == 200 and "Bradley" in run["table"] or "Elo" in run["table"], run["table"][:200]
     records = [json.loads(l) for l in (server["results"] / "tournaments" / f"{TOURNAMENT}.games.jsonl").read_text().splitlines()]
@@ -375,3 +387,109 @@ def test_runs_list_and_replay(server):
         assert game["plies"][-1]["state"]["over"]
         assert game["plies"][-1]["state"]["stores"] == records[index]["stores"]
         assert [p["move"] for p in game["plies"]] == records[index]["opening"] + records[index]["moves"]
+
+
+def test_runs_write_their_plots(server):
+    """A tournament writes its ratings with intervals, a match its SPRT's log-likelihood ratio
+    with the bounds, `egdb stats` its value histograms: SVG files the run's answer lists."""
+    base = server["base"]
+    for run, words in [("tournaments/k32.json", ["ratings", "greedy", "alphabeta(depth=4)"]),
+                       ("tournaments/sprt.json", ["SPRT elo0=0,elo1=200", "log-likelihood ratio", "H1 accepted"]),
+                       ("stats/egdb-stats-kalah-houses=3.json", ["values by layer", "12 seeds"])]:
+        status, got = call(base, "GET", f"/api/runs/{run}")
+        assert status == 200, got
+        assert len(got["svgs"]) == 1, got["svgs"]
+        status, svg = call(base, "GET", f"/api/files/{got['svgs'][0]}")
+        assert status == 200 and svg.startswith("<svg"), svg[:100]
+        for w in words:
+            assert w in svg, (run, w)
+    # The SPRT plot ends where the match stopped: its last LLR is the table's.
+    status, got = call(base, "GET", "/api/runs/tournaments/sprt.json")
+    assert "H1 accepted" in got["table"] or "H0 accepted" in got["table"], got["table"]
+
+
+def test_replay_marks_each_moves_exact_loss(server):
+    """Every ply of a kalah(houses=3,seeds=2) game is covered by the databases: its exact loss
+    equals the best move's value minus the played move's by `mancala solve` (the alpha-beta
+    solver, a second method), and a blunder is a move that changes the result."""
+    base = server["base"]
+    records = (server["results"] / "tournaments" / "k32.games.jsonl").read_text().splitlines()
+    verdicts = set()
+    for index in range(len(records)):
+        status, game = call(base, "GET", f"/api/runs/tournaments/k32.json/games/{index}")
+        assert status == 200, game
+        assert game["databases"] == ["kalah-houses=3"]
+        before = game["start"]
+        for p in game["plies"]:
+            x = p["exact"]
+            assert x is not None, p
+            solved = cli_json("solve", "kalah(houses=3,seeds=2)", "--position", before["position"])
+            values = {m["move"]: m["value"] for m in solved["moves"]}
+            stores = before["stores"][0] - before["stores"][1]
+            if before["side_to_move"] == "N":
+                stores = -stores
+            best = max(values.values())
+            assert x["loss"] == best - values[p["move"]], (index, p["ply"], x, values)
+            sign = lambda v: "win" if stores + v > 0 else "draw" if stores + v == 0 else "loss"
+            assert (x["result_before"], x["result_after"]) == (sign(best), sign(values[p["move"]]))
+            assert x["verdict"] == ("best" if x["loss"] == 0 else
+                                    "blunder" if sign(best) != sign(values[p["move"]]) else "mistake")
+            verdicts.add(x["verdict"])
+            before = p["state"]
+    assert {"best", "mistake"} <= verdicts or {"best", "blunder"} <= verdicts, verdicts
+
+
+def test_agent_budgets_stop_at_the_ceiling(server):
+    """A fixed-work agent whose budget would take minutes (2,000,000 MCTS simulations on Bao,
+    alpha-beta to depth 16 on Omweso) plays the best move it has at the server's ceiling (5 s)
+    and says so; the move is legal (the command line plays it)."""
+    base = server["base"]
+    for game, agent in [("bao-la-kiswahili", "mcts(iterations=2000000)"), ("omweso", "alphabeta(depth=16)")]:
+        started = time.time()
+        status, got = call(base, "POST", "/api/move", {"game": game, "agent": agent})
+        took = time.time() - started
+        assert status == 200, got
+        assert got["cut_short"] is True, got
+        assert took < 9, (agent, took)
+        show = cli_json("show", game, "--moves", got["move"])
+        assert got["position"]["position"] == show["position"]
+
+
+def test_a_match_stops_at_the_ceiling_without_false_games(server):
+    """A match whose games outlast the ceiling stops there: the games cut short are dropped,
+    not recorded with moves the agents did not mean, and the report says incomplete."""
+    base = server["base"]
+    started = time.time()
+    status, got = call(base, "POST", "/api/jobs",
+                       {"kind": "match", "game": "omweso", "agents": ["alphabeta(depth=12)", "alphabeta(depth=12)"],
+                        "rounds": 2})
+    took = time.time() - started
+    assert took < 9, took
+    assert status == 200, got
+    assert got["complete"] is False, got
+    assert got["games"] == 0, got
+
+
+def test_protocol_errors_are_json(server):
+    """A wrong method is 405 with a JSON error; a key given twice is refused, not silently the
+    last; kinds and keys that write files or start programs are refused before anything runs."""
+    base = server["base"]
+    status, got = call(base, "GET", "/api/move")
+    assert status == 405 and "does not take GET" in got["error"], got
+    status, got = call(base, "DELETE", "/api/jobs")
+    assert status == 405 and "DELETE" in got["error"], got
+    twice = b'{"game": "kalah", "game": "oware", "agent": "random"}'
+    status, got = call(base, "POST", "/api/move", twice)
+    assert status == 400 and "`game` is given twice" in got["error"], got
+    status, got = call(base, "POST", "/api/jobs", b'{"kind": "perft", "game": "kalah", "depth": 2, "depth": 3}')
+    assert status == 400 and "`depth` is given twice" in got["error"], got
+    status, got = call(base, "POST", "/api/jobs", {"kind": "egdb", "game": "kalah"})
+    assert status == 403 and "writes files" in got["error"], got
+    status, got = call(base, "POST", "/api/jobs", {"kind": "egdb-stats", "dir": "kalah-houses=3", "out": "x/"})
+    assert status == 403 and "`out`" in got["error"], got
+    status, got = call(base, "POST", "/api/jobs", {"kind": "analyze", "game": "kalah(houses=3,seeds=2)",
+                                                   "agents": ["random"], "sample": 2,
+                                                   "sampler": "engine(cmd=/bin/true)"})
+    assert status == 403 and "--allow-engines" in got["error"], got
+    status, got = call(base, "POST", "/api/move", {"game": "kalah", "agent": "mcts(threads=256)"})
+    assert status == 400 and "threads=256" in got["error"] and "cores" in got["error"], got

@@ -23,6 +23,7 @@
 //! No allocation in the search: children go to fixed-capacity lists on the stack.
 
 use super::{rng, uniform, Agent, Budget, Choice, Clock, Eval, Forfeit, Rng};
+use crate::core::Stop;
 use crate::eval::{Evaluator, SCALE};
 #[cfg(doc)]
 use crate::eval::{Fitted, StoreDifference};
@@ -55,7 +56,7 @@ impl<E> AlphaBetaAgent<E> {
 struct Search<'a, R: Rules, E> {
     rules: &'a R,
     eval: &'a E,
-    deadline: Option<Instant>,
+    stop: Stop,
     nodes: u64,
     out_of_time: bool,
 }
@@ -65,12 +66,8 @@ impl<R: Rules, E: Evaluator<R>> Search<'_, R, E> {
     /// the time ran out.
     fn value(&mut self, pos: &R::Position, depth: u32, mut alpha: i32, beta: i32) -> Option<i32> {
         self.nodes += 1;
-        if self.nodes % CLOCK_EVERY == 0 {
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    self.out_of_time = true;
-                }
-            }
+        if self.nodes % CLOCK_EVERY == 0 && self.stop.reached() {
+            self.out_of_time = true;
         }
         if self.out_of_time {
             return None;
@@ -109,7 +106,7 @@ impl<R: Rules, E: Evaluator<R>> Search<'_, R, E> {
 }
 
 /// The best move of `pos` (not over) searched to `depth` plies (iterative deepening from 1), or
-/// for `deadline` if given; the root moves in `order`. Returns the move index in `children` and
+/// until `stop`; the root moves in `order`. Returns the move index in `children` and
 /// its value (evaluation units, from the mover's side) at the deepest finished iteration (`None`
 /// if not even depth 1 finished in time: then the first move of `order`).
 fn best_index<R: Rules, E: Evaluator<R>>(
@@ -119,13 +116,13 @@ fn best_index<R: Rules, E: Evaluator<R>>(
     children: &Children<R>,
     order: &mut [usize],
     max_depth: u32,
-    deadline: Option<Instant>,
+    stop: Stop,
 ) -> (usize, Option<i32>) {
     let side = rules.side_to_move(pos);
     let mut s = Search {
         rules,
         eval,
-        deadline,
+        stop,
         nodes: 0,
         out_of_time: false,
     };
@@ -176,9 +173,11 @@ impl<R: Rules, E: Evaluator<R> + 'static> Agent<R> for AlphaBetaAgent<E> {
             Budget::Work(d) => (d as u32, None),
             Budget::Millis(ms) => (u32::MAX, Some(Instant::now() + clock.share(ms))),
         };
-        let (i, value) = best_index(
-            rules, &self.eval, pos, &children, &mut order, depth, deadline,
-        );
+        let stop = Stop {
+            at: clock.stop.earliest(deadline),
+            flag: clock.stop.flag.clone(),
+        };
+        let (i, value) = best_index(rules, &self.eval, pos, &children, &mut order, depth, stop);
         Ok(Choice {
             mv: children[i].mv,
             eval: value.map(|v| Eval::Seeds(v as f64 / SCALE as f64)),
@@ -210,7 +209,7 @@ mod tests {
         rules.children(&pos, &mut children);
         let mut order: Vec<usize> = (0..children.len()).collect();
         let eval = crate::eval::StoreDifference;
-        let (i, value) = best_index(&rules, &eval, &pos, &children, &mut order, 64, None);
+        let (i, value) = best_index(&rules, &eval, &pos, &children, &mut order, 64, Stop::default());
         assert_eq!(value, Some(exact * SCALE));
         let c = &children[i];
         let v = crate::search::solver::solve_sequential(&rules, &c.pos, &[], 16);
@@ -240,10 +239,10 @@ mod tests {
         let mut children = Children::<Kalah>::new();
         rules.children(&pos, &mut children);
         let mut order: Vec<usize> = (0..children.len()).collect();
-        let (_, value) = best_index(&rules, &eval, &pos, &children, &mut order, 64, None);
+        let (_, value) = best_index(&rules, &eval, &pos, &children, &mut order, 64, Stop::default());
         assert_eq!(value, Some(exact * SCALE));
         // At depth 1 it is the fitted evaluation that decides, not the store difference.
-        let (_, shallow) = best_index(&rules, &eval, &pos, &children, &mut order, 1, None);
+        let (_, shallow) = best_index(&rules, &eval, &pos, &children, &mut order, 1, Stop::default());
         let (_, stores) = best_index(
             &rules,
             &crate::eval::StoreDifference,
@@ -251,7 +250,7 @@ mod tests {
             &children,
             &mut order,
             1,
-            None,
+            Stop::default(),
         );
         assert_ne!(shallow, stores);
     }

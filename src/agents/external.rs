@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// at most a share of it; external players are told it (engines get `go movetime`, `stime`,
 /// `ntime`, `sinc`, `ninc`, in whole milliseconds) and lose on time when they exceed it by more
 /// than `grace_us`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
     /// Time left on the mover's game clock (`None`: the game has no clock).
     pub remaining_us: Option<u64>,
@@ -37,6 +37,10 @@ pub struct Clock {
     pub move_us: Option<u64>,
     /// How far past its time a move may go before the mover loses on time (`--grace`).
     pub grace_us: u64,
+    /// A hard stop set by the front end (the server's time ceiling, its client gone): every
+    /// built-in agent stops searching there and plays the best move found so far, whatever
+    /// its budget. Never, by default.
+    pub stop: crate::core::Stop,
 }
 
 impl Clock {
@@ -292,7 +296,7 @@ impl<R: Rules> Agent<R> for ExternalAgent {
             position: &position,
             side: rules.side_to_move(line.current()),
             legal: &legal,
-            clock: *clock,
+            clock: clock.clone(),
         };
         let reply = player.choose(&request)?;
         let mv = read_move(rules, line, &reply.mv)?;

@@ -38,6 +38,7 @@ use rayon::prelude::*;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8};
 use std::sync::OnceLock;
+use crate::core::Stop;
 use std::time::Instant;
 
 /// Most moves a rollout plays before it is scored (games that can cycle).
@@ -469,14 +470,14 @@ impl<R: Rules> Tree<R> {
         }
     }
 
-    /// Runs simulations until `iterations` have started or `deadline` passes (or the root is
+    /// Runs simulations until `iterations` have started or `stop` is reached (or the root is
     /// proven, with the solver); `shared` when other threads run on the same tree.
     fn run(
         &self,
         rules: &R,
         config: &MctsConfig,
         iterations: u64,
-        deadline: Option<Instant>,
+        stop: &Stop,
         rng: &mut Rng,
         shared: bool,
     ) {
@@ -489,7 +490,7 @@ impl<R: Rules> Tree<R> {
             }
             self.simulate(rules, config, rng, &mut w, shared);
             mine += 1;
-            if mine % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            if mine % CLOCK_EVERY == 0 && stop.reached() {
                 break;
             }
         }
@@ -568,7 +569,8 @@ impl<R: Rules> MctsAgent<R> {
     }
 
     /// Searches `root` (not over) and returns the summed root statistics. A time budget is
-    /// cut to the share of `clock` ([`Clock::share`]); a work budget ignores it.
+    /// cut to the share of `clock` ([`Clock::share`]); a work budget ignores it. Either ends at
+    /// the clock's [`Clock::stop`].
     pub fn think(
         &mut self,
         rules: &R,
@@ -584,6 +586,10 @@ impl<R: Rules> MctsAgent<R> {
         let (iterations, deadline) = match config.budget {
             Budget::Work(n) => (n, None),
             Budget::Millis(ms) => (u64::MAX, Some(Instant::now() + clock.share(ms))),
+        };
+        let stop = &Stop {
+            at: clock.stop.earliest(deadline),
+            flag: clock.stop.flag.clone(),
         };
         let seed = self.rng.next_u64();
         let per_tree = |k: usize| {
@@ -602,17 +608,17 @@ impl<R: Rules> MctsAgent<R> {
                 for k in 0..config.threads {
                     s.spawn(move |_| {
                         let mut r = rng(derive_seed(seed, k as u64));
-                        tree.run(rules, &config, iterations, deadline, &mut r, true);
+                        tree.run(rules, &config, iterations, stop, &mut r, true);
                     });
                 }
             });
         } else if trees == 1 {
             let mut r = rng(derive_seed(seed, 0));
-            self.trees[0].run(rules, &config, iterations, deadline, &mut r, false);
+            self.trees[0].run(rules, &config, iterations, stop, &mut r, false);
         } else {
             self.trees.par_iter().enumerate().for_each(|(k, t)| {
                 let mut r = rng(derive_seed(seed, k as u64));
-                t.run(rules, &config, per_tree(k), deadline, &mut r, false);
+                t.run(rules, &config, per_tree(k), stop, &mut r, false);
             });
         }
         self.last_simulations = self.trees.iter().map(|t| t.simulations()).sum();

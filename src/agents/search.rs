@@ -95,6 +95,7 @@ impl<R: Rules, E: Evaluator<R>> Agent<R> for SearchAgent<E> {
         let mut limits = Limits {
             depth: self.config.depth,
             nodes: self.config.nodes,
+            stop: clock.stop.clone(),
             ..Limits::default()
         };
         if let Some(ms) = self.config.time {

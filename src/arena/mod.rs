@@ -21,6 +21,7 @@
 
 pub mod export;
 pub mod openings;
+pub mod plots;
 pub mod report;
 pub mod runner;
 pub mod stats;
@@ -30,7 +31,7 @@ pub use runner::{ArenaOutcome, ArenaRun, RunKind, Series};
 
 use crate::agents::external::ms_text;
 use crate::agents::{derive_seed, rng, uniform, Agent, AgentSpec, Clock, Eval, Forfeit, Resources};
-use crate::core::Side;
+use crate::core::{Side, Stop};
 use crate::egdb::Egdb;
 use crate::game::{Line, Status};
 use crate::rules::{Outcome, Rules};
@@ -404,13 +405,17 @@ pub fn forfeit_stores<R: Rules>(rules: &R, pos: &R::Position, loser: Side) -> [u
 /// rounds end by the rules (or by repetition); each round's agents are built afresh (round
 /// `k` from 0: South with `derive_seed(game seed, 2k)`, North `2k + 1`), the ply cap and the
 /// clocks' base times apply to each round, and the opening to the first.
+///
+/// `abandon` (a front end's stop, [`crate::core::Progress::stop`]) is handed to the agents in
+/// their clocks; once it is reached the game is abandoned: `None`, no record.
 pub fn play_game<R: Rules>(
     rules: &R,
     plan: &Plan,
     resources: &Resources,
     openings: &[Opening<R>],
     slot: Slot,
-) -> GameRecord {
+    abandon: &Stop,
+) -> Option<GameRecord> {
     let seed = plan.game_seed(slot.game);
     let opening = &openings[(slot.pair % openings.len() as u64) as usize];
     let mut line = opening.line(rules);
@@ -431,7 +436,8 @@ pub fn play_game<R: Rules>(
             &mut moves,
             &mut times_ms,
             &mut evals,
-        );
+            abandon,
+        )?;
         let next = match termination {
             Termination::Normal | Termination::Repetition => rules.next_round(&round_start, stores),
             _ => None,
@@ -451,7 +457,7 @@ pub fn play_game<R: Rules>(
                 later = Some(next_rules);
             }
             None => {
-                return GameRecord {
+                return Some(GameRecord {
                     game: slot.game,
                     south: slot.south,
                     north: slot.north,
@@ -466,7 +472,7 @@ pub fn play_game<R: Rules>(
                     times_ms,
                     evals,
                     rounds,
-                }
+                })
             }
         }
     }
@@ -475,7 +481,7 @@ pub fn play_game<R: Rules>(
 
 /// Plays one round of a game from `line` to its end, the agents of `specs` (South, North)
 /// built with `seeds`, appending each move, its time and evaluation; returns how the round
-/// ended, its final stores and the forfeit, if any.
+/// ended, its final stores and the forfeit, if any (`None` once `abandon` is reached).
 #[allow(clippy::too_many_arguments)]
 fn play_round<R: Rules>(
     rules: &R,
@@ -487,7 +493,8 @@ fn play_round<R: Rules>(
     moves: &mut Vec<String>,
     times_ms: &mut Vec<f64>,
     evals: &mut Vec<Option<Eval>>,
-) -> (Termination, [u32; 2], Option<ForfeitNote>) {
+    abandon: &Stop,
+) -> Option<(Termination, [u32; 2], Option<ForfeitNote>)> {
     let mut agents = [0, 1].map(|s| resources.build::<R>(rules, specs[s], seeds[s]));
     let time = plan.time;
     let us = |ms: u64| ms.saturating_mul(1000);
@@ -517,8 +524,12 @@ fn play_round<R: Rules>(
             increment_us: us(time.increment_ms),
             move_us: time.move_ms.map(us),
             grace_us: us(time.grace_ms),
+            stop: abandon.clone(),
         };
         let (choice, took) = timed_choice(&mut *agents[s], rules, line, &clock);
+        if abandon.reached() {
+            return None;
+        }
         match choice {
             Err(f) => {
                 let termination = Termination::of(&f);
@@ -550,7 +561,7 @@ fn play_round<R: Rules>(
             rules.final_stores(pos, outcome)
         }
     };
-    (termination, stores, forfeit)
+    Some((termination, stores, forfeit))
 }
 
 /// `agent`'s choice at `line` with `clock`, and the microseconds it took; a timed agent that
@@ -573,7 +584,8 @@ pub fn timed_choice<R: Rules>(
 
 /// Plays the games of `slots`, from `openings` (as [`openings::prepare`] gives them), on
 /// the current rayon pool, calling `done` with each record as it
-/// finishes (in any order), until `stop` is set. Returns the records in schedule order. Games
+/// finishes (in any order), until `stop` is set; games in progress when `abandon` is reached
+/// are dropped ([`play_game`]). Returns the records in schedule order. Games
 /// run concurrently, one per pool thread, unless an agent's own threads fill the pool: then
 /// one game at a time, the agent's threads on the pool. The records do not depend on which.
 pub fn play_games<R: Rules>(
@@ -583,6 +595,7 @@ pub fn play_games<R: Rules>(
     openings: &[Opening<R>],
     slots: &[Slot],
     stop: &AtomicBool,
+    abandon: &Stop,
     done: &(dyn Fn(&GameRecord) + Sync),
 ) -> Vec<GameRecord> {
     use rayon::prelude::*;
@@ -590,7 +603,7 @@ pub fn play_games<R: Rules>(
         if stop.load(Relaxed) {
             return None;
         }
-        let record = play_game(rules, plan, resources, openings, slot);
+        let record = play_game(rules, plan, resources, openings, slot, abandon)?;
         done(&record);
         Some(record)
     };

@@ -3,6 +3,7 @@
 //! resumed from its records (each replayed to check it), and a match stopped by its SPRT.
 
 use super::openings::{prepare, Opening};
+use super::plots::{ratings_plot, series_plot, sprt_plot};
 use super::report::{
     fmt_estimate, summarize_match, summarize_pairing, summarize_tournament, MatchSummary,
     MATCH_COLUMNS, TOURNAMENT_COLUMNS,
@@ -323,6 +324,7 @@ impl GameJob for Runner<'_> {
                 &openings,
                 &todo,
                 &stop,
+                &self.progress.stop(),
                 &|record| {
                     if let Some(a) = &appender {
                         if let Err(e) = a.lock().expect("no panics while held").append(record) {
@@ -530,13 +532,22 @@ impl ArenaRun {
             RunKind::Match => {
                 let s = summarize_match(done, 0, self.sprt.as_ref());
                 let text = s.text(&names[0], &names[1]);
+                let svg = match (&self.sprt, &s.sprt) {
+                    (Some(params), Some(state)) => Some(sprt_plot(
+                        params,
+                        &SprtWatch::new(Some(*params), done).llr,
+                        state.lower,
+                        state.upper,
+                    )),
+                    _ => None,
+                };
                 Tables {
                     table: ResultTable {
                         markdown: format!("```\n{text}```\n"),
                         header: columns(MATCH_COLUMNS),
                         rows: vec![s.csv_row(&names[0], &names[1])],
                         timing: &[],
-                        svg: None,
+                        svg,
                     },
                     text,
                 }
@@ -550,7 +561,7 @@ impl ArenaRun {
                         header: columns(TOURNAMENT_COLUMNS),
                         rows: s.csv_rows(),
                         timing: &[],
-                        svg: None,
+                        svg: ratings_plot(&s),
                     },
                 }
             }
@@ -675,62 +686,6 @@ fn pairing_table(intro: &str, key: &str, key_column: bool, rows: &[PairingRow]) 
             svg: None,
         },
     }
-}
-
-/// A win-rate-versus-budget plot: score with its 95% interval (from the Elo interval) against
-/// the budget on a logarithmic axis, as SVG.
-fn series_plot(series: &Series, opponent: &str, points: &[(u64, MatchSummary)]) -> String {
-    use plotters::prelude::*;
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (720, 480)).into_drawing_area();
-        let _ = root.fill(&WHITE);
-        let lo = points.iter().map(|p| p.0).min().unwrap_or(1).max(1) as f64;
-        let hi = points.iter().map(|p| p.0).max().unwrap_or(10).max(2) as f64;
-        let chart = ChartBuilder::on(&root)
-            .caption(
-                format!("{} against {opponent}", series.template),
-                ("sans-serif", 18),
-            )
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d((lo / 1.5..hi * 1.5).log_scale(), 0.0..1.0f64);
-        if let Ok(mut chart) = chart {
-            let _ = chart
-                .configure_mesh()
-                .x_desc(series.key.as_str())
-                .x_label_formatter(&|x| format!("{}", x.round() as u64))
-                .y_desc("score (points per game)")
-                .draw();
-            let score_of = super::stats::score_from_elo;
-            let _ = chart.draw_series(points.iter().map(|(v, s)| {
-                ErrorBar::new_vertical(
-                    *v as f64,
-                    score_of(s.elo.low),
-                    s.score,
-                    score_of(s.elo.high),
-                    BLUE.filled(),
-                    8,
-                )
-            }));
-            let _ = chart.draw_series(LineSeries::new(
-                points.iter().map(|(v, s)| (*v as f64, s.score)),
-                &BLUE,
-            ));
-            let _ = chart.draw_series(
-                points
-                    .iter()
-                    .map(|(v, s)| Circle::new((*v as f64, s.score), 4, BLUE.filled())),
-            );
-            let _ = chart.draw_series(LineSeries::new(
-                [(lo / 1.5, 0.5), (hi * 1.5, 0.5)],
-                &BLACK.mix(0.3),
-            ));
-        }
-        let _ = root.present();
-    }
-    svg
 }
 
 /// Checks a game record by replaying it: legal moves, and the termination
@@ -922,6 +877,8 @@ struct SprtWatch {
     pentanomial: Pentanomial,
     /// The number of games (a prefix in game order) at which the SPRT reached a verdict.
     decided_at: Option<u64>,
+    /// The log-likelihood ratio after each complete pair: `(games counted, LLR)`.
+    llr: Vec<(u64, f64)>,
 }
 
 impl SprtWatch {
@@ -932,6 +889,7 @@ impl SprtWatch {
             next_game: 0,
             pentanomial: Pentanomial::default(),
             decided_at: None,
+            llr: Vec::new(),
         };
         for r in records {
             w.insert(r);
@@ -952,7 +910,9 @@ impl SprtWatch {
         ) {
             self.pentanomial.add(a + b);
             self.next_game += 2;
-            if sprt(&self.pentanomial, &params).verdict != SprtVerdict::Continue {
+            let state = sprt(&self.pentanomial, &params);
+            self.llr.push((self.next_game, state.llr));
+            if state.verdict != SprtVerdict::Continue {
                 self.decided_at = Some(self.next_game);
             }
         }

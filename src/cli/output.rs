@@ -37,16 +37,4 @@ pub fn note(text: &str) {
     let _ = writeln!(err, "{text}");
 }
 
-/// The command line as typed (arguments with spaces or quotes quoted), for manifests.
-pub fn command_line() -> String {
-    std::env::args()
-        .map(|a| {
-            if a.is_empty() || a.contains([' ', '"', '\'', '(', ')', '$', ';', '&', '|']) {
-                format!("'{}'", a.replace('\'', "'\\''"))
-            } else {
-                a
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+pub use mancala::results::command_line;

@@ -2,7 +2,7 @@
 //! the keys of each kind); it runs in this process and its results go to the folder of its kind
 //! under the results root (`Request::results_folder`: `results/solve/`, `results/tournaments/`,
 //! `results/databases/`): `NAME.md`, `.csv`, `.json` (manifest), and `.games.jsonl` for a job
-//! that plays games (and `.svg` for a series).
+//! that plays games (and the plot `.svg` of a series, a tournament and a match with an SPRT).
 
 use super::{command_line, execute_and_print, CliResult, ThreadsArg};
 use clap::Args;

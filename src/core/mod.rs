@@ -25,7 +25,7 @@ pub use layer_index::{LayerIndex, MAX_LAYER_SEEDS};
 pub use notation::{house_letter, parse_house_letter, ParsePositionError, PositionText};
 pub use pits::{Pits, WideBoard, WideTable, WIDE_MAX_HOUSES, WIDE_MAX_SEEDS, WIDE_PITS};
 pub use position::TwoRowPosition;
-pub use progress::Progress;
+pub use progress::{Progress, Stop};
 pub use threads::{Threads, ThreadsError, SEARCH_STACK};
 
 use std::fmt;

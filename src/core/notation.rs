@@ -63,6 +63,14 @@ pub enum ParsePositionError {
         /// The fields the game has, in words.
         fields: String,
     },
+    /// A `;key=value` field written twice.
+    #[error("position field `;{key}=...` is given twice (`{field}` is the second)")]
+    DuplicateField {
+        /// The key.
+        key: String,
+        /// The second field as written.
+        field: String,
+    },
     /// A field the game has, with a value it does not take.
     #[error("position field `{field}` is not valid: expected {expected}")]
     BadField {
@@ -201,7 +209,13 @@ impl<'a> PositionText<'a> {
     /// and a key given twice.
     pub fn check_fields(&self, known: &[&str], what: &str) -> Result<(), ParsePositionError> {
         for (i, (key, _, field)) in self.fields.iter().enumerate() {
-            if !known.contains(key) || self.fields[..i].iter().any(|(k, _, _)| k == key) {
+            if known.contains(key) && self.fields[..i].iter().any(|(k, _, _)| k == key) {
+                return Err(ParsePositionError::DuplicateField {
+                    key: key.to_string(),
+                    field: field.to_string(),
+                });
+            }
+            if !known.contains(key) {
                 return Err(ParsePositionError::UnknownField {
                     field: field.to_string(),
                     fields: what.to_string(),

@@ -16,7 +16,7 @@
 //! seed, agent and position, so the report depends on the job alone whatever the thread count
 //! (for agents and budgets of fixed work: `max_nodes`, not `max_seconds`).
 
-use super::{parse_game, run_on, JobError, OnRules, Progress, Threads};
+use super::{parse_game, run_on, ErrorKind, JobError, OnRules, Progress, Threads};
 use crate::agents::{derive_seed, rng, uniform, AgentSpec, Clock, Resources};
 use crate::arena::export::{check_records, read_run, StoredRun};
 use crate::arena::stats::{
@@ -531,9 +531,12 @@ impl OnRules for Job<'_> {
                     let mut agent =
                         resources.build(&rules, spec, derive_seed(agent_seed, i as u64));
                     let line = Line::new(item.pos);
-                    let choice = agent
-                        .choose(&rules, &line, &Clock::default())
-                        .map_err(|e| {
+                    let stop = progress.stop();
+                    let clock = Clock {
+                        stop: stop.clone(),
+                        ..Clock::default()
+                    };
+                    let choice = agent.choose(&rules, &line, &clock).map_err(|e| {
                             JobError::input(format!(
                                 "agent `{spec}` cannot play `{}` at {} ({}): {e}",
                                 self.spec,
@@ -541,6 +544,13 @@ impl OnRules for Job<'_> {
                                 item.at
                             ))
                         })?;
+                    if stop.reached() {
+                        // A choice cut short is not the agent's: the accuracy would be false.
+                        return Err(JobError::new(
+                            ErrorKind::Stopped,
+                            format!("stopped while agent `{spec}` was choosing (cancelled or past the time ceiling): no accuracy reported"),
+                        ));
+                    }
                     progress.add(1);
                     Ok((i, choice.mv))
                 };
@@ -849,14 +859,24 @@ fn sample_items<R: Rules>(
                 break;
             }
             let side = usize::from(rules.side_to_move(&pos) == crate::core::Side::North);
-            let choice = seats[side]
-                .choose(rules, &line, &Clock::default())
-                .map_err(|e| {
-                    JobError::input(format!(
-                        "--sampler `{sampler}` cannot play `{}`: {e}",
-                        rules.spec()
-                    ))
-                })?;
+            let stop = progress.stop();
+            let clock = Clock {
+                stop: stop.clone(),
+                ..Clock::default()
+            };
+            let choice = seats[side].choose(rules, &line, &clock).map_err(|e| {
+                JobError::input(format!(
+                    "--sampler `{sampler}` cannot play `{}`: {e}",
+                    rules.spec()
+                ))
+            })?;
+            if stop.reached() {
+                // A move cut short would change the sample: not reproducible.
+                return Err(JobError::new(
+                    ErrorKind::Stopped,
+                    "stopped while sampling positions (cancelled or past the time ceiling)",
+                ));
+            }
             let children: Children<R> = line.children(rules);
             let child = children
                 .iter()

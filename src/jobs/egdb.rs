@@ -8,7 +8,8 @@ use crate::core::PositionText;
 use crate::egdb::{
     self, human_bytes, layer_stats, BuildOptions, BuildRecord, Egdb, EgdbError, LayerReport,
 };
-use crate::results::{write_all_or_none, ResultTable};
+use crate::results::{command_line, write_all_or_none, Manifest, ResultTable};
+use serde_json::json;
 use crate::rules::GameSpec;
 use crate::rules::Rules;
 use crate::search::egdb_check::{self, check_method};
@@ -922,8 +923,9 @@ pub fn probe_open<R: Rules>(
 pub struct StatsRequest {
     /// The database directory.
     pub dir: PathBuf,
-    /// Output name: writes NAME.md, NAME.csv and NAME-histogram.csv (a directory, or a name
-    /// ending in `/`: `egdb-stats-<database directory name>` inside it). None: no files.
+    /// Output name: writes NAME.md, NAME.csv, NAME-histogram.csv, the value histograms as
+    /// NAME-histogram.svg and a manifest NAME.json (a directory, or a name ending in `/`:
+    /// `egdb-stats-<database directory name>` inside it). None: no files.
     pub out: Option<PathBuf>,
 }
 
@@ -1093,10 +1095,26 @@ impl OnRules for StatsRequest {
                 w.into_inner()
                     .map_err(|e| JobError::failed(format!("cannot encode CSV: {e}")))
             };
+            let game = db.game().to_string();
+            let hists: Vec<(u32, &[(i32, u64)])> = layers
+                .iter()
+                .map(|l| (l.layer, l.histogram.as_slice()))
+                .collect();
+            let svg = crate::arena::plots::value_histograms(&game, &hists);
+            let mut manifest = Manifest::start(
+                "egdb-stats",
+                json!({"dir": self.dir.display().to_string()}),
+                1,
+                &command_line(),
+            );
+            manifest.set("job", json!({"kind": "egdb-stats", "game": game, "dir": self.dir.display().to_string()}));
+            manifest.finish(true, 0);
             let outputs = [
                 (with_suffix(".md"), md.clone().into_bytes()),
                 (with_suffix(".csv"), finish(table)?),
                 (with_suffix("-histogram.csv"), finish(histogram_csv)?),
+                (with_suffix("-histogram.svg"), svg.into_bytes()),
+                (with_suffix(".json"), manifest.bytes()),
             ];
             write_all_or_none(&outputs)
                 .map_err(|e| JobError::failed("cannot write the statistics").because(e))?;

@@ -247,12 +247,16 @@ impl Request {
     /// value.
     pub fn from_json(text: &str) -> Result<Request, JobError> {
         let bad = |what: String| JobError::input(format!("bad request: {what}"));
-        let mut object: serde_json::Map<String, serde_json::Value> = serde_json::from_str(text)
-            .map_err(|e| {
-                bad(plain_words(&crate::results::json_error_without_position(
-                    &e,
-                )))
-            })?;
+        let crate::results::StrictJson(value) = serde_json::from_str(text).map_err(|e| {
+            bad(plain_words(&crate::results::json_error_without_position(
+                &e,
+            )))
+        })?;
+        let serde_json::Value::Object(mut object) = value else {
+            return Err(bad(
+                "expected an object {\"kind\": ..., ...}".to_string(),
+            ));
+        };
         let kind = object
             .remove("kind")
             .ok_or_else(|| bad(format!("missing key `kind` ({})", KINDS.join(", "))))?;

@@ -168,7 +168,7 @@ impl Scored {
 }
 
 /// When a search stops (`None`: no limit); the first reached stops it.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Deepest iteration, plies.
     pub depth: Option<u32>,
@@ -178,6 +178,8 @@ pub struct Limits {
     pub soft: Option<Instant>,
     /// The search stops, mid-iteration, at this instant.
     pub hard: Option<Instant>,
+    /// The search stops, mid-iteration, when this is reached (a front end's ceiling or cancel).
+    pub stop: crate::core::Stop,
 }
 
 /// What a search found at the root.
@@ -303,6 +305,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             }
             if (sh.threads > 1 && limits.nodes.is_some_and(|n| total >= n))
                 || limits.hard.is_some_and(|h| Instant::now() >= h)
+                || limits.stop.reached()
             {
                 sh.stop.store(true, Relaxed);
             }

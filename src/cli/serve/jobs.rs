@@ -23,6 +23,13 @@ pub async fn handle(
 ) -> ApiResult {
     let text =
         std::str::from_utf8(&bytes).map_err(|_| ApiError::bad("the body is not UTF-8 text"))?;
+    // A kind the server refuses is refused before its keys are checked.
+    let kind = serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .and_then(|v| Some(v.get("kind")?.as_str()?.to_string()));
+    if let Some(kind @ ("egdb" | "egdb-build")) = kind.as_deref() {
+        return Err(egdb_build_refused(kind));
+    }
     let request = Request::from_json(text).map_err(ApiError::job)?;
     let request = app.check_request(request)?;
     app.answer(&headers, None, move |progress| {
@@ -49,12 +56,7 @@ impl App {
         };
         let kind = request.kind();
         Ok(match request {
-            Request::EgdbBuild(_) => {
-                return Err(ApiError::forbidden(
-                    "kind `egdb` builds databases, which writes files: the server writes none \
-                     (run `mancala egdb build` on the command line)",
-                ))
-            }
+            Request::EgdbBuild(_) => return Err(egdb_build_refused(kind)),
             Request::Solve(mut r) => {
                 if r.method != Method::Alphabeta || r.check.is_some() {
                     return Err(ApiError::bad(format!(
@@ -94,6 +96,12 @@ impl App {
                 r.dir = r.dir.as_deref().map(db).transpose()?;
                 Request::EgdbProbe(r)
             }
+            Request::EgdbStats(r) if r.out.is_some() => {
+                let _ = r;
+                return Err(ApiError::forbidden(
+                    "kind `egdb-stats` with `out`: writes files; the server writes none",
+                ));
+            }
             Request::EgdbStats(mut r) => {
                 r.dir = db(&r.dir)?;
                 Request::EgdbStats(r)
@@ -130,6 +138,9 @@ impl App {
             }
             Request::Analyze(mut r) => {
                 r.agents = agents(&r.agents)?;
+                if let Some(a) = &r.sampler {
+                    r.sampler = Some(agents(std::slice::from_ref(a))?.remove(0));
+                }
                 r.egdb = r.egdb.as_deref().map(db).transpose()?;
                 r.positions = r.positions.as_deref().map(results).transpose()?;
                 if let Some(run) = &r.run {
@@ -141,6 +152,13 @@ impl App {
             }
         })
     }
+}
+
+fn egdb_build_refused(kind: &str) -> ApiError {
+    ApiError::forbidden(format!(
+        "kind `{kind}` builds databases, which writes files: the server writes none (run \
+         `mancala egdb build` on the command line)"
+    ))
 }
 
 fn path_text(p: PathBuf) -> String {

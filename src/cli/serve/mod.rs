@@ -23,6 +23,7 @@ use axum::{Json, Router};
 use clap::Args;
 use mancala::agents::{AgentSpec, Budget};
 use mancala::dynamic::{new_state, DynState};
+use mancala::core::Stop;
 use mancala::jobs::{parse_game, JobError, Progress};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -218,6 +219,15 @@ fn router(app: Arc<App>) -> Router {
         .fallback(|| async {
             ApiError::not_found("no such page or API endpoint (docs/serve-api.md)")
         })
+        .method_not_allowed_fallback(|method: axum::http::Method, uri: axum::http::Uri| async move {
+            ApiError {
+                status: StatusCode::METHOD_NOT_ALLOWED,
+                message: format!(
+                    "{method} {}: this endpoint does not take {method} (docs/serve-api.md)",
+                    uri.path()
+                ),
+            }
+        })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(app)
 }
@@ -264,7 +274,7 @@ fn body<T: serde::de::DeserializeOwned>(bytes: &Bytes) -> Result<T, ApiError> {
     let words = |e: &serde_json::Error| {
         mancala::jobs::plain_words(&mancala::results::json_error_without_position(e))
     };
-    let value: Value = serde_json::from_str(text)
+    let mancala::results::StrictJson(value) = serde_json::from_str(text)
         .map_err(|e| ApiError::bad(format!("bad JSON body: {}", words(&e))))?;
     if !value.is_object() {
         return Err(ApiError::bad(
@@ -325,19 +335,24 @@ async fn agent_move(State(app): Shared, bytes: Bytes) -> ApiResult {
     let spec = app.check_agent(&spec)?;
     let seed = request.seed;
     let value = app
-        .run_blocking(None, move |_progress| {
+        .run_blocking(None, move |progress| {
             let mut agent = state
                 .new_agent(&spec, seed)
                 .map_err(|e| ApiError::bad(format!("agent `{spec}`: {e}")))?;
             let started = Instant::now();
-            let action = agent.step(&*state).map_err(ApiError::bad)?;
+            let stop = progress.stop();
+            let action = agent.step_until(&*state, &stop).map_err(ApiError::bad)?;
             let seconds = started.elapsed().as_secs_f64();
+            // The agent's search stopped at the ceiling or because the client went away: the
+            // move is the best it had found, not what its budget would have played.
+            let cut_short = stop.reached();
             let mv = state.action_to_string(action).map_err(ApiError::bad)?;
             state.apply_action(action).map_err(ApiError::bad)?;
             Ok(json!({
                 "move": mv,
                 "action": action,
                 "seconds": seconds,
+                "cut_short": cut_short,
                 "position": board::state_json(&*state, true),
             }))
         })
@@ -356,6 +371,13 @@ impl App {
                 self.max_seconds
             ))
         };
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = spec.threads();
+        if threads > cores {
+            return Err(ApiError::bad(format!(
+                "agent `{spec}`: threads={threads} is more than this machine's {cores} cores"
+            )));
+        }
         let mut out = spec.clone();
         match &mut out {
             AgentSpec::Random | AgentSpec::Greedy => {}
@@ -535,7 +557,7 @@ pub struct JobProgress {
     total: AtomicU64,
     started: Instant,
     deadline: Instant,
-    cancel: AtomicBool,
+    cancel: Arc<AtomicBool>,
     finished: AtomicBool,
 }
 
@@ -548,7 +570,7 @@ impl JobProgress {
             total: AtomicU64::new(u64::MAX),
             started,
             deadline: started + Duration::from_secs_f64(seconds),
-            cancel: AtomicBool::new(false),
+            cancel: Arc::new(AtomicBool::new(false)),
             finished: AtomicBool::new(false),
         }
     }
@@ -583,8 +605,11 @@ impl Progress for JobProgress {
     fn add(&self, units: u64) {
         self.done.fetch_add(units, Relaxed);
     }
-    fn cancelled(&self) -> bool {
-        self.cancel.load(Relaxed) || Instant::now() >= self.deadline
+    fn stop(&self) -> Stop {
+        Stop {
+            at: Some(self.deadline),
+            flag: Some(self.cancel.clone()),
+        }
     }
 }
 

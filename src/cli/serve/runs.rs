@@ -132,6 +132,7 @@ pub async fn get(
     };
     let file = paths::under(&app.results, Path::new(&run), "--results")?;
     let root = app.results.clone();
+    let databases = app.databases.clone();
     let value = tokio::task::spawn_blocking(move || -> Result<Value, ApiError> {
         let m = manifest(&file).ok_or_else(|| {
             ApiError::not_found(format!(
@@ -146,7 +147,7 @@ pub async fn get(
                 let index: usize = index.parse().map_err(|_| {
                     ApiError::bad(format!("game `{index}`: not a game number (0, 1, ...)"))
                 })?;
-                replay(&file, &m, &agents, index)
+                replay(&file, &m, &agents, index, &databases)
             }
             _ => Err(ApiError::not_found(format!(
                 "`{path}`: expected RUN.json, RUN.json/games or RUN.json/games/INDEX"
@@ -319,8 +320,19 @@ fn games(file: &Path, agents: &[String], query: &GamesQuery) -> Result<Value, Ap
     Ok(json!({"total": chosen.len(), "games": games}))
 }
 
-/// Game `index` of the run replayed move by move.
-fn replay(file: &Path, m: &Value, agents: &[String], index: usize) -> Result<Value, ApiError> {
+/// Game `index` of the run replayed move by move, round by round for a game played in rounds.
+/// Each ply carries its clock time and engine evaluation from the record and, where the
+/// databases under `databases` cover the position it was played from, `exact`: its loss (the
+/// best move's value minus the played move's, seeds, from the mover's side; 0 for a best
+/// move), the results before and after it under perfect play (from the mover's side) and the
+/// verdict (`best`, `mistake`: seeds lost, `blunder`: the result changed).
+fn replay(
+    file: &Path,
+    m: &Value,
+    agents: &[String],
+    index: usize,
+    databases: &Path,
+) -> Result<Value, ApiError> {
     let records = records(file)?;
     let record = records.get(index).ok_or_else(|| {
         ApiError::not_found(format!(
@@ -334,52 +346,127 @@ fn replay(file: &Path, m: &Value, agents: &[String], index: usize) -> Result<Val
         .or_else(|| m["identity"]["game"].as_str())
         .ok_or_else(|| ApiError::bad("the run's manifest names no game"))?;
     let spec = parse_game(game).map_err(ApiError::job)?;
-    if !record.rounds.is_empty() {
+    let opening = record.opening.len();
+    let all: Vec<&String> = record.opening.iter().chain(&record.moves).collect();
+    // (game, start, plies of `all`): one segment a round; the first round's plies include the
+    // opening.
+    let segments: Vec<(String, Option<String>, usize)> = if record.rounds.is_empty() {
+        vec![(spec.to_string(), record.start.clone(), all.len())]
+    } else {
+        record
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(k, r)| {
+                let plies = r.plies as usize + if k == 0 { opening } else { 0 };
+                (r.game.clone(), Some(r.start.clone()), plies)
+            })
+            .collect()
+    };
+    let total: usize = segments.iter().map(|s| s.2).sum();
+    if total != all.len() {
         return Err(ApiError::bad(format!(
-            "game {index} was played in {} rounds: replaying games of several rounds is not \
-             supported yet (the first round's moves are its first plies)",
-            record.rounds.len()
+            "game {index}: its rounds count {total} plies, its moves {}",
+            all.len()
         )));
     }
-    let at = At {
-        game: spec.to_string(),
-        position: record.start.clone(),
-        moves: None,
-    };
-    let mut state = at.state()?;
-    let first = board::state_json(&*state, false);
+    let mut first = Value::Null;
     let mut plies = Vec::new();
-    let opening = record.opening.len();
-    for (k, mv) in record.opening.iter().chain(&record.moves).enumerate() {
-        let side = state.side_to_move().letter().to_string();
-        let action = state
-            .string_to_action(mv)
-            .map_err(|e| ApiError::bad(format!("game {index}, move {} `{mv}`: {e}", k + 1)))?;
-        state.apply_action(action).map_err(ApiError::bad)?;
-        let (ms, eval) = if k < opening {
-            (Value::Null, Value::Null)
-        } else {
-            (
-                record
-                    .times_ms
-                    .get(k - opening)
-                    .map_or(Value::Null, |t| json!(t)),
-                record
-                    .evals
-                    .get(k - opening)
-                    .and_then(|e| e.as_ref())
-                    .map_or(Value::Null, |e| json!(e)),
-            )
-        };
-        plies.push(json!({
-            "ply": k + 1,
-            "move": mv,
-            "side": side,
-            "opening": k < opening,
-            "ms": ms,
-            "eval": eval,
-            "state": board::state_json(&*state, false),
+    let mut k = 0;
+    let mut databases_used = Vec::new();
+    let mut round_starts = Vec::new();
+    for (round, (game, start, count)) in segments.iter().enumerate() {
+        let mut state = At {
+            game: game.clone(),
+            position: start.clone(),
+            moves: None,
+        }
+        .state()?;
+        if round == 0 {
+            first = board::state_json(&*state, false);
+        }
+        round_starts.push(json!({
+            "game": state.spec().to_string(),
+            "position": state.position_text(),
+            "first_ply": k,
         }));
+        let dir = mancala::egdb::default_dir(databases, state.spec());
+        let db = dir
+            .is_dir()
+            .then(|| mancala::dynamic::open_egdb(&dir).ok().map(|(_, db)| db))
+            .flatten();
+        if db.is_some() {
+            databases_used.push(relative(databases, &dir));
+        }
+        for mv in &all[k..k + count] {
+            let side = state.side_to_move().letter().to_string();
+            // The exact loss of the move, where the databases value the position: a blunder
+            // changes the game's result under perfect play (win to draw or loss, draw to
+            // loss, as tablebase tools judge a move), a mistake only loses seeds.
+            let exact = db
+                .as_ref()
+                .and_then(|db| state.probe(db).ok())
+                .and_then(|p| {
+                    let played = p.valued.moves.iter().find(|v| &v.mv == *mv)?;
+                    let [south, north] = state.stores();
+                    let stores = if state.side_to_move() == mancala::core::Side::South {
+                        south as i32 - north as i32
+                    } else {
+                        north as i32 - south as i32
+                    };
+                    let result = |v: i32| match (stores + v).signum() {
+                        1 => "win",
+                        0 => "draw",
+                        _ => "loss",
+                    };
+                    let (best, after) = (result(p.valued.value), result(played.value));
+                    let loss = p.valued.value - played.value;
+                    let verdict = if best != after {
+                        "blunder"
+                    } else if loss > 0 {
+                        "mistake"
+                    } else {
+                        "best"
+                    };
+                    Some(json!({
+                        "loss": loss,
+                        "verdict": verdict,
+                        "result_before": best,
+                        "result_after": after,
+                    }))
+                });
+            let action = state.string_to_action(mv).map_err(|e| {
+                ApiError::bad(format!("game {index}, move {} `{mv}`: {e}", k + 1))
+            })?;
+            state.apply_action(action).map_err(ApiError::bad)?;
+            let (ms, eval) = if k < opening {
+                (Value::Null, Value::Null)
+            } else {
+                (
+                    record
+                        .times_ms
+                        .get(k - opening)
+                        .map_or(Value::Null, |t| json!(t)),
+                    record
+                        .evals
+                        .get(k - opening)
+                        .and_then(|e| e.as_ref())
+                        .map_or(Value::Null, |e| json!(e)),
+                )
+            };
+            plies.push(json!({
+                "ply": k + 1,
+                "round": round,
+                "move": mv,
+                "side": side,
+                "opening": k < opening,
+                "ms": ms,
+                "eval": eval,
+                "exact": exact,
+                "state": board::state_json(&*state, false),
+            }));
+            k += 1;
+        }
     }
     Ok(json!({
         "index": index,
@@ -388,6 +475,8 @@ fn replay(file: &Path, m: &Value, agents: &[String], index: usize) -> Result<Val
         "north": agent_name(agents, record.north),
         "record": record,
         "start": first,
+        "rounds": round_starts,
+        "databases": databases_used,
         "plies": plies,
     }))
 }

@@ -1056,8 +1056,9 @@ async function openGame(path, index) {
       b.type = "button";
       b.textContent = p.move;
       b.dataset.ply = String(i + 1);
-      b.className = p.opening ? "opening" : "";
-      b.title = `${SIDE_NAME[p.side] || p.side} plays ${p.move}${p.opening ? " (opening)" : ""}`;
+      b.className = [p.opening ? "opening" : "", p.exact ? p.exact.verdict : ""].join(" ").trim();
+      if (p.exact) b.dataset.loss = String(p.exact.loss);
+      b.title = `${SIDE_NAME[p.side] || p.side} plays ${p.move}${p.opening ? " (opening)" : ""}${p.exact ? `: ${exactText(p.exact)}` : ""}`;
       b.addEventListener("click", () => replayGo(i + 1));
       li.appendChild(b);
       list.appendChild(li);
@@ -1067,6 +1068,14 @@ async function openGame(path, index) {
   } catch (e) {
     reportError(e);
   }
+}
+
+// A move's exact judgement from the databases (the replay's `exact`).
+function exactText(x) {
+  if (x.verdict === "best") return "a best move (databases)";
+  const seeds = `loses ${x.loss} seed${x.loss === 1 ? "" : "s"}`;
+  if (x.verdict === "blunder") return `blunder: ${seeds}, ${x.result_before} to ${x.result_after} (databases)`;
+  return `mistake: ${seeds} (databases)`;
 }
 
 function formatEval(ev) {
@@ -1100,8 +1109,10 @@ function replayGo(ply) {
     if (typeof p.ms === "number") bits.push(`${p.ms} ms`);
     const ev = formatEval(p.eval);
     if (ev) bits.push(ev);
+    if (p.exact) bits.push(exactText(p.exact));
     mv.textContent = bits.join(" · ");
     mv.dataset.move = p.move;
+    mv.dataset.verdict = p.exact ? p.exact.verdict : "";
     mv.dataset.ms = p.ms ?? "";
   }
   const fin = $("#replay-final");
@@ -1134,11 +1145,17 @@ function replayGo(ply) {
 async function replayToBoard() {
   const r = state.replay;
   if (!r) return;
-  const start = r.data.start;
-  const moves = r.data.plies.slice(0, r.ply).map((p) => p.move);
-  const ok = await goTo(r.data.game, start.position, moves, { pauseAgent: true });
+  // The round the shown position belongs to (a game played in rounds goes on the board
+  // from its round's start).
+  const rounds = r.data.rounds || [];
+  const round = rounds.filter((x) => x.first_ply <= r.ply).pop()
+    || { game: r.data.game, position: r.data.start.position, first_ply: 0 };
+  const next = rounds.find((x) => x.first_ply > round.first_ply);
+  const end = next ? next.first_ply : r.data.plies.length;
+  const moves = r.data.plies.slice(round.first_ply, r.ply).map((p) => p.move);
+  const ok = await goTo(round.game, round.position, moves, { pauseAgent: true });
   if (ok) {
-    state.redo = r.data.plies.slice(r.ply).map((p) => p.move).reverse();
+    state.redo = r.data.plies.slice(r.ply, end).map((p) => p.move).reverse();
     $("#game-text").value = state.game;
     resetClocks();
     renderControls();
