@@ -504,7 +504,9 @@ fn full_check<R: Rules>(
 ) -> (Vec<Mismatch>, u64) {
     let mut counted = 0;
     let threads = mancala::core::Threads::new(threads).unwrap();
-    let found = verify_full(db, rules, threads, first, &(), |c| counted += c.mismatches).unwrap();
+    let found = verify_full(db, rules, threads, first, &(), |c| counted += c.mismatches)
+        .unwrap()
+        .expect("never stopped");
     (found, counted)
 }
 
@@ -528,7 +530,8 @@ fn correct_databases_satisfy_the_one_step_equation() {
             checked += c.positions;
         },
     )
-    .unwrap();
+    .unwrap()
+    .expect("never stopped");
     assert!(found.is_empty());
     // C(10 + 6, 6) boards of up to 10 seeds in 6 houses (the hockey-stick identity).
     assert_eq!(checked, 8008);

@@ -278,7 +278,8 @@ def test_bad_requests_get_4xx_naming_the_problem(server):
         ({"game": "kalah", "agent": "wizard"}, "wizard"),
         ({"game": "kalah", "agent": "alphabeta(depth=x)"}, "depth"),
         ({"game": "kalah", "agent": "search(time=600000)"}, "time=600000"),
-        ({"game": "kalah", "agent": "mcts(iterations=999999999)"}, "iterations"),
+        ({"game": "kalah", "agent": "search(tt-mb=100000)"}, "tt-mb=100000"),
+        ({"game": "kalah", "agent": "egdb(dir=a,fallback=" * 3000 + "greedy" + ")" * 3000}, "nested 3000 deep"),
         ({"game": "kalah", "agent": "human"}, "human"),
         ({"game": "kalah", "agent": "egdb(dir=../../etc)"}, ".."),
         ({"game": "kalah", "agent": "egdb(dir=/etc)"}, "absolute"),
@@ -493,3 +494,42 @@ def test_protocol_errors_are_json(server):
     assert status == 403 and "--allow-engines" in got["error"], got
     status, got = call(base, "POST", "/api/move", {"game": "kalah", "agent": "mcts(threads=256)"})
     assert status == 400 and "threads=256" in got["error"] and "cores" in got["error"], got
+
+
+def test_long_jobs_stop_at_the_ceiling(server):
+    """Jobs whose work would take hours stop at the 5 s ceiling with 422 naming the stop: a perft
+    of Omweso to depth 10, an analysis of 20,000 sampled positions, every sample of a database
+    checked; openings that would not fit in memory are refused at once."""
+    base = server["base"]
+    for body, words in [
+        ({"kind": "perft", "game": "omweso", "depth": 10}, "perft to depth 10 stopped"),
+        ({"kind": "analyze", "game": "kalah(houses=4,seeds=3)", "agents": ["random"], "sample": 20000}, "stopped"),
+        ({"kind": "egdb-verify", "dir": "kalah-houses=3", "samples": 1000000000}, "verification stopped"),
+    ]:
+        started = time.time()
+        status, got = call(base, "POST", "/api/jobs", body)
+        took = time.time() - started
+        assert status == 422 and words in got["error"], (body, status, got)
+        assert took < 12, (body, took)
+    status, got = call(base, "POST", "/api/jobs", {"kind": "match", "game": "omweso", "agents": ["random", "greedy"],
+                                                   "rounds": 1, "openings": 8})
+    assert status == 400 and "openings-file" in got["error"], got
+
+
+def test_jobs_the_api_runs_as_the_command_line(server):
+    """A series runs through the API (its template checked value by value); a probe without
+    `dir` reads the game's database under --databases; `threads` above the cores is refused;
+    a body past 1 MiB is a JSON 413."""
+    base = server["base"]
+    status, got = call(base, "POST", "/api/jobs", {"kind": "series", "game": "kalah(houses=3,seeds=2)",
+                                                   "agent": "mcts(iterations={})", "values": [10, 100],
+                                                   "opponent": "greedy", "rounds": 2})
+    assert status == 200 and got["kind"] == "series" and got["games"] == 8, got
+    status, got = call(base, "POST", "/api/jobs", {"kind": "egdb-probe", "game": "kalah(houses=3,seeds=2)"})
+    assert status == 200, got
+    solved = cli_json("solve", "kalah(houses=3,seeds=2)")
+    assert got["value"] == solved["value"], (got["value"], solved["value"])
+    status, got = call(base, "POST", "/api/jobs", {"kind": "solve", "game": "kalah(houses=3,seeds=2)", "threads": 256})
+    assert status == 400 and "256" in got["error"] and "cores" in got["error"], got
+    status, got = call(base, "POST", "/api/move", b'{"game": "' + b"x" * (2 << 20) + b'"}')
+    assert status == 413 and "1 MiB" in got["error"], got

@@ -229,6 +229,12 @@ pub enum ParseAgentError {
         /// The text.
         text: String,
     },
+    /// Agents inside agents (`egdb(..,fallback=egdb(..))`) deeper than [`MAX_NESTING`].
+    #[error("agent string nested {depth} deep (parentheses): at most {MAX_NESTING}")]
+    TooDeep {
+        /// The depth found.
+        depth: usize,
+    },
     /// An unknown agent name.
     #[error("unknown agent `{name}`: expected random, greedy, alphabeta, mcts, search, egdb, engine, python or human")]
     UnknownAgent {
@@ -340,6 +346,8 @@ const MCTS_KEYS: &[&str] = &[
 ];
 /// Largest number a budget key (`depth`, `iterations`, `time`) takes.
 pub const MAX_BUDGET: u64 = 1_000_000_000_000;
+/// Deepest nesting of agents inside agents (an `egdb` fallback that is an `egdb` agent ...).
+pub const MAX_NESTING: usize = 8;
 /// Most threads an MCTS agent may ask for.
 pub const MAX_AGENT_THREADS: usize = 256;
 
@@ -347,6 +355,23 @@ impl FromStr for AgentSpec {
     type Err = ParseAgentError;
 
     fn from_str(text: &str) -> Result<AgentSpec, ParseAgentError> {
+        // Parentheses outside quoted values: each level is a parse of its own (a string
+        // nested thousands deep would exhaust the stack).
+        let (mut depth, mut deepest, mut quoted) = (0usize, 0usize, false);
+        for c in text.chars() {
+            match c {
+                '"' => quoted = !quoted,
+                '(' if !quoted => {
+                    depth += 1;
+                    deepest = deepest.max(depth);
+                }
+                ')' if !quoted => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        if deepest > MAX_NESTING {
+            return Err(ParseAgentError::TooDeep { depth: deepest });
+        }
         let mut keys = KeyValues::parse(text, true, |n| n.bytes().all(|b| b.is_ascii_lowercase()))?;
         let name = keys.name();
         // `python` takes `name` as the registered name; `human` plays only `mancala play`.
@@ -740,6 +765,11 @@ mod tests {
         assert!(e("egdb").contains("`dir`"));
         assert!(e("egdb(dir=x,fallback=human)").contains("fallback"));
         assert!(e("egdb(dir=x,fallback=mtcs)").contains("unknown agent `mtcs`"));
+        // Nested thousands deep: an error, not a stack overflow.
+        let deep = format!("{}greedy{}", "egdb(dir=a,fallback=".repeat(5000), ")".repeat(5000));
+        assert!(e(&deep).contains("nested 5000 deep"));
+        let ok = format!("{}greedy{}", "egdb(dir=a,fallback=".repeat(8), ")".repeat(8));
+        assert!(ok.parse::<AgentSpec>().is_ok());
         assert!(e("minimax").contains("unknown agent `minimax`"));
         assert!(e("mcts(c=1").contains("not of the form"));
         assert!(e("random(x=1)").contains("`x`"));

@@ -189,25 +189,47 @@ impl<R: Rules> Opening<R> {
 
 /// Every legal sequence of `plies` moves from the end of `base` that does not end the game,
 /// each appended to `base`'s moves, in generation order (none if no game lasts that long).
-fn enumerate<R: Rules>(rules: &R, base: &Line<R>, plies: u32) -> Vec<Line<R>> {
-    fn walk<R: Rules>(rules: &R, line: &Line<R>, left: u32, out: &mut Vec<Line<R>>) {
+fn enumerate<R: Rules>(rules: &R, base: &Line<R>, plies: u32) -> Result<Vec<Line<R>>, JobError> {
+    // The lines' positions within ENUMERATED_BYTES.
+    let most = ENUMERATED_BYTES / (std::mem::size_of::<R::Position>() * (plies as usize + 1)).max(1);
+    fn walk<R: Rules>(
+        rules: &R,
+        line: &Line<R>,
+        left: u32,
+        out: &mut Vec<Line<R>>,
+        most: usize,
+    ) -> bool {
         if line.status(rules) != Status::Ongoing {
-            return;
+            return true;
         }
         if left == 0 {
             out.push(line.clone());
-            return;
+            return out.len() <= most;
         }
         for c in line.children(rules) {
             let mut next = line.clone();
             next.push(rules, c.mv, c.pos);
-            walk(rules, &next, left - 1, out);
+            if !walk(rules, &next, left - 1, out, most) {
+                return false;
+            }
         }
+        true
     }
     let mut out = Vec::new();
-    walk(rules, base, plies, &mut out);
-    out
+    if !walk(rules, base, plies, &mut out, most) {
+        return Err(JobError::input(format!(
+            "--openings {plies}: {} has more than {most} lines of {plies} plies (every one is an \
+             opening, and they are held in memory); choose fewer plies or an openings file \
+             (--openings-file)",
+            rules.spec()
+        )));
+    }
+    Ok(out)
 }
+
+/// Most memory the positions of the lines enumerated from `--openings N` may take (Kalah(6,4)'s
+/// 563,055 lines of 8 plies fit; the four-row games have millions of lines of a few plies).
+const ENUMERATED_BYTES: usize = 256 << 20;
 
 /// `items` in an order shuffled by the run's `seed` (the stream `derive_seed(seed, u64::MAX)`).
 pub(super) fn shuffle<T>(items: &mut [T], seed: u64) {
@@ -252,7 +274,7 @@ pub fn prepare<R: Rules>(rules: &R, plan: &Plan) -> Result<Vec<Opening<R>>, JobE
         }
         None => {
             let base = game_line(rules, spec.position.as_deref(), spec.moves.as_deref())?;
-            let mut lines = enumerate(rules, &base, plan.opening_plies);
+            let mut lines = enumerate(rules, &base, plan.opening_plies)?;
             if lines.is_empty() {
                 let given = spec.position.is_some() || spec.moves.is_some();
                 return Err(JobError::input(if plan.opening_plies == 0 && given {

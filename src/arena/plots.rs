@@ -184,7 +184,7 @@ pub(super) fn sprt_plot(params: &SprtParams, llr: &[(u64, f64)], lower: f64, upp
         if let Ok(mut chart) = chart {
             let _ = chart
                 .configure_mesh()
-                .x_desc("games (complete pairs)")
+                .x_desc("games (counted in complete seat-swapped pairs)")
                 .x_label_formatter(&|x| format!("{x:.0}"))
                 .y_desc("LLR")
                 .draw();

@@ -124,7 +124,8 @@ const FULL_CHUNK: u64 = 1 << 15;
 /// Layers are checked in order, each in parallel chunks on `threads`; `progress` hears of each
 /// layer as a phase of positions and `on_layer` is called after each. Returns the first
 /// `first` mismatches in layer and rank order (the same whatever the thread count); the
-/// counts are in the [`FullCheck`]s.
+/// counts are in the [`FullCheck`]s; `None` if the front end's stop ([`Progress::stop`]) was
+/// reached first.
 ///
 /// # Errors
 /// [`EgdbError::Threads`] if the threads cannot start.
@@ -135,7 +136,8 @@ pub fn verify_full<R: Rules>(
     first: usize,
     progress: &dyn Progress,
     mut on_layer: impl FnMut(&FullCheck),
-) -> Result<Vec<Mismatch>, EgdbError> {
+) -> Result<Option<Vec<Mismatch>>, EgdbError> {
+    let stop = progress.stop();
     let pool = threads.pool().map_err(|e| EgdbError::Threads {
         threads: threads.get(),
         reason: e.to_string(),
@@ -150,6 +152,9 @@ pub fn verify_full<R: Rules>(
             (0..size.div_ceil(FULL_CHUNK))
                 .into_par_iter()
                 .map(|c| {
+                    if stop.reached() {
+                        return (0, Vec::new());
+                    }
                     let (lo, hi) = (c * FULL_CHUNK, ((c + 1) * FULL_CHUNK).min(size));
                     let found = check_range(db, rules, n, lo, hi, first);
                     progress.add(hi - lo);
@@ -158,6 +163,9 @@ pub fn verify_full<R: Rules>(
                 .collect()
         });
         progress.finish();
+        if stop.reached() {
+            return Ok(None);
+        }
         let mut mismatches = 0;
         for (count, found) in chunks {
             mismatches += count;
@@ -171,7 +179,7 @@ pub fn verify_full<R: Rules>(
             seconds: started.elapsed().as_secs_f64(),
         });
     }
-    Ok(failures)
+    Ok(Some(failures))
 }
 
 /// Positions whose moves' entries are requested before the first of them is valued: the

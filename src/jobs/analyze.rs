@@ -479,7 +479,7 @@ impl OnRules for Job<'_> {
             limits: Limits {
                 max_nodes: Some(request.max_nodes.unwrap_or(ANALYZE_MAX_NODES)),
                 max_seconds: request.max_seconds,
-                cancel: None,
+                cancel: progress.stop().flag,
             },
         };
         progress.start("positions valued", Some(items.len() as u64));
@@ -489,6 +489,10 @@ impl OnRules for Job<'_> {
                 .par_iter()
                 .with_max_len(1)
                 .map(|item| {
+                    if progress.cancelled() {
+                        // Reported after the loop.
+                        return Ok((None, 0));
+                    }
                     let v = value_moves(&rules, item, &options);
                     progress.add(1);
                     v
@@ -496,6 +500,14 @@ impl OnRules for Job<'_> {
                 .collect()
         };
         progress.finish();
+        if progress.cancelled() {
+            // A solve cut by the stop reads as "not valued within the budget": not true.
+            return Err(JobError::new(
+                ErrorKind::Stopped,
+                "stopped while valuing positions (cancelled or past the time ceiling): no \
+                 accuracy reported",
+            ));
+        }
         let mut values = Vec::with_capacity(valued.len());
         let mut nodes = 0;
         for v in valued {

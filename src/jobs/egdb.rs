@@ -2,7 +2,8 @@
 
 use super::valued::Valued;
 use super::{
-    game_line, parse_game, physical_bytes, run_on, signed, JobError, OnRules, Progress, Threads,
+    game_line, parse_game, physical_bytes, run_on, signed, ErrorKind, JobError, OnRules, Progress,
+    Threads,
 };
 use crate::core::PositionText;
 use crate::egdb::{
@@ -601,7 +602,8 @@ impl OnRules for VerifyRequest {
                         mismatches: c.mismatches,
                         seconds: c.seconds,
                     });
-                })?;
+                })?
+                .ok_or_else(verification_stopped)?;
             let seconds = started.elapsed().as_secs_f64();
             let checked = full_layers.iter().map(|l| l.checked).sum::<u64>();
             full = Some(FullSummary {
@@ -616,7 +618,7 @@ impl OnRules for VerifyRequest {
         let mut layers = Vec::new();
         let mut full_layers = full_layers.into_iter();
         let mismatches =
-            egdb_check::verify(&db, &rules, self.samples, self.seed, self.threads, |c| {
+            egdb_check::verify(&db, &rules, self.samples, self.seed, self.threads, &progress.stop(), |c| {
                 progress.note(&format!(
                     "layer {:>3}: {:>13} positions, checksum ok, {} values {method}{}",
                     c.layer,
@@ -638,7 +640,8 @@ impl OnRules for VerifyRequest {
                     full: full_layers.next(),
                 });
             })
-            .map_err(JobError::failed)?;
+            .map_err(JobError::failed)?
+            .ok_or_else(verification_stopped)?;
         let check = if R::CAN_REPEAT {
             "its moves' values"
         } else {
@@ -915,6 +918,14 @@ pub fn probe_open<R: Rules>(
             cyclic: R::CAN_REPEAT,
         },
     })
+}
+
+fn verification_stopped() -> JobError {
+    JobError::new(
+        ErrorKind::Stopped,
+        "the verification stopped (cancelled or past the time ceiling) before every position \
+         asked for was checked",
+    )
 }
 
 /// Per-layer statistics of a database (`mancala egdb stats`, `kind = "egdb-stats"`).

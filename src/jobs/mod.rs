@@ -550,7 +550,7 @@ pub fn execute(
     });
     let report = match request {
         Request::Solve(r) => Report::Solve(solve::run(r, progress)?),
-        Request::Perft(r) => Report::Perft(perft::run(r)?),
+        Request::Perft(r) => Report::Perft(perft::run(r, progress)?),
         Request::EgdbBuild(r) => Report::EgdbBuild(egdb::build(r, progress)?),
         Request::EgdbVerify(r) => Report::EgdbVerify(egdb::verify(r, progress)?),
         Request::EgdbProbe(r) => Report::EgdbProbe(egdb::probe(r)?),

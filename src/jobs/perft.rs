@@ -1,9 +1,9 @@
 //! The perft job: the number of move sequences of exactly `depth` moves.
 
-use super::{game_line, parse_game, run_on, JobError, OnRules, Progress, Threads};
+use super::{game_line, parse_game, run_on, ErrorKind, JobError, OnRules, Progress, Threads};
 use crate::game::Status;
 use crate::rules::Rules;
-use crate::search::{perft, perft_divide};
+use crate::search::perft_divide_until;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -73,7 +73,7 @@ impl PerftReport {
 }
 
 /// Runs the perft job.
-pub(super) fn run(request: &PerftRequest) -> Result<PerftReport, JobError> {
+pub(super) fn run(request: &PerftRequest, progress: &dyn Progress) -> Result<PerftReport, JobError> {
     if request.depth > MAX_DEPTH {
         return Err(JobError::input(format!(
             "--depth {}: expected 0 to {MAX_DEPTH}",
@@ -81,13 +81,13 @@ pub(super) fn run(request: &PerftRequest) -> Result<PerftReport, JobError> {
         )));
     }
     let spec = parse_game(&request.game)?;
-    request.threads.install(|| run_on(&spec, request, &()))?
+    request.threads.install(|| run_on(&spec, request, progress))?
 }
 
 impl OnRules for PerftRequest {
     type Report = PerftReport;
 
-    fn run<R: Rules>(&self, rules: R, _: &dyn Progress) -> Result<PerftReport, JobError> {
+    fn run<R: Rules>(&self, rules: R, progress: &dyn Progress) -> Result<PerftReport, JobError> {
         let line = game_line(&rules, self.position.as_deref(), self.moves.as_deref())?;
         let pos = line.current();
         let window = line.repetition_window(&rules);
@@ -95,14 +95,21 @@ impl OnRules for PerftRequest {
         let started = Instant::now();
         let (nodes, divide) = if line.status(&rules) != Status::Ongoing {
             (u64::from(depth == 0), Vec::new())
-        } else if self.divide {
-            let d = perft_divide(&rules, pos, depth, window);
-            (
-                d.iter().map(|(_, n)| n).sum::<u64>() + u64::from(depth == 0),
-                d,
-            )
         } else {
-            (perft(&rules, pos, depth, window), Vec::new())
+            let d = perft_divide_until(&rules, pos, depth, window, &progress.stop()).ok_or_else(
+                || {
+                    JobError::new(
+                        ErrorKind::Stopped,
+                        format!(
+                            "perft to depth {depth} stopped (cancelled or past the time ceiling) \
+                             after {:.1} s",
+                            started.elapsed().as_secs_f64()
+                        ),
+                    )
+                },
+            )?;
+            let nodes = d.iter().map(|(_, n)| n).sum::<u64>() + u64::from(depth == 0);
+            (nodes, if self.divide { d } else { Vec::new() })
         };
         Ok(PerftReport {
             game: rules.spec().to_string(),

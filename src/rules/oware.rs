@@ -511,6 +511,38 @@ impl<B: Pits> Oware<B> {
         children.iter().any(|c| c.mv as usize == house)
     }
 
+    /// The end when every house of the mover holds at most one seed (`singletons_end`).
+    #[cold]
+    #[inline(never)]
+    fn singletons_outcome(
+        &self,
+        pos: &TwoRowPosition<B>,
+        mover: u32,
+        opponent: u32,
+    ) -> Option<Outcome> {
+        let b = pos.board;
+        self.houses_of(pos.side)
+            .all(|h| b.get(h) <= 1)
+            .then_some(Outcome { mover, opponent })
+    }
+
+    /// The end when the opponent has no seeds and the mover cannot feed them (must-feed
+    /// games other than Awari, whose rule ends it otherwise), and Woaley II's sudden death
+    /// (§4.4), which holds with or without the feeding obligation.
+    #[cold]
+    #[inline(never)]
+    fn unfed_outcome(&self, pos: &TwoRowPosition<B>, mover: u32) -> Option<Outcome> {
+        let unfed_ends = (self.must_feed && !self.awari) || self.sudden_death_gift;
+        if !unfed_ends || self.can_feed(pos.board, pos.side) {
+            return None;
+        }
+        let gift = self.sudden_death_gift as u32;
+        Some(Outcome {
+            mover: mover - gift,
+            opponent: gift,
+        })
+    }
+
     /// Whether some move of the mover (`side`) leaves the opponent with seeds.
     fn can_feed(&self, board: B, side: Side) -> bool {
         self.houses_of(side).any(|h| {
@@ -604,7 +636,9 @@ impl<B: Pits> Rules for Oware<B> {
         vec![2, self.m + 2]
     }
 
-    #[inline]
+    // Inlined into the playout and search loops: a call here cost a fifth of an Oware playout
+    // (callgrind, results/benchmarks/speed-guard.md); the rare ends are in cold helpers.
+    #[inline(always)]
     fn outcome(&self, pos: &TwoRowPosition<B>) -> Option<Outcome> {
         let b = pos.board;
         let mover = self.mover_seeds(b, pos.side);
@@ -612,17 +646,15 @@ impl<B: Pits> Rules for Oware<B> {
         if mover == 0 {
             return Some(Outcome { mover: 0, opponent });
         }
-        if self.singletons_end && self.houses_of(pos.side).all(|h| b.get(h) <= 1) {
-            return Some(Outcome { mover, opponent });
+        if self.singletons_end {
+            if let Some(o) = self.singletons_outcome(pos, mover, opponent) {
+                return Some(o);
+            }
         }
-        // Woaley II's sudden death (§4.4) holds with or without the feeding obligation.
-        let unfed_ends = (self.must_feed && !self.awari) || self.sudden_death_gift;
-        if opponent == 0 && unfed_ends && !self.can_feed(b, pos.side) {
-            let gift = self.sudden_death_gift as u32;
-            return Some(Outcome {
-                mover: mover - gift,
-                opponent: gift,
-            });
+        if opponent == 0 {
+            if let Some(o) = self.unfed_outcome(pos, mover) {
+                return Some(o);
+            }
         }
         if self.stop_at_majority
             && 2 * b.get(B::MOVER_STORE).max(b.get(B::OPPONENT_STORE)) > self.total

@@ -4,7 +4,8 @@
 
 use super::{solve, SolveError, SolveOptions};
 use crate::core::random::rng;
-use crate::core::Threads;
+use crate::core::{Stop, Threads};
+use crate::search::solver::Limits;
 use crate::egdb::{one_step, Egdb, Mismatch};
 use crate::rules::Rules;
 use rand_chacha::rand_core::RngCore;
@@ -37,7 +38,8 @@ pub fn check_method<R: Rules>() -> &'static str {
 
 /// Checks `samples` distinct positions per layer of `db` (every position of a layer no larger),
 /// chosen by a ChaCha8 generator seeded with `seed`; searches run on `threads`. `on_layer` is
-/// called after each layer. Returns every mismatch.
+/// called after each layer. Returns every mismatch, or `None` if `stop` (a front end's ceiling
+/// or cancel) was reached first.
 ///
 /// # Errors
 /// A [`SolveError`] of a search (threads that cannot start, a table that cannot be mapped).
@@ -47,8 +49,9 @@ pub fn verify<R: Rules>(
     samples: u32,
     seed: u64,
     threads: Threads,
+    stop: &Stop,
     mut on_layer: impl FnMut(&LayerCheck),
-) -> Result<Vec<Mismatch>, SolveError> {
+) -> Result<Option<Vec<Mismatch>>, SolveError> {
     let mut rng = rng(seed);
     let mut failures = Vec::new();
     for n in 0..db.layers() {
@@ -70,6 +73,9 @@ pub fn verify<R: Rules>(
             order
         };
         for rank in ranks {
+            if stop.reached() {
+                return Ok(None);
+            }
             let board = db.index().unrank(n, rank).expect("rank below size");
             let pos = rules.egdb_position(board).expect("games with databases");
             let stored = db.value(rules, &pos).expect("covered");
@@ -81,9 +87,16 @@ pub fn verify<R: Rules>(
                     tt_mb: Some(64),
                     value_only: true,
                     egdb: below.clone(),
-                    limits: Default::default(),
+                    limits: Limits {
+                        cancel: stop.flag.clone(),
+                        ..Default::default()
+                    },
                 };
-                solve(rules, &pos, &[], &options, &AtomicU64::new(0))?.value
+                match solve(rules, &pos, &[], &options, &AtomicU64::new(0)) {
+                    Ok(s) => s.value,
+                    Err(SolveError::Stopped { .. }) => return Ok(None),
+                    Err(e) => return Err(e),
+                }
             };
             if checked != stored {
                 mismatches += 1;
@@ -103,5 +116,5 @@ pub fn verify<R: Rules>(
             mismatches,
         });
     }
-    Ok(failures)
+    Ok(Some(failures))
 }

@@ -17,7 +17,7 @@ pub mod tt;
 
 pub use memo::{full_solve, memo_solve, plain_solve};
 pub use negamax::negamax;
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_divide_until};
 pub use solver::{solve, MoveValue, Solution, SolveError, SolveOptions, TableStats};
 
 use std::hash::{Hash, Hasher};

@@ -2,12 +2,26 @@
 //! own; a game that ends earlier contributes nothing; a game that ends by repetition at exactly
 //! `depth` counts).
 
+use crate::core::Stop;
 use crate::rules::{quiet_end, repeats, Children, Rules};
 use rayon::prelude::*;
 
-fn count<R: Rules>(rules: &R, pos: &R::Position, depth: u32, window: &mut Vec<R::Position>) -> u64 {
+/// Plies left at which a count looks at its [`Stop`] (the subtrees below are small enough).
+const STOP_DEPTH: u32 = 5;
+
+fn count<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    depth: u32,
+    window: &mut Vec<R::Position>,
+    stop: &Stop,
+) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if depth >= STOP_DEPTH && stop.reached() {
+        // The caller sees the stop and discards the count.
+        return 0;
     }
     if rules.outcome(pos).is_some() || quiet_end(rules, window, pos).is_some() {
         return 0;
@@ -24,13 +38,13 @@ fn count<R: Rules>(rules: &R, pos: &R::Position, depth: u32, window: &mut Vec<R:
     let mut n = 0;
     for c in &children {
         n += if !R::CAN_REPEAT {
-            count(rules, &c.pos, depth - 1, window)
+            count(rules, &c.pos, depth - 1, window, stop)
         } else if rules.board_seeds(&c.pos) < seeds {
-            count(rules, &c.pos, depth - 1, &mut Vec::new())
+            count(rules, &c.pos, depth - 1, &mut Vec::new(), stop)
         } else if repeats(rules, window, &c.pos) {
             0
         } else {
-            count(rules, &c.pos, depth - 1, window)
+            count(rules, &c.pos, depth - 1, window, stop)
         };
     }
     if R::CAN_REPEAT {
@@ -57,13 +71,25 @@ pub fn perft_divide<R: Rules>(
     depth: u32,
     window: &[R::Position],
 ) -> Vec<(R::Move, u64)> {
+    perft_divide_until(rules, pos, depth, window, &Stop::default()).expect("never stopped")
+}
+
+/// [`perft_divide`] until `stop` (a front end's time ceiling or cancel): `None` if it was
+/// reached before the count finished.
+pub fn perft_divide_until<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    depth: u32,
+    window: &[R::Position],
+    stop: &Stop,
+) -> Option<Vec<(R::Move, u64)>> {
     if depth == 0 || rules.outcome(pos).is_some() {
-        return Vec::new();
+        return Some(Vec::new());
     }
     let mut children = Children::<R>::new();
     rules.children(pos, &mut children);
     let seeds = rules.board_seeds(pos);
-    children
+    let divide = children
         .par_iter()
         .map(|c| {
             let mut w: Vec<R::Position> = Vec::new();
@@ -73,12 +99,13 @@ pub fn perft_divide<R: Rules>(
                 if repeats(rules, &w, &c.pos) {
                     u64::from(depth == 1)
                 } else {
-                    count(rules, &c.pos, depth - 1, &mut w)
+                    count(rules, &c.pos, depth - 1, &mut w, stop)
                 }
             } else {
-                count(rules, &c.pos, depth - 1, &mut w)
+                count(rules, &c.pos, depth - 1, &mut w, stop)
             };
             (c.mv, n)
         })
-        .collect()
+        .collect();
+    (!stop.reached()).then_some(divide)
 }

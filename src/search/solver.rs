@@ -358,7 +358,7 @@ impl<'a, R: Rules> Shared<'a, R> {
     fn out_of_time(&self) -> bool {
         if let Some(max) = self.limits.max_seconds {
             if !self.stopped() && self.started.elapsed().as_secs_f64() >= max {
-                self.stop_by(format!("time limit ({max} s)"));
+                self.stop_by(format!("time limit ({} s)", round_seconds(max)));
             }
         }
         self.stopped()
@@ -1614,4 +1614,9 @@ pub fn principal_variation<R: Rules>(
     single_thread(rules, pos, history, tt_mb, |d, line| {
         d.principal_variation(line, value).expect("no limits")
     })
+}
+
+/// `seconds` for messages: at most three significant decimals (`0.5`, `2.25`, `30`).
+fn round_seconds(seconds: f64) -> f64 {
+    (seconds * 1000.0).round() / 1000.0
 }

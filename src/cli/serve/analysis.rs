@@ -8,7 +8,6 @@
 //! move's point of view (RULES.md §12).
 
 use super::{ApiError, ApiResult, At, JobProgress, Shared};
-use axum::body::Bytes;
 use axum::http::HeaderMap;
 use mancala::dynamic::{open_egdb, DynState};
 use mancala::jobs::{execute, ErrorKind, Progress, Report, Request, SolveRequest, Threads};
@@ -35,9 +34,9 @@ struct AnalysisBody {
 pub async fn handle(
     axum::extract::State(app): Shared,
     headers: HeaderMap,
-    bytes: Bytes,
+    bytes: super::Body,
 ) -> ApiResult {
-    let body: AnalysisBody = super::body(&bytes)?;
+    let body: AnalysisBody = super::body(&super::body_bytes(bytes)?)?;
     if let Some(s) = body.max_seconds.filter(|s| !(s.is_finite() && *s > 0.0)) {
         return Err(ApiError::bad(format!(
             "max_seconds {s}: not a positive number of seconds"

@@ -8,19 +8,17 @@
 //! the alpha-beta method, the one a limit stops).
 
 use super::{paths, ApiError, ApiResult, App, Shared};
-use axum::body::Bytes;
 use axum::http::HeaderMap;
 use mancala::jobs::{execute, Method, Request};
 use std::path::{Path, PathBuf};
 
-/// The deepest perft the server runs (Kalah(6,4) depth 10: about 5 * 10^7 leaves).
-const MAX_PERFT_DEPTH: u32 = 10;
 
 pub async fn handle(
     axum::extract::State(app): Shared,
     headers: HeaderMap,
-    bytes: Bytes,
+    bytes: super::Body,
 ) -> ApiResult {
+    let bytes = super::body_bytes(bytes)?;
     let text =
         std::str::from_utf8(&bytes).map_err(|_| ApiError::bad("the body is not UTF-8 text"))?;
     // A kind the server refuses is refused before its keys are checked.
@@ -55,20 +53,37 @@ impl App {
                 .collect()
         };
         let kind = request.kind();
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = match &request {
+            Request::Solve(r) => Some(r.threads),
+            Request::Perft(r) => Some(r.threads),
+            Request::EgdbVerify(r) => Some(r.threads),
+            Request::Match(r) | Request::Tournament(r) | Request::Series(r) => Some(r.threads),
+            Request::Analyze(r) => Some(r.threads),
+            Request::EgdbBuild(_) | Request::EgdbProbe(_) | Request::EgdbStats(_) => None,
+        };
+        if let Some(t) = threads.filter(|t| t.get() > cores) {
+            return Err(ApiError::bad(format!(
+                "`threads` {}: more than this machine's {cores} cores",
+                t.get()
+            )));
+        }
         Ok(match request {
             Request::EgdbBuild(_) => return Err(egdb_build_refused(kind)),
             Request::Solve(mut r) => {
-                if r.method != Method::Alphabeta || r.check.is_some() {
+                if r.method != Method::Alphabeta {
                     return Err(ApiError::bad(format!(
-                        "solve with method `{}`{}: only `alphabeta` stops at the server's time \
-                         ceiling (--max-seconds {}); run others with `mancala solve`",
+                        "solve with method `{}`: only `alphabeta` stops at the server's time \
+                         ceiling (--max-seconds {}); run the others with `mancala solve`",
                         r.method.name(),
-                        if r.check.is_some() {
-                            " and a check"
-                        } else {
-                            ""
-                        },
                         self.max_seconds
+                    )));
+                }
+                if let Some(check) = &r.check {
+                    return Err(ApiError::bad(format!(
+                        "solve with `check` ({}): the second method cannot be stopped at the \
+                         server's time ceiling; run checked solves with `mancala solve`",
+                        check.name()
                     )));
                 }
                 r.max_seconds = Some(
@@ -79,21 +94,22 @@ impl App {
                 r.egdb = r.egdb.as_deref().map(db).transpose()?;
                 Request::Solve(r)
             }
-            // A perft cannot be stopped: its depth is kept to what finishes in seconds.
-            Request::Perft(r) if r.depth > MAX_PERFT_DEPTH => {
-                return Err(ApiError::bad(format!(
-                    "perft `depth` {}: at most {MAX_PERFT_DEPTH} on this server (a perft cannot be \
-                     stopped at the time ceiling); run deeper ones with `mancala perft`",
-                    r.depth
-                )))
-            }
             Request::Perft(r) => Request::Perft(r),
             Request::EgdbVerify(mut r) => {
                 r.dir = db(&r.dir)?;
                 Request::EgdbVerify(r)
             }
             Request::EgdbProbe(mut r) => {
-                r.dir = r.dir.as_deref().map(db).transpose()?;
+                // The default directory is the game's under --databases, not under the
+                // server's working directory.
+                let dir = match r.dir.take() {
+                    Some(d) => d,
+                    None => {
+                        let spec = mancala::jobs::parse_game(&r.game).map_err(ApiError::job)?;
+                        mancala::egdb::default_dir(Path::new(""), &spec)
+                    }
+                };
+                r.dir = Some(db(&dir)?);
                 Request::EgdbProbe(r)
             }
             Request::EgdbStats(r) if r.out.is_some() => {
@@ -114,8 +130,25 @@ impl App {
             }
             Request::Match(mut r) | Request::Tournament(mut r) | Request::Series(mut r) => {
                 r.agents = agents(&r.agents)?;
-                if let Some(a) = &r.agent {
-                    r.agent = Some(agents(std::slice::from_ref(a))?.remove(0));
+                match &r.agent {
+                    // A series' template: every agent it makes is checked; the template is
+                    // kept, so it may name no database (its path would not be resolved).
+                    Some(template) if kind == "series" => {
+                        for value in &r.values {
+                            let agent = template.replace("{}", &value.to_string());
+                            let checked = agents(std::slice::from_ref(&agent))?.remove(0);
+                            let plain: mancala::agents::AgentSpec =
+                                agent.parse().map_err(|e| ApiError::bad(format!("{e}")))?;
+                            if checked != plain.to_string() {
+                                return Err(ApiError::bad(format!(
+                                    "series template `{template}` names a database: not run by \
+                                     the server (give its agents as a tournament)"
+                                )));
+                            }
+                        }
+                    }
+                    Some(a) => r.agent = Some(agents(std::slice::from_ref(a))?.remove(0)),
+                    None => {}
                 }
                 if let Some(a) = &r.opponent {
                     r.opponent = Some(agents(std::slice::from_ref(a))?.remove(0));

@@ -37,6 +37,9 @@ use tokio::sync::Semaphore;
 /// Most bytes of a request body.
 const MAX_BODY: usize = 1 << 20;
 
+/// Most transposition-table memory an agent of a request may ask for, MiB.
+const MAX_TT_MB: usize = 1024;
+
 /// Most plies a game shown on the page may last (the arena's default ply cap).
 const MAX_PLIES: u32 = 1000;
 
@@ -267,6 +270,21 @@ impl At {
     }
 }
 
+/// A request body as the handlers take it: its bytes, or why axum could not read them.
+pub type Body = Result<Bytes, axum::extract::rejection::BytesRejection>;
+
+/// The bytes of `body`, or a JSON error (413 past [`MAX_BODY`]).
+pub fn body_bytes(body: Body) -> Result<Bytes, ApiError> {
+    body.map_err(|e| ApiError {
+        status: e.status(),
+        message: if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            format!("the body is larger than {MAX_BODY} bytes (1 MiB), the most this server reads")
+        } else {
+            format!("the body cannot be read: {}", e.body_text())
+        },
+    })
+}
+
 /// The body of a POST as `T`, with errors that name the key.
 fn body<T: serde::de::DeserializeOwned>(bytes: &Bytes) -> Result<T, ApiError> {
     let text =
@@ -317,8 +335,8 @@ struct MoveBody {
     seed: u64,
 }
 
-async fn agent_move(State(app): Shared, bytes: Bytes) -> ApiResult {
-    let request: MoveBody = body(&bytes)?;
+async fn agent_move(State(app): Shared, bytes: Body) -> ApiResult {
+    let request: MoveBody = body(&body_bytes(bytes)?)?;
     let at = At {
         game: request.game,
         position: request.position,
@@ -381,27 +399,25 @@ impl App {
         let mut out = spec.clone();
         match &mut out {
             AgentSpec::Random | AgentSpec::Greedy => {}
+            // A work budget (depth, iterations, nodes) is cut at the ceiling like any other
+            // (`cut_short`); a time budget past it is refused, as it cannot be what was meant.
             AgentSpec::AlphaBeta(budget, _) => match *budget {
                 Budget::Millis(ms) if ms > ceiling_ms => return Err(over(format!("time={ms}"))),
-                Budget::Work(depth) if depth > 16 => return Err(over(format!("depth={depth}"))),
                 _ => {}
             },
             AgentSpec::Mcts(config) => match config.budget {
                 Budget::Millis(ms) if ms > ceiling_ms => return Err(over(format!("time={ms}"))),
-                Budget::Work(n) if n > 2_000_000 => return Err(over(format!("iterations={n}"))),
                 _ => {}
             },
             AgentSpec::Search(config) => {
                 if let Some(ms) = config.time.filter(|&ms| ms > ceiling_ms) {
                     return Err(over(format!("time={ms}")));
                 }
-                if let Some(n) = config.nodes.filter(|&n| n > 200_000_000) {
-                    return Err(over(format!("nodes={n}")));
-                }
-                if config.time.is_none() && config.nodes.is_none() {
-                    if let Some(d) = config.depth.filter(|&d| d > 24) {
-                        return Err(over(format!("depth={d} without a time or node budget")));
-                    }
+                if config.tt_mb > MAX_TT_MB {
+                    return Err(ApiError::bad(format!(
+                        "agent `{spec}`: tt-mb={} is above the {MAX_TT_MB} MiB a request may use",
+                        config.tt_mb
+                    )));
                 }
                 if let Some(dir) = &mut config.egdb {
                     *dir = paths::under(&self.databases, dir, "--databases")?;
