@@ -293,7 +293,8 @@ fn a_complete_run_leaves_its_files_as_they_are() {
     let first = succeeds_in(dir.path(), &["run", &job, "--results", "r"]);
     let folder = dir.path().join("r/tournaments");
     let files = result_files(&folder);
-    assert_eq!(files.len(), 4, "{:?}", files.keys());
+    // .md, .csv, .json, .games.jsonl and the ratings plot .svg.
+    assert_eq!(files.len(), 5, "{:?}", files.keys());
     let again = succeeds_in(
         dir.path(),
         &["run", &job, "--results", "r", "--threads", "1"],

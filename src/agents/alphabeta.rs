@@ -209,7 +209,15 @@ mod tests {
         rules.children(&pos, &mut children);
         let mut order: Vec<usize> = (0..children.len()).collect();
         let eval = crate::eval::StoreDifference;
-        let (i, value) = best_index(&rules, &eval, &pos, &children, &mut order, 64, Stop::default());
+        let (i, value) = best_index(
+            &rules,
+            &eval,
+            &pos,
+            &children,
+            &mut order,
+            64,
+            Stop::default(),
+        );
         assert_eq!(value, Some(exact * SCALE));
         let c = &children[i];
         let v = crate::search::solver::solve_sequential(&rules, &c.pos, &[], 16);
@@ -239,10 +247,26 @@ mod tests {
         let mut children = Children::<Kalah>::new();
         rules.children(&pos, &mut children);
         let mut order: Vec<usize> = (0..children.len()).collect();
-        let (_, value) = best_index(&rules, &eval, &pos, &children, &mut order, 64, Stop::default());
+        let (_, value) = best_index(
+            &rules,
+            &eval,
+            &pos,
+            &children,
+            &mut order,
+            64,
+            Stop::default(),
+        );
         assert_eq!(value, Some(exact * SCALE));
         // At depth 1 it is the fitted evaluation that decides, not the store difference.
-        let (_, shallow) = best_index(&rules, &eval, &pos, &children, &mut order, 1, Stop::default());
+        let (_, shallow) = best_index(
+            &rules,
+            &eval,
+            &pos,
+            &children,
+            &mut order,
+            1,
+            Stop::default(),
+        );
         let (_, stores) = best_index(
             &rules,
             &crate::eval::StoreDifference,

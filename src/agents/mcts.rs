@@ -31,6 +31,7 @@ use super::{
     MctsConfig, Parallel, Rng, Rollout,
 };
 use crate::core::Side;
+use crate::core::Stop;
 use crate::game::Line;
 use crate::rules::{Children, Rules};
 use rand_chacha::rand_core::RngCore;
@@ -38,7 +39,6 @@ use rayon::prelude::*;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8};
 use std::sync::OnceLock;
-use crate::core::Stop;
 use std::time::Instant;
 
 /// Most moves a rollout plays before it is scored (games that can cycle).

@@ -766,9 +766,17 @@ mod tests {
         assert!(e("egdb(dir=x,fallback=human)").contains("fallback"));
         assert!(e("egdb(dir=x,fallback=mtcs)").contains("unknown agent `mtcs`"));
         // Nested thousands deep: an error, not a stack overflow.
-        let deep = format!("{}greedy{}", "egdb(dir=a,fallback=".repeat(5000), ")".repeat(5000));
+        let deep = format!(
+            "{}greedy{}",
+            "egdb(dir=a,fallback=".repeat(5000),
+            ")".repeat(5000)
+        );
         assert!(e(&deep).contains("nested 5000 deep"));
-        let ok = format!("{}greedy{}", "egdb(dir=a,fallback=".repeat(8), ")".repeat(8));
+        let ok = format!(
+            "{}greedy{}",
+            "egdb(dir=a,fallback=".repeat(8),
+            ")".repeat(8)
+        );
         assert!(ok.parse::<AgentSpec>().is_ok());
         assert!(e("minimax").contains("unknown agent `minimax`"));
         assert!(e("mcts(c=1").contains("not of the form"));

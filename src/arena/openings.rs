@@ -191,7 +191,8 @@ impl<R: Rules> Opening<R> {
 /// each appended to `base`'s moves, in generation order (none if no game lasts that long).
 fn enumerate<R: Rules>(rules: &R, base: &Line<R>, plies: u32) -> Result<Vec<Line<R>>, JobError> {
     // The lines' positions within ENUMERATED_BYTES.
-    let most = ENUMERATED_BYTES / (std::mem::size_of::<R::Position>() * (plies as usize + 1)).max(1);
+    let most =
+        ENUMERATED_BYTES / (std::mem::size_of::<R::Position>() * (plies as usize + 1)).max(1);
     fn walk<R: Rules>(
         rules: &R,
         line: &Line<R>,

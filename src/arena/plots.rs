@@ -4,7 +4,6 @@
 //! `egdb stats` ([`value_histograms`]). Shown by `mancala serve` with the run.
 
 use super::report::{MatchSummary, TournamentSummary};
-use super::runner::Series;
 use super::stats::SprtParams;
 use plotters::prelude::*;
 
@@ -12,8 +11,14 @@ use plotters::prelude::*;
 const SIZE: (u32, u32) = (720, 480);
 
 /// A win-rate-versus-budget plot: score with its 95% interval (from the Elo interval) against
-/// the budget on a logarithmic axis, as SVG.
-pub(super) fn series_plot(series: &Series, opponent: &str, points: &[(u64, MatchSummary)]) -> String {
+/// the budget on a logarithmic axis, as SVG; `template` is the agent string with `{}` where the
+/// budget of key `key` goes, `points` each budget's match summary.
+pub(super) fn series_plot(
+    template: &str,
+    key: &str,
+    opponent: &str,
+    points: &[(u64, MatchSummary)],
+) -> String {
     use plotters::prelude::*;
     let mut svg = String::new();
     {
@@ -23,7 +28,7 @@ pub(super) fn series_plot(series: &Series, opponent: &str, points: &[(u64, Match
         let hi = points.iter().map(|p| p.0).max().unwrap_or(10).max(2) as f64;
         let chart = ChartBuilder::on(&root)
             .caption(
-                format!("{} against {opponent}", series.template),
+                format!("{template} against {opponent}"),
                 ("sans-serif", 18),
             )
             .margin(12)
@@ -33,7 +38,7 @@ pub(super) fn series_plot(series: &Series, opponent: &str, points: &[(u64, Match
         if let Ok(mut chart) = chart {
             let _ = chart
                 .configure_mesh()
-                .x_desc(series.key.as_str())
+                .x_desc(key)
                 .x_label_formatter(&|x| format!("{}", x.round() as u64))
                 .y_desc("score (points per game)")
                 .draw();
@@ -66,7 +71,6 @@ pub(super) fn series_plot(series: &Series, opponent: &str, points: &[(u64, Match
     }
     svg
 }
-
 
 /// A tournament's Bradley–Terry ratings (Elo scale, the first agent at 0) with their 95%
 /// intervals, best at the top; `None` when the tournament has no ratings. With an agent that
@@ -148,12 +152,10 @@ pub(super) fn ratings_plot(summary: &TournamentSummary) -> Option<String> {
                     10,
                 )
             }));
-            let _ = chart.draw_series(
-                order
-                    .iter()
-                    .enumerate()
-                    .map(|(k, &a)| Circle::new((clip(ratings[a].value), row(k)), 4, BLUE.filled())),
-            );
+            let _ =
+                chart.draw_series(order.iter().enumerate().map(|(k, &a)| {
+                    Circle::new((clip(ratings[a].value), row(k)), 4, BLUE.filled())
+                }));
         }
         let _ = root.present();
     }
@@ -273,7 +275,9 @@ pub fn value_histograms(database: &str, layers: &[(u32, &[(i32, u64)])]) -> Stri
                         .into_iter()
                         .map(|p| Circle::new(p, 3, color.filled())),
                 );
-                if let Ok(series) = chart.draw_series(LineSeries::new(share(hist), color.stroke_width(2))) {
+                if let Ok(series) =
+                    chart.draw_series(LineSeries::new(share(hist), color.stroke_width(2)))
+                {
                     series
                         .label(format!("{layer} seeds"))
                         .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], color));

@@ -47,7 +47,8 @@ pub struct ArenaArgs {
     /// Games per pairing (an even number: games come in seat-swapped pairs).
     #[arg(long)]
     pub games: Option<u64>,
-    /// Play from every legal opening of this many plies (in a seeded order), 0: the start.
+    /// Play from every legal opening of this many plies (in a seeded order), 0: the start; at
+    /// most 8, and refused when the lines would not fit in 256 MiB (use --openings-file).
     #[arg(long, default_value_t = 0)]
     pub openings: u32,
     /// Start every game from this position (position text of RULES.md §12, e.g.

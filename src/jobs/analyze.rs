@@ -549,13 +549,13 @@ impl OnRules for Job<'_> {
                         ..Clock::default()
                     };
                     let choice = agent.choose(&rules, &line, &clock).map_err(|e| {
-                            JobError::input(format!(
-                                "agent `{spec}` cannot play `{}` at {} ({}): {e}",
-                                self.spec,
-                                rules.format_position(&item.pos),
-                                item.at
-                            ))
-                        })?;
+                        JobError::input(format!(
+                            "agent `{spec}` cannot play `{}` at {} ({}): {e}",
+                            self.spec,
+                            rules.format_position(&item.pos),
+                            item.at
+                        ))
+                    })?;
                     if stop.reached() {
                         // A choice cut short is not the agent's: the accuracy would be false.
                         return Err(JobError::new(

@@ -10,11 +10,11 @@ use crate::egdb::{
     self, human_bytes, layer_stats, BuildOptions, BuildRecord, Egdb, EgdbError, LayerReport,
 };
 use crate::results::{command_line, write_all_or_none, Manifest, ResultTable};
-use serde_json::json;
 use crate::rules::GameSpec;
 use crate::rules::Rules;
 use crate::search::egdb_check::{self, check_method};
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -617,8 +617,14 @@ impl OnRules for VerifyRequest {
         let method = check_method::<R>();
         let mut layers = Vec::new();
         let mut full_layers = full_layers.into_iter();
-        let mismatches =
-            egdb_check::verify(&db, &rules, self.samples, self.seed, self.threads, &progress.stop(), |c| {
+        let mismatches = egdb_check::verify(
+            &db,
+            &rules,
+            self.samples,
+            self.seed,
+            self.threads,
+            &progress.stop(),
+            |c| {
                 progress.note(&format!(
                     "layer {:>3}: {:>13} positions, checksum ok, {} values {method}{}",
                     c.layer,
@@ -639,9 +645,10 @@ impl OnRules for VerifyRequest {
                     mismatches: c.mismatches,
                     full: full_layers.next(),
                 });
-            })
-            .map_err(JobError::failed)?
-            .ok_or_else(verification_stopped)?;
+            },
+        )
+        .map_err(JobError::failed)?
+        .ok_or_else(verification_stopped)?;
         let check = if R::CAN_REPEAT {
             "its moves' values"
         } else {
@@ -1118,7 +1125,10 @@ impl OnRules for StatsRequest {
                 1,
                 &command_line(),
             );
-            manifest.set("job", json!({"kind": "egdb-stats", "game": game, "dir": self.dir.display().to_string()}));
+            manifest.set(
+                "job",
+                json!({"kind": "egdb-stats", "game": game, "dir": self.dir.display().to_string()}),
+            );
             manifest.finish(true, 0);
             let outputs = [
                 (with_suffix(".md"), md.clone().into_bytes()),

@@ -253,9 +253,7 @@ impl Request {
             )))
         })?;
         let serde_json::Value::Object(mut object) = value else {
-            return Err(bad(
-                "expected an object {\"kind\": ..., ...}".to_string(),
-            ));
+            return Err(bad("expected an object {\"kind\": ..., ...}".to_string()));
         };
         let kind = object
             .remove("kind")

@@ -73,7 +73,10 @@ impl PerftReport {
 }
 
 /// Runs the perft job.
-pub(super) fn run(request: &PerftRequest, progress: &dyn Progress) -> Result<PerftReport, JobError> {
+pub(super) fn run(
+    request: &PerftRequest,
+    progress: &dyn Progress,
+) -> Result<PerftReport, JobError> {
     if request.depth > MAX_DEPTH {
         return Err(JobError::input(format!(
             "--depth {}: expected 0 to {MAX_DEPTH}",
@@ -81,7 +84,9 @@ pub(super) fn run(request: &PerftRequest, progress: &dyn Progress) -> Result<Per
         )));
     }
     let spec = parse_game(&request.game)?;
-    request.threads.install(|| run_on(&spec, request, progress))?
+    request
+        .threads
+        .install(|| run_on(&spec, request, progress))?
 }
 
 impl OnRules for PerftRequest {

@@ -5,9 +5,9 @@
 use super::{solve, SolveError, SolveOptions};
 use crate::core::random::rng;
 use crate::core::{Stop, Threads};
-use crate::search::solver::Limits;
 use crate::egdb::{one_step, Egdb, Mismatch};
 use crate::rules::Rules;
+use crate::search::solver::Limits;
 use rand_chacha::rand_core::RngCore;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;

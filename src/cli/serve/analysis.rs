@@ -7,7 +7,7 @@
 //! every move gets an exact value or bounds. Values are final store differences from the side to
 //! move's point of view (RULES.md §12).
 
-use super::{ApiError, ApiResult, At, JobProgress, Shared};
+use super::app::{ApiError, ApiResult, At, JobProgress, Shared};
 use axum::http::HeaderMap;
 use mancala::dynamic::{open_egdb, DynState};
 use mancala::jobs::{execute, ErrorKind, Progress, Report, Request, SolveRequest, Threads};
@@ -114,7 +114,7 @@ fn analyse(
                     head,
                     json!({
                         "source": "database",
-                        "database": super::relative(databases, &dir),
+                        "database": super::app::relative(databases, &dir),
                         "value": {"exact": true, "lower": v.value, "upper": v.value},
                         "moves": moves, "pv": v.pv, "nodes": 0, "seconds": 0.0, "stopped": null,
                     }),

@@ -7,11 +7,10 @@
 //! under them; agents pass [`super::App::check_agent`]; solves get the time ceiling (and only
 //! the alpha-beta method, the one a limit stops).
 
-use super::{paths, ApiError, ApiResult, App, Shared};
+use super::app::{under, ApiError, ApiResult, App, Shared};
 use axum::http::HeaderMap;
 use mancala::jobs::{execute, Method, Request};
 use std::path::{Path, PathBuf};
-
 
 pub async fn handle(
     axum::extract::State(app): Shared,
@@ -40,8 +39,8 @@ pub async fn handle(
 impl App {
     /// `request` with its paths resolved, if the server may run it.
     fn check_request(&self, request: Request) -> Result<Request, ApiError> {
-        let db = |p: &Path| paths::under(&self.databases, p, "--databases");
-        let results = |p: &Path| paths::under(&self.results, p, "--results");
+        let db = |p: &Path| under(&self.databases, p, "--databases");
+        let results = |p: &Path| under(&self.results, p, "--results");
         let agents = |list: &[String]| -> Result<Vec<String>, ApiError> {
             list.iter()
                 .map(|a| {

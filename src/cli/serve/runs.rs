@@ -1,7 +1,8 @@
 //! The runs under `--results` (`GET /api/runs`, `/api/runs/PATH`, `/api/runs/PATH/games`,
 //! `/api/runs/PATH/games/INDEX`) and their files (`GET /api/files/PATH`): docs/serve-api.md.
 
-use super::{board, paths, relative, ApiError, ApiResult, At, Shared};
+use super::app::{relative, under, ApiError, ApiResult, At, Shared};
+use super::board;
 use axum::extract::{Path as UrlPath, Query};
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -130,7 +131,7 @@ pub async fn get(
         Some((run, rest)) => (format!("{run}.json"), rest.to_string()),
         None => (path.clone(), String::new()),
     };
-    let file = paths::under(&app.results, Path::new(&run), "--results")?;
+    let file = under(&app.results, Path::new(&run), "--results")?;
     let root = app.results.clone();
     let databases = app.databases.clone();
     let value = tokio::task::spawn_blocking(move || -> Result<Value, ApiError> {
@@ -435,9 +436,9 @@ fn replay(
                         "result_after": after,
                     }))
                 });
-            let action = state.string_to_action(mv).map_err(|e| {
-                ApiError::bad(format!("game {index}, move {} `{mv}`: {e}", k + 1))
-            })?;
+            let action = state
+                .string_to_action(mv)
+                .map_err(|e| ApiError::bad(format!("game {index}, move {} `{mv}`: {e}", k + 1)))?;
             state.apply_action(action).map_err(ApiError::bad)?;
             let (ms, eval) = if k < opening {
                 (Value::Null, Value::Null)
@@ -483,7 +484,7 @@ fn replay(
 
 /// `GET /api/files/PATH`: a file under the results folder, as it is.
 pub async fn file(axum::extract::State(app): Shared, UrlPath(path): UrlPath<String>) -> ApiResult {
-    let file = paths::under(&app.results, Path::new(&path), "--results")?;
+    let file = under(&app.results, Path::new(&path), "--results")?;
     if !file.is_file() {
         return Err(ApiError::bad(format!("`{path}` is a folder, not a file")));
     }
