@@ -1,6 +1,7 @@
 //! What the handlers of `mancala serve` share: the server's state ([`App`]) with its job
 //! slots, ceiling and checks of agents, the error answer ([`ApiError`]), request bodies, and
-//! the progress of a running job ([`JobProgress`]) with its stop.
+//! the progress of a running job ([`JobProgress`]) with its stop, and the two folders the
+//! server reads ([`root`], [`under`]: paths canonicalised, nothing out of them).
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -14,8 +15,7 @@ use mancala::dynamic::{new_state, DynState};
 use mancala::jobs::{parse_game, JobError, Progress};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::path::Component;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
