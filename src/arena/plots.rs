@@ -27,10 +27,7 @@ pub(super) fn series_plot(
         let lo = points.iter().map(|p| p.0).min().unwrap_or(1).max(1) as f64;
         let hi = points.iter().map(|p| p.0).max().unwrap_or(10).max(2) as f64;
         let chart = ChartBuilder::on(&root)
-            .caption(
-                format!("{template} against {opponent}"),
-                ("sans-serif", 18),
-            )
+            .caption(format!("{template} against {opponent}"), ("sans-serif", 18))
             .margin(12)
             .x_label_area_size(40)
             .y_label_area_size(50)

@@ -588,7 +588,12 @@ impl ArenaRun {
                     series.template, names[opponent], series.key
                 );
                 let mut table = pairing_table(&intro, &series.key, true, &rows);
-                table.table.svg = Some(series_plot(&series.template, &series.key, &names[opponent], &points));
+                table.table.svg = Some(series_plot(
+                    &series.template,
+                    &series.key,
+                    &names[opponent],
+                    &points,
+                ));
                 table
             }
             RunKind::Gauntlet => {
