@@ -1994,3 +1994,11 @@ fn a_stop_drops_the_games_in_progress() {
     // The same plan without a stop plays every game.
     assert_eq!(play(&rules, &p, 1).len(), 4);
 }
+
+/// A match stopped before its first game ended says so, rather than print a score of NaN.
+#[test]
+fn a_match_without_games_has_no_score() {
+    let text = summarize_match(&[], 0, None).text("random", "greedy");
+    assert!(text.contains("no game finished"), "{text}");
+    assert!(!text.contains("NaN"), "{text}");
+}

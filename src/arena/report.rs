@@ -320,6 +320,12 @@ impl MatchSummary {
 
     /// The summary as text lines (for the terminal and the Markdown file).
     pub fn text(&self, a: &str, b: &str) -> String {
+        if self.games == 0 {
+            // A run stopped before its first game ended: nothing to score (not a score of NaN).
+            return format!(
+                "A: {a}\nB: {b}\ngames        0 (no game finished: nothing to score)\n"
+            );
+        }
         let w = &self.wdl;
         let p = &self.pentanomial.0;
         let mut out = format!(
