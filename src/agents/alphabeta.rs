@@ -173,10 +173,7 @@ impl<R: Rules, E: Evaluator<R> + 'static> Agent<R> for AlphaBetaAgent<E> {
             Budget::Work(d) => (d as u32, None),
             Budget::Millis(ms) => (u32::MAX, Some(Instant::now() + clock.share(ms))),
         };
-        let stop = Stop {
-            at: clock.stop.earliest(deadline),
-            flag: clock.stop.flag.clone(),
-        };
+        let stop = clock.stop.until(deadline);
         let (i, value) = best_index(rules, &self.eval, pos, &children, &mut order, depth, stop);
         Ok(Choice {
             mv: children[i].mv,

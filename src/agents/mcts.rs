@@ -587,10 +587,7 @@ impl<R: Rules> MctsAgent<R> {
             Budget::Work(n) => (n, None),
             Budget::Millis(ms) => (u64::MAX, Some(Instant::now() + clock.share(ms))),
         };
-        let stop = &Stop {
-            at: clock.stop.earliest(deadline),
-            flag: clock.stop.flag.clone(),
-        };
+        let stop = &clock.stop.until(deadline);
         let seed = self.rng.next_u64();
         let per_tree = |k: usize| {
             if iterations == u64::MAX {

@@ -267,13 +267,11 @@ pub fn value_histograms(database: &str, layers: &[(u32, &[(i32, u64)])]) -> Stri
                 .draw();
             for (k, &&(layer, hist)) in drawn.iter().enumerate() {
                 let color = Palette99::pick(k).to_rgba();
-                let _ = chart.draw_series(
-                    share(hist)
-                        .into_iter()
-                        .map(|p| Circle::new(p, 3, color.filled())),
-                );
+                let points = share(hist);
+                let _ =
+                    chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, color.filled())));
                 if let Ok(series) =
-                    chart.draw_series(LineSeries::new(share(hist), color.stroke_width(2)))
+                    chart.draw_series(LineSeries::new(points, color.stroke_width(2)))
                 {
                     series
                         .label(format!("{layer} seeds"))

@@ -26,17 +26,16 @@ impl Stop {
             || self.at.is_some_and(|at| Instant::now() >= at)
     }
 
-    /// The earlier of this stop's instant and `deadline`.
-    pub fn earliest(&self, deadline: Option<Instant>) -> Option<Instant> {
-        match (self.at, deadline) {
+    /// This stop, also reached at `deadline` (a search's own time budget) if that comes first.
+    pub fn until(&self, deadline: Option<Instant>) -> Stop {
+        let at = match (self.at, deadline) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
+        };
+        Stop {
+            at,
+            flag: self.flag.clone(),
         }
-    }
-
-    /// Whether nothing can stop the work (no instant, no flag).
-    pub fn is_never(&self) -> bool {
-        self.at.is_none() && self.flag.is_none()
     }
 }
 

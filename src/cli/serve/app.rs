@@ -173,7 +173,7 @@ impl App {
                 self.max_seconds
             ))
         };
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cores = mancala::core::Threads::all().get();
         let threads = spec.threads();
         if threads > cores {
             return Err(ApiError::bad(format!(

@@ -52,7 +52,7 @@ impl App {
                 .collect()
         };
         let kind = request.kind();
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cores = mancala::core::Threads::all().get();
         let threads = match &request {
             Request::Solve(r) => Some(r.threads),
             Request::Perft(r) => Some(r.threads),

@@ -67,7 +67,7 @@ pub fn run(args: ServeArgs) -> CliResult {
     }
     let max_jobs = args
         .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        .unwrap_or_else(|| mancala::core::Threads::all().get());
     if max_jobs == 0 {
         return Err(JobError::input(
             "--jobs 0: at least one job must be able to run",
