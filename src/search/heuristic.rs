@@ -215,7 +215,23 @@ pub struct Context<'a, R: Rules, E: Evaluator<R>> {
     pub limits: Limits,
     /// Whether to try two killer moves a ply after the table's move.
     pub killers: bool,
+    /// Whether to reduce late quiet moves ([`LMR_AFTER`], [`LMR_DEPTH`]).
+    pub lmr: bool,
 }
+
+/// Late move reductions: at a node [`LMR_DEPTH`] plies or more from the horizon, the moves
+/// after the first [`LMR_AFTER`] searched that are quiet (no extra turn, no gain in store
+/// difference, neither the table's move nor a killer) are searched one ply shallower with a
+/// null window first (two plies from the [`LMR_AFTER2`]-th on, at [`LMR_DEPTH2`] plies or
+/// more); a move that beats the window is searched again at the full depth. As in chess
+/// programs (Heinz 2000, *Scalable Search in Computer Chess*, ch. 2; Stockfish's `reduction`).
+pub const LMR_AFTER: usize = 3;
+/// The depth from which late moves are reduced.
+pub const LMR_DEPTH: u32 = 3;
+/// The count of moves searched from which the reduction is two plies.
+pub const LMR_AFTER2: usize = 6;
+/// The depth from which the reduction can be two plies.
+pub const LMR_DEPTH2: u32 = 6;
 
 struct Shared<'a, R: Rules, E: Evaluator<R>> {
     cx: &'a Context<'a, R, E>,
@@ -244,6 +260,8 @@ struct Searcher<'a, R: Rules, E: Evaluator<R>> {
 struct Open {
     i: u8,
     same: bool,
+    /// Reducible: no extra turn, no gain, not the table's move nor a killer.
+    quiet: bool,
     lo: i32,
     hi: i32,
     key: i32,
@@ -415,6 +433,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         let mut children = Children::<R>::new();
         rules.children(pos, &mut children);
         let side = rules.side_to_move(pos);
+        let ev = rules.evaluate(pos);
         let (alpha0, beta0) = (alpha, beta);
         let mut best = i32::MIN;
         let mut best_index = NO_HINT;
@@ -442,13 +461,17 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
                 continue;
             }
             let c_sd = if same { csd } else { -csd };
+            // The gain by the game's own evaluation: the store difference, or material in
+            // the games without stores (a capture of the four-row games).
+            let cev = rules.evaluate(&c.pos);
+            let gain = if same { cev } else { -cev } - ev;
             let i8 = i as u8;
-            let key = if i8 == hint {
-                i32::MAX
+            let (key, quiet) = if i8 == hint {
+                (i32::MAX, false)
             } else if let Some(k) = killers.iter().position(|&k| k == i8) {
-                i32::MAX - 1 - k as i32
+                (i32::MAX - 1 - k as i32, false)
             } else {
-                order_key::<R>(i, same, c_sd - sd)
+                (order_key::<R>(i, same, gain), !same && gain <= 0)
             };
             let child_slot = self.child_slot(&c.pos, csd, cseeds == seeds);
             if etc {
@@ -457,6 +480,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             open.push(Open {
                 i: i8,
                 same,
+                quiet,
                 lo: (c_sd - cseeds) * SCALE,
                 hi: (c_sd + cseeds) * SCALE,
                 key,
@@ -504,7 +528,23 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             let v = if searched == 0 {
                 self.child_value(o.same, c, depth - 1, alpha, beta)
             } else {
-                let v = self.child_value(o.same, c, depth - 1, alpha, alpha + 1);
+                let reduction = if cx.lmr && o.quiet && depth >= LMR_DEPTH && searched >= LMR_AFTER
+                {
+                    if depth >= LMR_DEPTH2 && searched >= LMR_AFTER2 {
+                        2
+                    } else {
+                        1
+                    }
+                } else {
+                    0
+                };
+                let mut v = alpha + 1;
+                if reduction > 0 {
+                    v = self.child_value(o.same, c, depth - 1 - reduction, alpha, alpha + 1);
+                }
+                if v > alpha && !self.unwinding {
+                    v = self.child_value(o.same, c, depth - 1, alpha, alpha + 1);
+                }
                 if v > alpha && v < beta && !self.unwinding {
                     self.child_value(o.same, c, depth - 1, v - 1, beta)
                 } else {
