@@ -30,7 +30,6 @@ fn full_depth<R: Rules>(
         egdb,
         limits: Limits::default(),
         killers: false,
-        lmr: false,
     };
     let mut history = line.repetition_window(rules).to_vec();
     history.push(*line.current());

@@ -120,7 +120,6 @@ impl<R: Rules, E: Evaluator<R>> Agent<R> for SearchAgent<E> {
             egdb: self.egdb.as_deref(),
             limits,
             killers: self.config.killers,
-            lmr: self.config.lmr,
         };
         let mut history = line.repetition_window(rules).to_vec();
         history.push(*pos);

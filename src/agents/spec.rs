@@ -194,8 +194,6 @@ pub struct SearchConfig {
     /// default: measured, they cost 4 to 10 times the nodes to a depth in Kalah
     /// (results/benchmarks/search-node-rate.md).
     pub killers: bool,
-    /// `lmr=true|false`: late move reductions ([`crate::search::heuristic::LMR_AFTER`]).
-    pub lmr: bool,
 }
 
 /// Nodes per move of a `search` agent given no limit.
@@ -216,13 +214,12 @@ impl Default for SearchConfig {
             egdb: None,
             eval: EvalKind::Auto,
             killers: false,
-            lmr: false,
         }
     }
 }
 
 const SEARCH_KEYS: &[&str] = &[
-    "time", "nodes", "depth", "threads", "tt-mb", "egdb", "eval", "killers", "lmr",
+    "time", "nodes", "depth", "threads", "tt-mb", "egdb", "eval", "killers",
 ];
 
 /// Why an agent string was refused; every variant names the bad part.
@@ -436,7 +433,6 @@ impl FromStr for AgentSpec {
                 let egdb = keys.take("egdb").map(|d| PathBuf::from(d.into_owned()));
                 let eval = keys.choice("eval", EVALS)?.unwrap_or(EvalKind::Auto);
                 let killers = keys.choice("killers", BOOLS)?.unwrap_or(false);
-                let lmr = keys.choice("lmr", BOOLS)?.unwrap_or(SearchConfig::default().lmr);
                 keys.finish(SEARCH_KEYS)?;
                 let nodes = match (time, nodes, depth) {
                     (None, None, None) => Some(SEARCH_NODES),
@@ -451,7 +447,6 @@ impl FromStr for AgentSpec {
                     egdb,
                     eval,
                     killers,
-                    lmr,
                 })
             }
             "egdb" => {
@@ -598,9 +593,7 @@ impl fmt::Display for AgentSpec {
                 if c.killers != d.killers {
                     keys.push(format!("killers={}", c.killers));
                 }
-                if c.lmr != d.lmr {
-                    keys.push(format!("lmr={}", c.lmr));
-                }
+
                 write!(f, "search({})", keys.join(","))
             }
             AgentSpec::Engine {

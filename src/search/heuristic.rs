@@ -21,7 +21,9 @@
 //!   entry, deep enough, already refutes the window ends the node.
 //! * **Move ordering**: the table's move, then (with [`Context::killers`]) two killer moves a
 //!   ply, then the solver's static order ([`super::solver::order_key`]: extra turns, then the
-//!   larger immediate gain).
+//!   larger immediate gain by the game's own evaluation, [`Rules::evaluate`]: the store
+//!   difference, or material in the four-row games, so captures first there; measured in
+//!   `results/benchmarks/search-move-order.md`).
 //! * **Threads**: Lazy SMP: every thread runs the same deepening over the shared table, helpers
 //!   one ply deeper on odd threads; the first thread's result is played.
 //! * **Limits** ([`Limits`]): depth, nodes (all threads) and a deadline, the first reached
@@ -215,23 +217,7 @@ pub struct Context<'a, R: Rules, E: Evaluator<R>> {
     pub limits: Limits,
     /// Whether to try two killer moves a ply after the table's move.
     pub killers: bool,
-    /// Whether to reduce late quiet moves ([`LMR_AFTER`], [`LMR_DEPTH`]).
-    pub lmr: bool,
 }
-
-/// Late move reductions: at a node [`LMR_DEPTH`] plies or more from the horizon, the moves
-/// after the first [`LMR_AFTER`] searched that are quiet (no extra turn, no gain in store
-/// difference, neither the table's move nor a killer) are searched one ply shallower with a
-/// null window first (two plies from the [`LMR_AFTER2`]-th on, at [`LMR_DEPTH2`] plies or
-/// more); a move that beats the window is searched again at the full depth. As in chess
-/// programs (Heinz 2000, *Scalable Search in Computer Chess*, ch. 2; Stockfish's `reduction`).
-pub const LMR_AFTER: usize = 3;
-/// The depth from which late moves are reduced.
-pub const LMR_DEPTH: u32 = 3;
-/// The count of moves searched from which the reduction is two plies.
-pub const LMR_AFTER2: usize = 6;
-/// The depth from which the reduction can be two plies.
-pub const LMR_DEPTH2: u32 = 6;
 
 struct Shared<'a, R: Rules, E: Evaluator<R>> {
     cx: &'a Context<'a, R, E>,
@@ -260,8 +246,6 @@ struct Searcher<'a, R: Rules, E: Evaluator<R>> {
 struct Open {
     i: u8,
     same: bool,
-    /// Reducible: no extra turn, no gain, not the table's move nor a killer.
-    quiet: bool,
     lo: i32,
     hi: i32,
     key: i32,
@@ -466,12 +450,12 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             let cev = rules.evaluate(&c.pos);
             let gain = if same { cev } else { -cev } - ev;
             let i8 = i as u8;
-            let (key, quiet) = if i8 == hint {
-                (i32::MAX, false)
+            let key = if i8 == hint {
+                i32::MAX
             } else if let Some(k) = killers.iter().position(|&k| k == i8) {
-                (i32::MAX - 1 - k as i32, false)
+                i32::MAX - 1 - k as i32
             } else {
-                (order_key::<R>(i, same, gain), !same && gain <= 0)
+                order_key::<R>(i, same, gain)
             };
             let child_slot = self.child_slot(&c.pos, csd, cseeds == seeds);
             if etc {
@@ -480,7 +464,6 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             open.push(Open {
                 i: i8,
                 same,
-                quiet,
                 lo: (c_sd - cseeds) * SCALE,
                 hi: (c_sd + cseeds) * SCALE,
                 key,
@@ -528,23 +511,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             let v = if searched == 0 {
                 self.child_value(o.same, c, depth - 1, alpha, beta)
             } else {
-                let reduction = if cx.lmr && o.quiet && depth >= LMR_DEPTH && searched >= LMR_AFTER
-                {
-                    if depth >= LMR_DEPTH2 && searched >= LMR_AFTER2 {
-                        2
-                    } else {
-                        1
-                    }
-                } else {
-                    0
-                };
-                let mut v = alpha + 1;
-                if reduction > 0 {
-                    v = self.child_value(o.same, c, depth - 1 - reduction, alpha, alpha + 1);
-                }
-                if v > alpha && !self.unwinding {
-                    v = self.child_value(o.same, c, depth - 1, alpha, alpha + 1);
-                }
+                let v = self.child_value(o.same, c, depth - 1, alpha, alpha + 1);
                 if v > alpha && v < beta && !self.unwinding {
                     self.child_value(o.same, c, depth - 1, v - 1, beta)
                 } else {
