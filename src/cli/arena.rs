@@ -35,7 +35,7 @@ pub struct ArenaArgs {
     pub game: String,
     /// An agent string (give it once per agent): random, greedy, alphabeta(depth=D|time=MS,eval=stores|fitted|auto),
     /// mcts(iterations=N|time=MS,c=..,rollout=random|greedy,solver=true|false,threads=T,
-    /// parallel=root|tree), search(time=MS,nodes=N,depth=D,threads=T,tt-mb=M,egdb=DIR,eval=auto|fitted|stores),
+    /// parallel=root|tree), search(time=MS,nodes=N,depth=D,threads=T,tt-mb=M,egdb=DIR,eval=auto|fitted|stores,killers=true|false),
     /// egdb(dir=DIR,fallback=AGENT), engine(cmd="PROGRAM",args="ARGS",
     /// movetime=MS) (an external program speaking docs/engine-protocol.md).
     #[arg(long = "agent", short = 'a', required = true)]
