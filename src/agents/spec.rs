@@ -593,7 +593,6 @@ impl fmt::Display for AgentSpec {
                 if c.killers != d.killers {
                     keys.push(format!("killers={}", c.killers));
                 }
-
                 write!(f, "search({})", keys.join(","))
             }
             AgentSpec::Engine {
