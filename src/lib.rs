@@ -78,6 +78,7 @@ pub mod egdb;
 pub mod eval;
 pub mod game;
 pub mod jobs;
+pub mod multi;
 pub mod results;
 pub mod rules;
 pub mod search;

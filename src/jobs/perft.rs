@@ -83,6 +83,9 @@ pub(super) fn run(
             request.depth
         )));
     }
+    if crate::multi::NGameSpec::wants(&request.game) {
+        return n_player(request);
+    }
     let spec = parse_game(&request.game)?;
     request
         .threads
@@ -128,6 +131,65 @@ impl OnRules for PerftRequest {
                 .collect(),
         })
     }
+}
+
+/// Perft of a game of three or four players ([`crate::multi`]): one thread.
+fn n_player(request: &PerftRequest) -> Result<PerftReport, JobError> {
+    use crate::multi::{search, NGame, NLine, MAX_MOVES};
+    let spec = request
+        .game
+        .parse()
+        .map_err(|e| JobError::input("bad game string").because(e))?;
+    let game = NGame::new(spec);
+    let line = NLine::new(&game, request.position.as_deref(), None)
+        .map_err(|e| JobError::input("bad --position").because(e))?;
+    let line = match request.moves.as_deref() {
+        None => line,
+        Some(moves) => NLine::new(
+            &game,
+            Some(&game.format_position(line.current())),
+            Some(moves),
+        )
+        .map_err(|e| JobError::input("bad --moves").because(e))?,
+    };
+    let started = Instant::now();
+    let pos = *line.current();
+    let depth = request.depth;
+    let mut divide = Vec::new();
+    let nodes = if line.is_over(&game) {
+        u64::from(depth == 0)
+    } else if depth == 0 {
+        1
+    } else {
+        let mut moves = arrayvec::ArrayVec::<_, MAX_MOVES>::new();
+        game.moves(&pos, &mut moves);
+        let mut history = line.positions.clone();
+        let mut total = 0;
+        for &mv in &moves {
+            let child = game.play(&pos, mv);
+            let n = if depth == 1 {
+                1
+            } else if history.contains(&child) {
+                0
+            } else {
+                search::perft(&game, &child, depth - 1, &history)
+            };
+            total += n;
+            if request.divide {
+                divide.push((game.format_move(mv), n));
+            }
+        }
+        history.clear();
+        total
+    };
+    Ok(PerftReport {
+        game: game.spec().to_string(),
+        position: game.format_position(&pos),
+        depth,
+        nodes,
+        seconds: started.elapsed().as_secs_f64(),
+        divide,
+    })
 }
 
 /// `Vec<(String, u64)>` as a JSON object, keeping the order.
