@@ -19,6 +19,10 @@ pub struct ShowArgs {
     /// Draw the board as North sees it (North's rows at the bottom).
     #[arg(long)]
     pub flip: bool,
+    /// Games of three or four players: draw the board from this player's side (1..n), their
+    /// houses marked `*`.
+    #[arg(long)]
+    pub seat: Option<usize>,
 }
 
 struct Show(ShowArgs);
@@ -96,6 +100,75 @@ pub fn stores_now<R: Rules>(rules: &R, pos: &R::Position) -> [u32; 2] {
 }
 
 pub fn run(args: ShowArgs) -> CliResult {
+    if mancala::multi::NGameSpec::wants(&args.at.game) {
+        return show_n_player(args);
+    }
     let spec = mancala::jobs::parse_game(&args.at.game)?;
     dispatch(&spec, Show(args))
+}
+
+/// `mancala show` of a game of three or four players ([`mancala::multi`]).
+fn show_n_player(args: ShowArgs) -> CliResult {
+    use mancala::jobs::JobError;
+    use mancala::multi::{NGame, NLine, MAX_MOVES};
+    let spec = args
+        .at
+        .game
+        .parse()
+        .map_err(|e| JobError::input("bad game string").because(e))?;
+    let game = NGame::new(spec);
+    let line = NLine::new(&game, args.at.position.as_deref(), args.at.moves.as_deref())
+        .map_err(|e| JobError::input("bad position or moves").because(e))?;
+    if let Some(seat) = args.seat {
+        if seat == 0 || seat > game.players() {
+            return Err(JobError::input(format!(
+                "--seat {seat}: expected a player from 1 to {}",
+                game.players()
+            ))
+            .into());
+        }
+    }
+    let pos = *line.current();
+    let over = line.is_over(&game);
+    let mut moves = arrayvec::ArrayVec::<_, MAX_MOVES>::new();
+    if !over {
+        game.moves(&pos, &mut moves);
+    }
+    let legal: Vec<String> = moves.iter().map(|&mv| game.format_move(mv)).collect();
+    let scores = &game.scores(&pos)[..game.players()];
+    if args.json {
+        return print_json(&json!({
+            "game": game.spec().to_string(),
+            "position": game.format_position(&pos),
+            "players": game.players(),
+            "player_to_move": pos.mover as usize + 1,
+            "legal_moves": legal,
+            "over": over,
+            "repetition": line.repeated,
+            "scores": scores,
+        }));
+    }
+    let mut out = String::new();
+    let _ = writeln!(out, "game      {}", game.spec());
+    let _ = writeln!(out, "position  {}", game.format_position(&pos));
+    let _ = writeln!(out);
+    let _ = write!(out, "{}", game.draw(&pos, args.seat.map(|s| s - 1)));
+    let _ = writeln!(out);
+    if over {
+        let why = if line.repeated {
+            "the position repeated"
+        } else {
+            "at most one player can move"
+        };
+        let scores: Vec<String> = scores.iter().map(|s| s.to_string()).collect();
+        let _ = writeln!(out, "game over ({why}): final scores {}", scores.join("-"));
+    } else {
+        let _ = writeln!(
+            out,
+            "player {} to move; legal moves: {}",
+            pos.mover + 1,
+            legal.join(" ")
+        );
+    }
+    emit(&out)
 }

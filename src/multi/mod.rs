@@ -641,22 +641,31 @@ impl NGame {
             })
     }
 
-    /// The board as South's side sees it: North's row above (track `2m - 1` down to `m`, left
-    /// to right), South's row below; each house as `<player><letter>:<seeds>`; then the
-    /// hands, the scores and the player to move (or the end).
-    pub fn draw(&self, pos: &NPosition) -> String {
+    /// The board as seen from `seat`'s side (`None`: South's side): the row holding the seat's
+    /// house `A` at the bottom read from its left, the other row above; each house as
+    /// `<player><letter>:<seeds>`, the seat's own marked `*`; then each player's hand and
+    /// score, and the player to move (or the end).
+    pub fn draw(&self, pos: &NPosition, seat: Option<usize>) -> String {
         let cell = |t: usize| {
+            let mark = if seat == Some(self.owner[t] as usize) { "*" } else { " " };
             format!(
-                "{}{}:{:<3}",
+                "{mark}{}{}:{:<3}",
                 self.owner[t] + 1,
                 self.letter(t),
                 pos.houses[t]
             )
         };
-        let north: Vec<String> = (self.m..2 * self.m).rev().map(cell).collect();
-        let south: Vec<String> = (0..self.m).map(cell).collect();
+        let m = self.m;
+        let south: Vec<String> = (0..m).map(cell).collect();
+        let north: Vec<String> = (m..2 * m).map(cell).collect();
+        let from_north = seat.is_some_and(|p| self.own[p][0] as usize >= m);
+        let (top, bottom) = if from_north {
+            (south.into_iter().rev().collect::<Vec<_>>(), north)
+        } else {
+            (north.into_iter().rev().collect::<Vec<_>>(), south)
+        };
         let scores = self.scores(pos);
-        let mut s = format!("{}\n{}\n", north.join(" "), south.join(" "));
+        let mut s = format!("{}\n{}\n", top.join(" "), bottom.join(" "));
         for p in 0..self.n {
             s += &format!(
                 "player {}: hand {}, score {}\n",
@@ -664,11 +673,6 @@ impl NGame {
                 pos.hands[p],
                 scores[p]
             );
-        }
-        if self.is_over(pos) {
-            s += "game over\n";
-        } else {
-            s += &format!("player {} to move\n", pos.mover + 1);
         }
         s
     }
