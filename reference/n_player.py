@@ -71,7 +71,9 @@ def keys_of(name):
 def parse_game(text):
     name, pairs = split_game(text, keys_of)
     values = dict(pairs)
-    n = parse_int("players", values.get("players", "3"), 3, 4)
+    n = parse_int("players", values.get("players", "3"), 0)
+    if n not in (3, 4):
+        raise UsageError("players must be 2, 3 or 4, not %d" % n)
     is_kpo = name == "kpo"
     if "houses" in values:
         m = parse_int("houses", values["houses"], 1, MAX_HOUSES)
