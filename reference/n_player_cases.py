@@ -88,6 +88,20 @@ def selftest(checks):
            ((0, 1, 10, 11), (2, 3, 8, 9), (4, 5, 6, 7)))
     expect("kpo 4 owners (Ludii P3 G2 F2 E2)", parse_game("kpo(players=4)")["own"],
            ((0, 1, 2), (3, 4, 5), (6, 7, 8), (9, 10, 11)))
+    # Ludii's site names on its 2 x 6 board (columns A and H are the stores, row 1 South):
+    # TrackCCW "1,E,N,W" runs B1..G1 then G2..B2, so B1..G1 are track 0..5, G2..B2 6..11.
+    def ludii(names):
+        track = {}
+        for k, col in enumerate("BCDEFG"):
+            track[col + "1"] = k
+            track[col + "2"] = 11 - k
+        return sorted(track[x] for x in names)
+    for text, regions in [
+            (K3, [["B1", "C1", "B2", "C2"], ["D1", "E1", "D2", "E2"], ["F1", "G1", "F2", "G2"]]),
+            ("kpo(players=4)", [["B1", "C1", "D1"], ["E1", "F1", "G1"], ["G2", "F2", "E2"],
+                                ["B2", "C2", "D2"]])]:
+        expect("%s owners are Ludii's regions" % text,
+               [list(x) for x in parse_game(text)["own"]], [ludii(r) for r in regions])
     expect("okwe 3 owners (interleaved blocks)", parse_game(O3)["own"],
            ((0, 1, 8, 9), (2, 3, 6, 7), (4, 5, 10, 11)))
     expect("okwe 3 (12): every house faces another player",
@@ -322,9 +336,9 @@ PERFT_FORMAT = [
 
 KPO_CASES = [
     "kpo(players=3): Ludii's transverse thirds, 3 seeds a house, either direction",
-    (K3, "start", range(1, 8)),
+    (K3, "start", range(1, 9)),
     "kpo(players=4): half a row each",
-    ("kpo(players=4)", "start", range(1, 8)),
+    ("kpo(players=4)", "start", range(1, 9)),
     "small boards",
     ("kpo(houses=3,players=3)", "start", range(1, 9)),
     ("kpo(houses=3,players=3,seeds=1)", "start", range(1, 11)),
@@ -353,12 +367,12 @@ KPO_CASES = [
 
 AZIGO_CASES = [
     "okwe(players=3): interleaved column blocks (2 x 12), 4 seeds a house",
-    ("okwe(players=3)", "start", range(1, 6)),
+    ("okwe(players=3)", "start", range(1, 8)),
     "okwe(players=4): half a row each (2 x 10)",
-    ("okwe(players=4)", "start", range(1, 7)),
+    ("okwe(players=4)", "start", range(1, 9)),
     "azigo(players=3) (2 x 18) and azigo(players=4) (2 x 20)",
-    ("azigo(players=3)", "start", range(1, 5)),
-    ("azigo(players=4)", "start", range(1, 6)),
+    ("azigo(players=3)", "start", range(1, 6)),
+    ("azigo(players=4)", "start", range(1, 7)),
     "the seed's 6-hole board and small boards",
     ("okwe(houses=6,players=3)", "start", range(1, 8)),
     ("okwe(houses=6,players=4)", "start", range(1, 8)),
