@@ -1,7 +1,8 @@
 """The shared driver of the reference implementations: command line, perft, the exact
 solver, the golden files (check and generate) and the self-test harness.
 
-The rules live in the rules modules (two_row.py, four_row.py, lela.py, azigo.py); each provides the same small
+The rules live in the rules modules (two_row.py, four_row.py, lela.py, ajwa.py, azigo.py,
+n_player.py for kpo/azigo/okwe with players=3|4); each provides the same small
 interface, looked up here by game name (see RULES_INTERFACE).  The golden-file case lists
 and the hand-worked checks of each rules module are in its *_cases.py module.
 
@@ -13,6 +14,8 @@ Subcommands (python3 reference --help):
   selftest                       hand-worked checks, exit 1 on any failure
   generate [TARGET...] [--out DIR]  (re)write golden files (default: all of them)
   next-round GAME POSITION SOUTH NORTH  Adi house buying, Ayo rounds: the next round of a match
+  maxn GAME POSITION [--moves]   n players: the max-n score vector (ties: first move)
+  paranoid GAME POSITION K [--moves]  n players: player K's value against all the others
 
 POSITION may be the word `start` for the game's start position.  Bad input exits with
 status 2.
