@@ -110,6 +110,8 @@ def parse_game(text):
     n_player = n_player_module()
     if name in n_player.NAMES and n_player.wants(text):
         return n_player.parse_game(text)
+    if name in ("azigo", "okwe"):
+        text = n_player.without_two_players(text)
     return rules_for_name(name).parse_game(text)
 
 

@@ -62,6 +62,22 @@ def wants(text):
     return False
 
 
+def without_two_players(text):
+    """An azigo/okwe game string with a `players=2` item dropped (the two-player module has
+    no `players` key; `players=2` is its only form)."""
+    text = text.strip()
+    if "(" not in text or not text.endswith(")"):
+        return text
+    name = text[: text.index("(")]
+    items = text[text.index("(") + 1: -1].split(",")
+    kept = [item for item in items
+            if not ("=" in item and item.split("=", 1)[0].strip() == "players"
+                    and item.split("=", 1)[1].strip() == "2")]
+    if len(kept) == len(items):
+        return text
+    return "%s(%s)" % (name, ",".join(kept)) if kept else name
+
+
 def keys_of(name):
     if name not in NAMES:
         raise UsageError("unknown game %r (this reference knows %s)" % (name, ", ".join(NAMES)))

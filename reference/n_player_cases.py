@@ -78,6 +78,10 @@ def selftest(checks):
         expect("canonical " + text, canonical_game(parse_game(text)), want)
     expect("kpo(players=2) is the two-player game", canonical_game(parse_game("kpo(players=2)")),
            "kpo")
+    expect("okwe(players=2) is the two-player game",
+           canonical_game(parse_game("okwe(houses=6,players=2)")), "okwe(houses=6)")
+    expect("azigo(players=2) is the two-player game", canonical_game(parse_game("azigo(players=2)")),
+           "azigo")
     for bad in ["kpo(players=5)", "kpo(players=1)", "kpo(players=3,houses=4)",
                 "kpo(players=4,houses=5)", "okwe(players=3)x", "okwe(players=3,houses=10)",
                 "okwe(players=4,start=basden)", "azigo(players=4,capture=2-4)",
