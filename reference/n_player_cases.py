@@ -106,6 +106,11 @@ def selftest(checks):
                                 ["B2", "C2", "D2"]])]:
         expect("%s owners are Ludii's regions" % text,
                [list(x) for x in parse_game(text)["own"]], [ludii(r) for r in regions])
+    for players in (3, 4):
+        for depth in range(1, 5):
+            expect("kpo(players=%d) perft %d = Ludii's geometry walked step by step"
+                   % (players, depth), checks.perft("kpo(players=%d)" % players, "start", depth),
+                   ludii_geometry_perft(players, depth))
     expect("okwe 3 owners (interleaved blocks)", parse_game(O3)["own"],
            ((0, 1, 8, 9), (2, 3, 6, 7), (4, 5, 10, 11)))
     expect("okwe 3 (12): every house faces another player",
@@ -286,6 +291,62 @@ def selftest(checks):
         v = maxn_text(game_text, pos_text).split("-")
         expect("paranoid <= max-n for player 1, %s %s" % (game_text, pos_text),
                paranoid_value(game_text, pos_text, 1) <= int(v[0]), True)
+
+
+def ludii_geometry_perft(players, depth):
+    """Perft of kpo(players=3|4) from the start, derived a second way: houses as Ludii's
+    (row, column) sites with its region names, TrackCCW "1,E,N,W" / TrackCW "6,W,N,E" walked
+    step by step on the 2 x 6 board (no track indices, no owner table of n_player.py)."""
+    if players == 3:
+        names = [["B1", "C1", "B2", "C2"], ["D1", "E1", "D2", "E2"], ["F1", "G1", "F2", "G2"]]
+    else:
+        names = [["B1", "C1", "D1"], ["E1", "F1", "G1"], ["G2", "F2", "E2"], ["B2", "C2", "D2"]]
+    regions = [[(int(x[1]) - 1, "BCDEFG".index(x[0])) for x in r] for r in names]
+
+    def step(site, d):
+        row, col = site
+        if (row == 0) == (d > 0):  # CCW in the South row or CW in the North row: east
+            return (row, col + 1) if col < 5 else (1 - row, 5)
+        return (row, col - 1) if col > 0 else (1 - row, 0)
+
+    def children(board, hands, p):
+        out = []
+        for site in regions[p]:
+            if board[site] == 0:
+                continue
+            for d in (1, -1):
+                b = dict(board)
+                seeds, b[site], x = b[site], 0, site
+                while seeds:
+                    x = step(x, d)
+                    b[x] += 1
+                    seeds -= 1
+                h = list(hands)
+                nxt = step(x, d)
+                if b[x] in (2, 3) and b[nxt]:
+                    h[p] += b[nxt]
+                    b[nxt] = 0
+                out.append((b, tuple(h), (p + 1) % players))
+        return out or [(board, hands, (p + 1) % players)]
+
+    def key(state):
+        return (tuple(sorted(state[0].items())), state[1], state[2])
+
+    def walk(state, d, line):
+        if d == 0:
+            return 1
+        if sum(1 for r in regions if any(state[0][x] for x in r)) <= 1:
+            return 0
+        kids = children(*state)
+        if d == 1:
+            return len(kids)
+        total = 0
+        for kid in kids:
+            if key(kid) not in line:
+                total += walk(kid, d - 1, line | {key(kid)})
+        return total
+    start = ({(r, c): 3 for r in (0, 1) for c in range(6)}, (0,) * players, 0)
+    return walk(start, depth, {key(start)})
 
 
 def count_without_repetition(game_text, pos_text, depth):
