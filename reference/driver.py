@@ -1,7 +1,8 @@
 """The shared driver of the reference implementations: command line, perft, the exact
 solver, the golden files (check and generate) and the self-test harness.
 
-The rules live in the rules modules (two_row.py, four_row.py, lela.py, azigo.py); each provides the same small
+The rules live in the rules modules (two_row.py, four_row.py, lela.py, ajwa.py, azigo.py,
+n_player.py for kpo/azigo/okwe with players=3|4); each provides the same small
 interface, looked up here by game name (see RULES_INTERFACE).  The golden-file case lists
 and the hand-worked checks of each rules module are in its *_cases.py module.
 
@@ -13,6 +14,8 @@ Subcommands (python3 reference --help):
   selftest                       hand-worked checks, exit 1 on any failure
   generate [TARGET...] [--out DIR]  (re)write golden files (default: all of them)
   next-round GAME POSITION SOUTH NORTH  Adi house buying, Ayo rounds: the next round of a match
+  maxn GAME POSITION [--moves]   n players: the max-n score vector (ties: first move)
+  paranoid GAME POSITION K [--moves]  n players: player K's value against all the others
 
 POSITION may be the word `start` for the game's start position.  Bad input exits with
 status 2.
@@ -67,8 +70,15 @@ def families():
     from . import four_row, four_row_cases, lela, lela_cases, two_row, two_row_cases
     from . import ajwa, ajwa_cases
     from . import azigo, azigo_cases
+    from . import n_player, n_player_cases
     return [("two-row", two_row, two_row_cases), ("four-row", four_row, four_row_cases),
-            ("lela", lela, lela_cases), ("ajwa", ajwa, ajwa_cases), ("azigo", azigo, azigo_cases)]
+            ("lela", lela, lela_cases), ("ajwa", ajwa, ajwa_cases), ("azigo", azigo, azigo_cases),
+            ("n-player", n_player, n_player_cases)]
+
+
+def n_player_module():
+    from . import n_player
+    return n_player
 
 
 def game_name(text):
@@ -88,11 +98,25 @@ def rules_for_name(name):
 
 
 def rules_of(game):
+    if game.get("n-player"):
+        return n_player_module()
     return rules_for_name(game["name"])
 
 
 def parse_game(text):
-    return rules_for_name(game_name(text)).parse_game(text)
+    """A game string -> game.  kpo, azigo and okwe with players=3 or 4 (any value but 2)
+    are the n-player forms of n_player.py; the rest go to the module of the name."""
+    name = game_name(text)
+    n_player = n_player_module()
+    if name in n_player.NAMES and n_player.wants(text):
+        return n_player.parse_game(text)
+    if name in ("azigo", "okwe"):
+        text = n_player.without_two_players(text)
+    return rules_for_name(name).parse_game(text)
+
+
+def is_n_player(game):
+    return bool(game.get("n-player"))
 
 
 def canonical_game(game):
@@ -437,6 +461,22 @@ def next_round_text(game, pos, final):
     return "%s | %s" % (canonical_game(next_game), format_position(next_game, next_pos))
 
 
+def n_player_solved_text(game, pos, what):
+    """`maxn` -> the max-n score vector 'V1-V2-...'; `paranoid K` (K = 1..n) -> player K's
+    paranoid value, as text."""
+    if not is_n_player(game):
+        raise UsageError("%s is for the n-player games (kpo, azigo, okwe with players=3|4)"
+                         % what.split(" ")[0])
+    n_player = n_player_module()
+    words = what.split(" ")
+    if words == ["maxn"]:
+        return n_player.vector_text(n_player.maxn(game, pos))
+    if len(words) == 2 and words[0] == "paranoid":
+        k = parse_int("player", words[1], 1, game["players"])
+        return str(n_player.paranoid(game, pos, k - 1))
+    raise UsageError("expected 'maxn' or 'paranoid K', not %r" % what)
+
+
 # ---------------------------------------------------------------------------
 # Golden files
 # ---------------------------------------------------------------------------
@@ -491,6 +531,8 @@ class GoldenFile:
                 continue
             if self.kind == "perft":
                 self.perft_case(lines, shown, case)
+            elif self.kind == "n-solved":
+                self.n_solved_case(lines, case)
             elif self.kind == "rounds":
                 self.rounds_case(lines, case)
             else:
@@ -534,6 +576,17 @@ class GoldenFile:
         line = "%s | %s | %d-%d | %s" % (canonical_game(game), format_position(game, pos),
                                          final[0], final[1], next_round_text(game, pos, final))
         print(line, flush=True)
+        lines.append(line)
+
+    def n_solved_case(self, lines, case):
+        """case: (game, position, "maxn") or (game, position, "paranoid K")."""
+        game_text, pos_text, what = case
+        start = time.time()
+        game = parse_game(game_text)
+        pos = parse_position(game, pos_text)
+        line = "%s | %s | %s | %s" % (canonical_game(game), format_position(game, pos), what,
+                                      n_player_solved_text(game, pos, what))
+        print("%s   (%.1fs)" % (line, time.time() - start), flush=True)
         lines.append(line)
 
     def solved_case(self, lines, case):
@@ -599,6 +652,10 @@ def check_files(paths):
                         # GAME | POSITION | SOUTH-NORTH | NEXT_GAME | NEXT_POSITION
                         want = " | ".join(fields[3:])
                         got = next_round_text(game, pos, parse_stores(fields[2]))
+                    elif len(fields) == 4 and fields[2].split(" ")[0] in ("maxn", "paranoid"):
+                        # GAME | POSITION | maxn | V1-V2-... or GAME | POSITION | paranoid K | V
+                        want = fields[3]
+                        got = n_player_solved_text(game, pos, fields[2])
                     elif len(fields) == 4:
                         want = int(fields[3])
                         got = run_perft(game, pos, parse_int("depth", fields[2], 0))
@@ -688,7 +745,8 @@ def main(argv):
         prog="python3 reference",
         description="Independent Python reference implementations of the rules (test "
                     "oracles): %s." % ", ".join(
-                        name for label, rules, cases in families() for name in rules.NAMES))
+                        name for label, rules, cases in families() for name in rules.NAMES
+                        if label != "n-player") + " (kpo, azigo and okwe also for 3 and 4 players)")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("perft", help="count move sequences of exactly DEPTH plies")
     p.add_argument("game")
@@ -703,6 +761,17 @@ def main(argv):
     p.add_argument("--moves", action="store_true",
                    help="also print each root move's value (an exact search per move: "
                         "can be much slower than the value alone)")
+    p = sub.add_parser("maxn", help="n-player games: the exact max-n score vector (each "
+                       "player maximises its own final score; ties: the first move in move order)")
+    p.add_argument("game")
+    p.add_argument("position", help="position text, or 'start'")
+    p.add_argument("--moves", action="store_true", help="also print each root move's vector")
+    p = sub.add_parser("paranoid", help="n-player games: PLAYER's final score when PLAYER "
+                       "maximises it and all the others minimise it")
+    p.add_argument("game")
+    p.add_argument("position", help="position text, or 'start'")
+    p.add_argument("player", help="1..n")
+    p.add_argument("--moves", action="store_true", help="also print each root move's value")
     p = sub.add_parser("next-round", help="Adi house buying, Ayo rounds: the next round of a match (its "
                        "game string and start position) or 'match over'")
     p.add_argument("game", help="the round's game string, e.g. 'adi(rounds=3)'")
@@ -722,19 +791,42 @@ def main(argv):
             if target not in targets:
                 parser.error("unknown target %r (choose from %s)" % (target, ", ".join(targets)))
     try:
-        if args.command in ("perft", "moves", "solve", "next-round"):
+        if args.command in ("perft", "moves", "solve", "next-round", "maxn", "paranoid"):
             game = parse_game(args.game)
             pos = parse_position(game, args.position)
         if args.command == "perft":
             print(run_perft(game, pos, parse_int("depth", args.depth, 0)))
+        elif args.command in ("maxn", "paranoid"):
+            n_player = n_player_module()
+            if not is_n_player(game):
+                raise UsageError("%s is for the n-player games (kpo, azigo, okwe with "
+                                 "players=3|4)" % args.command)
+            if args.command == "maxn":
+                search = n_player.MaxN(game)
+                print(n_player.vector_text(search.value(pos, [pos])))
+                show = n_player.vector_text
+            else:
+                k = parse_int("player", args.player, 1, game["players"])
+                search = n_player.Paranoid(game, k - 1)
+                print(search.value(pos, [pos]))
+                show = str
+            if args.moves:
+                for move, value in search.root_moves(pos):
+                    print("%s %s" % (move, show(value)))
         elif args.command == "moves":
             value = rules_of(game).final_value(game, pos)
-            if value is not None:
+            if value is not None and is_n_player(game):
+                print("(game over: scores %s)" % n_player_module().vector_text(value),
+                      file=sys.stderr)
+            elif value is not None:
                 print("(game over: %d for the side to move)" % value, file=sys.stderr)
             else:
                 for move, child in legal_moves(game, pos):
                     print("%s %s" % (move, format_position(game, child)))
         elif args.command == "solve":
+            if is_n_player(game):
+                raise UsageError("solve is two-player; use maxn or paranoid for %s"
+                                 % canonical_game(game))
             solver = Solver(game)
             print(solver.value(pos, [pos]))
             if args.moves:
