@@ -647,7 +647,11 @@ impl NGame {
     /// score, and the player to move (or the end).
     pub fn draw(&self, pos: &NPosition, seat: Option<usize>) -> String {
         let cell = |t: usize| {
-            let mark = if seat == Some(self.owner[t] as usize) { "*" } else { " " };
+            let mark = if seat == Some(self.owner[t] as usize) {
+                "*"
+            } else {
+                " "
+            };
             format!(
                 "{mark}{}{}:{:<3}",
                 self.owner[t] + 1,
