@@ -26,6 +26,7 @@
 mod analyze;
 mod arena;
 mod egdb;
+mod nsolve;
 mod perft;
 mod solve;
 mod valued;
@@ -39,6 +40,7 @@ pub use self::egdb::{
     probe_open, BuildReport, BuildRequest, Database, LayerVerified, ProbeReport, ProbeRequest,
     StatsReport, StatsRequest, VerifyReport, VerifyRequest,
 };
+pub use self::nsolve::{NMoveValue, NSolveReport};
 pub use self::perft::{PerftReport, PerftRequest, MAX_DEPTH};
 pub use self::solve::{
     EgdbUse, Method, MoveResult, SearchDetail, SolveDetail, SolveReport, SolveRequest, WdlCounts,
@@ -87,6 +89,8 @@ pub enum Request {
 pub enum Report {
     /// Of [`Request::Solve`].
     Solve(SolveReport),
+    /// Of [`Request::Solve`] for a game of three or four players.
+    NSolve(nsolve::NSolveReport),
     /// Of [`Request::Perft`].
     Perft(PerftReport),
     /// Of [`Request::EgdbBuild`].
@@ -547,6 +551,9 @@ pub fn execute(
         Manifest::start(request.kind(), job, threads, f.command_line())
     });
     let report = match request {
+        Request::Solve(r) if crate::multi::NGameSpec::wants(&r.game) => {
+            Report::NSolve(nsolve::run(r)?)
+        }
         Request::Solve(r) => Report::Solve(solve::run(r, progress)?),
         Request::Perft(r) => Report::Perft(perft::run(r, progress)?),
         Request::EgdbBuild(r) => Report::EgdbBuild(egdb::build(r, progress)?),
@@ -575,6 +582,7 @@ impl Report {
     pub fn text(&self) -> String {
         match self {
             Report::Solve(r) => r.text(),
+            Report::NSolve(r) => r.text(),
             Report::Perft(r) => r.text(),
             Report::EgdbBuild(r) => r.text(),
             Report::EgdbVerify(r) => r.text(),
@@ -624,6 +632,7 @@ fn write_report(
             let check = r.check.as_deref().map(serde_json::to_value);
             (r.table(), serde_json::to_value(r), check)
         }
+        Report::NSolve(r) => (r.table(), serde_json::to_value(r), None),
         Report::EgdbBuild(r) => (r.table(), serde_json::to_value(r), None),
         Report::Analyze(r) => (r.table(), serde_json::to_value(r), None),
         _ => unreachable!("a `{}` job writes no result files", request.kind()),

@@ -140,7 +140,17 @@ impl std::str::FromStr for NGameSpec {
                 })
             }
         };
-        let players = kv.number("players", 3, 4)?.unwrap_or(3) as u8;
+        let players = kv
+            .value(
+                "players",
+                |v| match v {
+                    "3" => Some(3),
+                    "4" => Some(4),
+                    _ => None,
+                },
+                "3 or 4 (2 is the two-player game)",
+            )?
+            .unwrap_or(3);
         let houses = match kv.take("houses") {
             None => default_houses(family, players),
             Some(v) => {

@@ -56,7 +56,7 @@
 //! the hand (Basden's "some or all"), Murray's Azigo (1951: the capture in the opponent's row
 //! with a chain).
 
-use super::spec::{GameOptions, GameSpec, Options, ParseGameError};
+use super::spec::{GameOptions, GameSpec, Options, ParseGameError, N_PLAYER_FORMS};
 use super::two_row;
 use super::{Child, Children, Outcome, ParseMoveError, Rules};
 use crate::core::{Board, ParsePositionError, Pits, Side, TwoRowPosition, WIDE_MAX_HOUSES};
@@ -139,6 +139,16 @@ impl GameOptions for AzigoSpec {
             &[("azigo", AzigoName::Azigo), ("okwe", AzigoName::Okwe)],
             |a| a.name,
         );
+        // `players=2` is this game; 3 and 4 are the n-player forms (crate::multi), which the
+        // commands that take them route before this table is read.
+        o.option(
+            "players",
+            |_| 2u8,
+            2,
+            |v| (v == "2").then_some(2),
+            u8::to_string,
+            N_PLAYER_FORMS,
+        )?;
         let default_houses = match name {
             AzigoName::Azigo => 20,
             AzigoName::Okwe => 10,

@@ -44,7 +44,7 @@ use crate::core::{Board, ParsePositionError, Pits, Side, TwoRowPosition, MAX_HOU
 /// Kpo's parameters (RULES.md §7, §12).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KpoSpec {
-    /// Players: 2 (the 3- and 4-player forms are not built yet).
+    /// Players: 2 (the 3- and 4-player forms are [`crate::multi`]'s).
     pub players: u8,
     /// Houses per player, `1..=7`.
     pub houses: u8,
@@ -64,7 +64,7 @@ impl GameOptions for KpoSpec {
                 2,
                 |v| (v == "2").then_some(2),
                 u8::to_string,
-                "2 (Culin's 3- and 4-player forms are not built yet)",
+                super::spec::N_PLAYER_FORMS,
             )?,
             houses: o.houses(MAX_HOUSES as u8, |k| k.houses)?,
             seeds: o.seeds(|k| k.seeds)?,
