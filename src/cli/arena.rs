@@ -130,6 +130,10 @@ pub struct TournamentArgs {
     /// row per opponent.
     #[arg(long)]
     pub gauntlet: bool,
+    /// Games of three or four players: seat every set of agents in every permutation of the
+    /// seats (default: every rotation).
+    #[arg(long)]
+    pub permutations: bool,
 }
 
 impl ArenaArgs {
@@ -137,7 +141,7 @@ impl ArenaArgs {
     fn run(
         self,
         sprt: Option<String>,
-        gauntlet: bool,
+        (gauntlet, permutations): (bool, bool),
         wrap: fn(ArenaRequest) -> Request,
     ) -> CliResult {
         let (out, results) = (self.out, self.results);
@@ -157,6 +161,7 @@ impl ArenaArgs {
                     })?),
                 },
                 gauntlet,
+                permutations,
                 pgn: self.pgn,
                 seed: self.seed,
                 threads: self.threads.get(),
@@ -178,10 +183,14 @@ impl ArenaArgs {
 
 /// Runs `mancala match`.
 pub fn run_match(args: MatchArgs) -> CliResult {
-    args.arena.run(args.sprt, false, Request::Match)
+    args.arena.run(args.sprt, (false, false), Request::Match)
 }
 
 /// Runs `mancala tournament`.
 pub fn run_tournament(args: TournamentArgs) -> CliResult {
-    args.arena.run(None, args.gauntlet, Request::Tournament)
+    args.arena.run(
+        None,
+        (args.gauntlet, args.permutations),
+        Request::Tournament,
+    )
 }

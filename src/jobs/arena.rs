@@ -55,6 +55,10 @@ pub struct ArenaRequest {
     /// among the others).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub gauntlet: bool,
+    /// Tournament of a game of three or four players only: seat every set of agents in every
+    /// permutation of the seats, not only their rotations.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub permutations: bool,
     /// The run's seed.
     #[serde(default = "super::one")]
     pub seed: u64,
@@ -103,6 +107,7 @@ impl ArenaRequest {
             openings_file: None,
             openings_order: None,
             gauntlet: false,
+            permutations: false,
             pgn: None,
             seed: 1,
             threads: Threads::all(),
@@ -164,9 +169,10 @@ impl ArenaKind {
 }
 
 /// The keys of an arena request that one kind alone takes.
-const KIND_ONLY: [(&str, ArenaKind); 5] = [
+const KIND_ONLY: [(&str, ArenaKind); 6] = [
     ("sprt", ArenaKind::Match),
     ("gauntlet", ArenaKind::Tournament),
+    ("permutations", ArenaKind::Tournament),
     ("agent", ArenaKind::Series),
     ("values", ArenaKind::Series),
     ("opponent", ArenaKind::Series),
@@ -208,6 +214,13 @@ impl ArenaRequest {
         };
         only("sprt", self.sprt.is_some())?;
         only("gauntlet", self.gauntlet)?;
+        only("permutations", self.permutations)?;
+        if self.permutations {
+            return Err(JobError::input(
+                "--permutations: for tournaments of games of three or four players (a \
+                 two-player pairing already plays both seats)",
+            ));
+        }
         only("agent", self.agent.is_some())?;
         only("values", !self.values.is_empty())?;
         only("opponent", self.opponent.is_some())?;

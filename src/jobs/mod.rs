@@ -27,6 +27,7 @@ mod analyze;
 mod arena;
 mod egdb;
 mod nsolve;
+mod ntournament;
 mod perft;
 mod solve;
 mod valued;
@@ -41,6 +42,7 @@ pub use self::egdb::{
     StatsReport, StatsRequest, VerifyReport, VerifyRequest,
 };
 pub use self::nsolve::{NMoveValue, NSolveReport};
+pub use self::ntournament::NGameRecord;
 pub use self::perft::{PerftReport, PerftRequest, MAX_DEPTH};
 pub use self::solve::{
     EgdbUse, Method, MoveResult, SearchDetail, SolveDetail, SolveReport, SolveRequest, WdlCounts,
@@ -540,6 +542,9 @@ pub fn execute(
         _ => None,
     };
     if let Some((r, kind)) = arena {
+        if crate::multi::NGameSpec::wants(&r.game) {
+            return ntournament::run(r, request, files, progress);
+        }
         return arena::run(r, kind, request, files, progress);
     }
     if let Some(files) = files {

@@ -44,6 +44,7 @@
 //! player's houses in letter order, `k = 1..n` the player to move, e.g. Kpo for three players at
 //! the start: `3,3,3,3/3,3,3,3/3,3,3,3 0-0-0 1`.
 
+pub mod agents;
 pub mod search;
 
 use crate::core::keyvalue::{self, KeyValues, BOOLS};
