@@ -4,6 +4,9 @@
 //! and `azigo-n.perft`, max-n vectors and paranoid values of `tests/data/solved-n-player.txt`
 //! (the reference enumerates the whole tree; the Rust walks it with its memo).
 
+mod common;
+
+use common::{fails_with, json, mancala};
 use mancala::multi::search::{maxn, paranoid, perft};
 use mancala::multi::{NGame, NGameSpec, NPosition};
 
@@ -107,4 +110,172 @@ fn bad_game_strings_are_refused() {
         let e = text.parse::<NGameSpec>().unwrap_err().to_string();
         assert!(e.contains(token), "{text}: {e}");
     }
+}
+
+/// `mancala solve` prints the reference's max-n vector and paranoid values, with every move.
+#[test]
+fn solve_command_gives_the_reference_values() {
+    let v = json(&[
+        "solve",
+        "kpo(houses=3,players=3,seeds=2)",
+        "--position",
+        "1,0/0,1/0,0 3-3-4 1",
+        "--json",
+    ]);
+    // solved-n-player.txt: max-n 5-3-4, paranoid 1: 4, paranoid 2: 3.
+    assert_eq!(v["maxn"], serde_json::json!([5, 3, 4]));
+    assert_eq!(v["paranoid"][0], 4);
+    assert_eq!(v["paranoid"][1], 3);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 2);
+}
+
+/// `mancala show` of an n-player game: the player to move, the legal moves, the scores.
+#[test]
+fn show_command_draws_an_n_player_position() {
+    let v = json(&["show", "kpo(players=4)", "--moves", "A+", "--json"]);
+    assert_eq!(v["players"], 4);
+    assert_eq!(v["player_to_move"], 2);
+    // Player 1's A+ sows A's 3 seeds into B, C (its own) and player 2's A: 4 seeds; the last
+    // makes 4, no capture. Player 2 owns 3 houses: 6 moves.
+    assert_eq!(v["position"], "0,4,4/4,3,3/3,3,3/3,3,3 0-0-0-0 2");
+    assert_eq!(v["legal_moves"].as_array().unwrap().len(), 6);
+    let out = mancala(&["show", "kpo(players=3)", "--seat", "2"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("*2A:3"), "{text}");
+}
+
+fn results_of(dir: &std::path::Path, name: &str, ext: &str) -> String {
+    std::fs::read_to_string(dir.join("tournaments").join(format!("{name}.{ext}"))).unwrap()
+}
+
+/// A three-player tournament: every agent in every seat equally often; the same tables on 1
+/// and 2 threads; a run cut short (records cut, tables missing, as after SIGKILL) resumes to
+/// the same tables.
+#[test]
+fn tournament_rotates_seats_is_reproducible_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().to_str().unwrap();
+    let run = |name: &str, threads: &str| {
+        let out = mancala(&[
+            "tournament",
+            "kpo(players=3)",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "-a",
+            "alphabeta(depth=2)",
+            "-a",
+            "mcts(iterations=50)",
+            "--rounds",
+            "2",
+            "--threads",
+            threads,
+            "--out",
+            name,
+            "--results",
+            results,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    run("one", "1");
+    run("two", "2");
+    assert_eq!(
+        results_of(dir.path(), "one", "csv"),
+        results_of(dir.path(), "two", "csv")
+    );
+    let games = results_of(dir.path(), "one", "games.jsonl");
+    let records: Vec<serde_json::Value> = games
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 24);
+    for agent in 0..4 {
+        for seat in 0..3 {
+            let n = records.iter().filter(|r| r["seats"][seat] == agent).count();
+            assert_eq!(n, 6, "agent {agent} seat {seat}");
+        }
+    }
+    // Cut: 7 records and half a line kept, the tables gone.
+    let kept: Vec<&str> = games.lines().take(8).collect();
+    let cut = format!("{}\n{}", kept[..7].join("\n"), &kept[7][..10]);
+    let t = dir.path().join("tournaments");
+    std::fs::write(t.join("one.games.jsonl"), cut).unwrap();
+    std::fs::remove_file(t.join("one.csv")).unwrap();
+    run("one", "2");
+    assert_eq!(
+        results_of(dir.path(), "one", "csv"),
+        results_of(dir.path(), "two", "csv")
+    );
+}
+
+/// Bad input exits 2 naming the token.
+#[test]
+fn bad_n_player_input_is_refused() {
+    fails_with(&["perft", "kpo(players=5)", "-d", "2"], "players=5");
+    fails_with(&["perft", "okwe(players=1)", "-d", "2"], "players=1");
+    fails_with(
+        &[
+            "show",
+            "kpo(players=3)",
+            "--position",
+            "3,3,3/3,3,3/3,3,3/3,3,3 0-0-0-0 1",
+        ],
+        "4 groups of houses for a 3-player game",
+    );
+    fails_with(
+        &[
+            "tournament",
+            "kpo(players=3)",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+        ],
+        "needs 3 agents or more, got 2",
+    );
+    fails_with(
+        &[
+            "tournament",
+            "kpo(players=3)",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "-a",
+            "search",
+        ],
+        "`search` does not play games of three or four players",
+    );
+    fails_with(
+        &["match", "kpo(players=3)", "-a", "random", "-a", "greedy"],
+        "play it with `mancala tournament`",
+    );
+    fails_with(
+        &["solve", "kpo(players=3)", "--max-nodes", "1000"],
+        "more than 1000 nodes",
+    );
+    fails_with(
+        &[
+            "tournament",
+            "kalah",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "-a",
+            "mcts",
+            "--permutations",
+        ],
+        "--permutations",
+    );
+    // A two-player command names the n-player forms.
+    fails_with(
+        &["egdb", "build", "kpo(players=3)", "--max-seeds", "2"],
+        "players=3",
+    );
 }

@@ -214,7 +214,15 @@ pub(super) fn run(
     if let Some(files) = files {
         files.check()?;
         if let Some(earlier) = files.earlier_manifest() {
-            if earlier.get("job") != Some(&job) {
+            // The same job but for its threads, which change no result.
+            let same = |j: &serde_json::Value| {
+                let mut j = j.clone();
+                if let Some(o) = j.as_object_mut() {
+                    o.remove("threads");
+                }
+                j
+            };
+            if earlier.get("job").map(same) != Some(same(&job)) {
                 return Err(JobError::input(format!(
                     "{} holds the results of another job: remove them or choose another --out",
                     files.path("json").display()
