@@ -654,8 +654,9 @@ impl NGame {
 
     /// The board as seen from `seat`'s side (`None`: South's side): the row holding the seat's
     /// house `A` at the bottom read from its left, the other row above; each house as
-    /// `<player><letter>:<seeds>`, the seat's own marked `*`; then each player's hand and
-    /// score, and the player to move (or the end).
+    /// `<player><letter>:<seeds>`, the seat's own marked `*` before the label; then a line a
+    /// player, `player 1: hand 0, houses 12, score 12`, the player to move marked `*` at the
+    /// end (docs/rule-decisions.md, "Kpo and Azigo/Okwe for three and four players").
     pub fn draw(&self, pos: &NPosition, seat: Option<usize>) -> String {
         let cell = |t: usize| {
             let mark = if seat == Some(self.owner[t] as usize) {
@@ -682,10 +683,12 @@ impl NGame {
         let scores = self.scores(pos);
         let mut s = format!("{}\n{}\n", top.join(" "), bottom.join(" "));
         for p in 0..self.n {
+            let mark = if p == pos.mover as usize { " *" } else { "" };
             s += &format!(
-                "player {}: hand {}, score {}\n",
+                "player {}: hand {}, houses {}, score {}{mark}\n",
                 p + 1,
                 pos.hands[p],
+                scores[p] - pos.hands[p] as u32,
                 scores[p]
             );
         }
