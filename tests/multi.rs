@@ -273,9 +273,134 @@ fn bad_n_player_input_is_refused() {
         ],
         "--permutations",
     );
+    fails_with(
+        &[
+            "tournament",
+            "kpo(players=3)",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "-a",
+            "engine(cmd=\"x\")",
+        ],
+        "`engine` does not play games of three or four players",
+    );
+    fails_with(
+        &[
+            "tournament",
+            "kpo(players=3)",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "-a",
+            "random",
+        ],
+        "agent `random` is given twice",
+    );
+    fails_with(
+        &[
+            "tournament",
+            "kpo(players=3)",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "-a",
+            "mcts",
+            "--rounds",
+            "0",
+        ],
+        "--rounds 0",
+    );
+    for option in ["--value-only", "--max-seconds", "--egdb", "--check"] {
+        let mut args = vec!["solve", "kpo(houses=3,players=3,seeds=1)"];
+        args.push(option);
+        match option {
+            "--max-seconds" => args.push("2"),
+            "--egdb" => args.push("databases/kalah"),
+            "--check" => args.push("plain"),
+            _ => {}
+        }
+        fails_with(&args, option);
+    }
+    fails_with(&["show", "kalah", "--seat", "2"], "--seat");
+    fails_with(
+        &[
+            "show",
+            "kpo(players=3)",
+            "--position",
+            "+3,3,3,3/3,3,3,3/3,3,3,3 0-0-0 1",
+        ],
+        "house `+3`",
+    );
     // A two-player command names the n-player forms.
     fails_with(
         &["egdb", "build", "kpo(players=3)", "--max-seeds", "2"],
         "players=3",
+    );
+}
+
+/// The exhaustive solve stops at its node budget with bounded memory (its memo holds at most
+/// `MEMO_ENTRIES` entries): a board whose tree is far larger than the budget exits 2.
+#[test]
+fn solve_stops_at_its_node_budget() {
+    fails_with(
+        &[
+            "solve",
+            "kpo(houses=3,players=3,seeds=2)",
+            "--max-nodes",
+            "300000",
+        ],
+        "more than 300000 nodes",
+    );
+}
+
+/// More rounds on an existing run grow it: the first games are kept, and the tables equal a
+/// fresh run of the larger number of rounds.
+#[test]
+fn more_rounds_grow_a_tournament() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().to_str().unwrap();
+    let run = |name: &str, rounds: &str| {
+        let out = mancala(&[
+            "tournament",
+            "kpo(players=4)",
+            "-a",
+            "random",
+            "-a",
+            "greedy",
+            "-a",
+            "alphabeta(depth=2)",
+            "-a",
+            "mcts(iterations=30)",
+            "--rounds",
+            rounds,
+            "--threads",
+            "2",
+            "--out",
+            name,
+            "--results",
+            results,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    run("grown", "1");
+    run("grown", "2");
+    run("fresh", "2");
+    assert_eq!(
+        results_of(dir.path(), "grown", "csv"),
+        results_of(dir.path(), "fresh", "csv")
+    );
+    assert_eq!(
+        results_of(dir.path(), "grown", "games.jsonl")
+            .lines()
+            .count(),
+        8
     );
 }

@@ -257,8 +257,6 @@ mod tests {
     }
 }
 
-/// The fitted evaluation of `rules` for the agent `spec` (an error naming the agent for a game
-/// without fitted weights).
 /// The fitted evaluation an agent `spec` of evaluation `kind` plays `rules` with (`None`: the
 /// store difference): `fitted` always (checked when the agent is prepared), `auto` where the
 /// game has weights.
@@ -272,6 +270,8 @@ fn fitted_of<R: Rules>(spec: &AgentSpec, kind: EvalKind, rules: &R) -> Option<Fi
     }
 }
 
+/// The fitted evaluation of `rules` for the agent `spec` (an error naming the agent for a game
+/// without fitted weights).
 fn fitted<R: Rules>(spec: &AgentSpec, rules: &R) -> Result<Fitted, AgentError> {
     Fitted::for_rules(rules).map_err(|error| AgentError::Eval {
         agent: spec.to_string(),

@@ -104,6 +104,12 @@ pub fn run(args: ShowArgs) -> CliResult {
         return show_n_player(args);
     }
     let spec = mancala::jobs::parse_game(&args.at.game)?;
+    if args.seat.is_some() {
+        return Err(mancala::jobs::JobError::input(
+            "--seat: for games of three or four players (a two-player board turns with --flip)",
+        )
+        .into());
+    }
     dispatch(&spec, Show(args))
 }
 

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 /// The node budget of each exhaustive walk when the request gives none.
-pub const DEFAULT_NODES: u64 = 200_000_000;
+pub const DEFAULT_NODES: u64 = 50_000_000;
 
 /// One move's max-n value.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -147,6 +147,23 @@ pub(super) fn run(request: &SolveRequest) -> Result<NSolveReport, JobError> {
         .game
         .parse()
         .map_err(|e| JobError::input("bad game string").because(e))?;
+    let refused = [
+        (
+            request.method != super::solve::Method::default(),
+            "--method",
+        ),
+        (request.check.is_some(), "--check"),
+        (request.max_seconds.is_some(), "--max-seconds"),
+        (request.egdb.is_some(), "--egdb"),
+        (request.value_only, "--value-only"),
+        (request.tt_mb.is_some(), "--tt-mb"),
+    ];
+    if let Some((_, option)) = refused.iter().find(|(given, _)| *given) {
+        return Err(JobError::input(format!(
+            "{option}: not taken by games of three or four players (their solve walks the whole \
+             tree for max-n and paranoid values; its limit is --max-nodes)"
+        )));
+    }
     let game = NGame::new(spec);
     let line = NLine::new(&game, request.position.as_deref(), request.moves.as_deref())
         .map_err(|e| JobError::input("bad position or moves").because(e))?;

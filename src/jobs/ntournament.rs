@@ -193,7 +193,21 @@ pub(super) fn run(
                 .map_err(|e| JobError::input("bad agent").because(e))
         })
         .collect::<Result<_, _>>()?;
+    if let Some(twice) = arena
+        .agents
+        .iter()
+        .enumerate()
+        .find(|(i, a)| arena.agents[..*i].contains(a))
+    {
+        return Err(JobError::input(format!(
+            "agent `{}` is given twice: each agent of a tournament is a different player",
+            twice.1
+        )));
+    }
     let rounds = arena.rounds.unwrap_or(10);
+    if rounds == 0 {
+        return Err(JobError::input("--rounds 0: expected at least 1"));
+    }
     let seatings = schedule(agents.len(), n, arena.permutations);
     let total = rounds * seatings.len() as u64;
     if total > super::MAX_GAMES {
@@ -214,11 +228,13 @@ pub(super) fn run(
     if let Some(files) = files {
         files.check()?;
         if let Some(earlier) = files.earlier_manifest() {
-            // The same job but for its threads, which change no result.
+            // The same job but for its threads, which change no result, and its rounds: game
+            // `i` is the same game whatever the rounds, so more rounds grow the run.
             let same = |j: &serde_json::Value| {
                 let mut j = j.clone();
                 if let Some(o) = j.as_object_mut() {
                     o.remove("threads");
+                    o.remove("rounds");
                 }
                 j
             };

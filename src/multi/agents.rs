@@ -77,7 +77,15 @@ impl std::str::FromStr for NAgentSpec {
             agent: text.to_string(),
             why,
         };
-        let mut kv = KeyValues::parse(text, false, |_| true).map_err(|e| bad(format!("{e:?}")))?;
+        let name = text.split('(').next().unwrap_or("").trim();
+        if !matches!(name, "random" | "greedy" | "alphabeta" | "mcts") {
+            return Err(bad(format!(
+                "`{name}` does not play games of three or four players (agents: random, greedy, \
+                 alphabeta, mcts)"
+            )));
+        }
+        let mut kv = KeyValues::parse(text, false, |_| true)
+            .map_err(|_| bad("not of the form `name` or `name(key=value,...)`".to_string()))?;
         let wrap = |e: keyvalue::KeyValueError| match e {
             keyvalue::KeyValueError::BadValue {
                 key,
@@ -88,7 +96,12 @@ impl std::str::FromStr for NAgentSpec {
             keyvalue::KeyValueError::UnknownKey { key, keys, .. } => {
                 bad(format!("no key `{key}` (keys: {keys})"))
             }
-            other => bad(format!("{other:?}")),
+            keyvalue::KeyValueError::DuplicateKey { key, .. } => {
+                bad(format!("key `{key}` is given twice"))
+            }
+            keyvalue::KeyValueError::Syntax { .. } => {
+                bad("not of the form `name` or `name(key=value,...)`".to_string())
+            }
         };
         let spec = match kv.name() {
             "random" => {

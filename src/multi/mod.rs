@@ -527,7 +527,9 @@ impl NGame {
         }
         let number = |v: &str, what: &str| {
             v.parse::<u16>()
-                .map_err(|_| bad(format!("{what} `{v}` is not a number of seeds")))
+                .ok()
+                .filter(|_| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
+                .ok_or_else(|| bad(format!("{what} `{v}` is not a number of seeds")))
         };
         let mut pos = NPosition {
             houses: [0; MAX_TRACK],
@@ -559,7 +561,9 @@ impl NGame {
             pos.hands[p] = number(item, "hand")?;
         }
         pos.mover = match mover.parse::<usize>() {
-            Ok(k) if (1..=n).contains(&k) => (k - 1) as u8,
+            Ok(k) if (1..=n).contains(&k) && mover.bytes().all(|b| b.is_ascii_digit()) => {
+                (k - 1) as u8
+            }
             _ => {
                 return Err(bad(format!(
                     "player to move `{mover}` is not a number from 1 to {n}"

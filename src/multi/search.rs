@@ -13,7 +13,9 @@
 //!   rest together (`2 score - seeds`).
 //!
 //! Both are exact: the memo (Kpo only, whose hands never shrink) is keyed by the position and
-//! the earlier positions of the line with the same hands, the only ones it can still repeat.
+//! the earlier positions of the line with the same hands, the only ones it can still repeat
+//! (as a 128-bit digest of that set: a collision, which would merge two keys, has a chance of
+//! about 2^-128 a pair), and holds at most [`MEMO_ENTRIES`] entries.
 //! They are for small boards: the tree is walked whole, up to a node budget.
 
 use super::{NGame, NMove, NPosition, Scores, MAX_MOVES};
@@ -64,7 +66,25 @@ enum Goal {
     Paranoid(usize),
 }
 
-type Memo = HashMap<(NPosition, Vec<NPosition>), Scores>;
+/// The memo: the position and a 128-bit digest of the earlier positions of the line with the
+/// same hands (an order-free sum of two salted hashes of each: a line holds each position once).
+type Memo = HashMap<(NPosition, u128), Scores>;
+
+/// Most memo entries (about 200 bytes each): past them the walk goes on without storing more,
+/// so memory stays bounded whatever the node budget.
+pub const MEMO_ENTRIES: usize = 1 << 20;
+
+/// Two salted 64-bit hashes of `pos`, as one 128-bit number.
+fn digest(pos: &NPosition) -> u128 {
+    use std::hash::{Hash, Hasher};
+    let half = |salt: u64| {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        salt.hash(&mut h);
+        pos.hash(&mut h);
+        h.finish() as u128
+    };
+    (half(0x9e37_79b9_7f4a_7c15) << 64) | half(0xc2b2_ae3d_27d4_eb4f)
+}
 
 struct Walk<'a> {
     game: &'a NGame,
@@ -90,11 +110,10 @@ impl Walk<'_> {
             return Ok(self.game.scores(pos));
         }
         let key = self.memo_ok.then(|| {
-            let earlier: Vec<NPosition> = line
+            let earlier = line
                 .iter()
                 .filter(|h| h.hands == pos.hands)
-                .copied()
-                .collect();
+                .fold(0u128, |sum, h| sum.wrapping_add(digest(h)));
             (*pos, earlier)
         });
         if let Some(v) = key.as_ref().and_then(|k| self.memo.get(k)) {
@@ -125,7 +144,9 @@ impl Walk<'_> {
         line.pop();
         let best = best.expect("a game not over has a move");
         if let Some(k) = key {
-            self.memo.insert(k, best);
+            if self.memo.len() < MEMO_ENTRIES {
+                self.memo.insert(k, best);
+            }
         }
         Ok(best)
     }
