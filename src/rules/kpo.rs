@@ -300,7 +300,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            err.contains("`players=3`") && err.contains("not built yet"),
+            err.contains("`players=3`") && err.contains("n-player forms"),
             "{err}"
         );
     }

@@ -21,7 +21,7 @@
 //! | `woaley1` | `houses` (6, at most 6), `seeds` (4), `free-choice` (`any`, or `own-side`) |
 //! | `adi`   | `houses` (6, at most 6), `seeds` (4), `round-end` (8), `bought` (none: the houses bought in earlier rounds, by letter), `rounds` (1: the most rounds of a match) |
 //! | `giuti` | `houses` (6, at most 7), `seeds` (4) |
-//! | `kpo`   | `players` (2; the 3- and 4-player forms are not built), `houses` (6), `seeds` (4), `skip-origin` (false) |
+//! | `kpo`   | `players` (2; 3 and 4 are the n-player forms of `crate::multi`), `houses` (6), `seeds` (4), `skip-origin` (false) |
 //! | `cups`  | `bowls` (4, from 3 to 10) |
 //! | `omweso` | `start` (2): seeds in every hole, or 16 counts joined by `.` for holes `A..P` of each player; 64 seeds at most |
 //! | `bao-la-kete`, `bao-la-kiswahili` | `reserve` (22, from 0 to 22): seeds in each reserve at the start; `start` (seed 003's `J` = 2, `K` = 2, `L` = 6): as Omweso's, a kuu at the start where `L` holds 6 or more; 32 seeds a player at most |
