@@ -144,6 +144,44 @@ fn show_command_draws_an_n_player_position() {
     assert!(text.contains("*2A:3"), "{text}");
 }
 
+/// Runs `mancala tournament GAME` of random, greedy, alphabeta(depth=2) and
+/// mcts(iterations=ITERATIONS) into `results` under `name`; it must succeed.
+fn tournament(
+    game: &str,
+    iterations: &str,
+    rounds: &str,
+    threads: &str,
+    name: &str,
+    results: &str,
+) {
+    let mcts = format!("mcts(iterations={iterations})");
+    let out = mancala(&[
+        "tournament",
+        game,
+        "-a",
+        "random",
+        "-a",
+        "greedy",
+        "-a",
+        "alphabeta(depth=2)",
+        "-a",
+        &mcts,
+        "--rounds",
+        rounds,
+        "--threads",
+        threads,
+        "--out",
+        name,
+        "--results",
+        results,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 fn results_of(dir: &std::path::Path, name: &str, ext: &str) -> String {
     std::fs::read_to_string(dir.join("tournaments").join(format!("{name}.{ext}"))).unwrap()
 }
@@ -155,33 +193,8 @@ fn results_of(dir: &std::path::Path, name: &str, ext: &str) -> String {
 fn tournament_rotates_seats_is_reproducible_and_resumes() {
     let dir = tempfile::tempdir().unwrap();
     let results = dir.path().to_str().unwrap();
-    let run = |name: &str, threads: &str| {
-        let out = mancala(&[
-            "tournament",
-            "kpo(players=3)",
-            "-a",
-            "random",
-            "-a",
-            "greedy",
-            "-a",
-            "alphabeta(depth=2)",
-            "-a",
-            "mcts(iterations=50)",
-            "--rounds",
-            "2",
-            "--threads",
-            threads,
-            "--out",
-            name,
-            "--results",
-            results,
-        ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    };
+    let run =
+        |name: &str, threads: &str| tournament("kpo(players=3)", "50", "2", threads, name, results);
     run("one", "1");
     run("two", "2");
     assert_eq!(
@@ -363,33 +376,8 @@ fn solve_stops_at_its_node_budget() {
 fn more_rounds_grow_a_tournament() {
     let dir = tempfile::tempdir().unwrap();
     let results = dir.path().to_str().unwrap();
-    let run = |name: &str, rounds: &str| {
-        let out = mancala(&[
-            "tournament",
-            "kpo(players=4)",
-            "-a",
-            "random",
-            "-a",
-            "greedy",
-            "-a",
-            "alphabeta(depth=2)",
-            "-a",
-            "mcts(iterations=30)",
-            "--rounds",
-            rounds,
-            "--threads",
-            "2",
-            "--out",
-            name,
-            "--results",
-            results,
-        ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    };
+    let run =
+        |name: &str, rounds: &str| tournament("kpo(players=4)", "30", rounds, "2", name, results);
     run("grown", "1");
     run("grown", "2");
     run("fresh", "2");
