@@ -39,6 +39,8 @@
 //!   [`dispatch`], which turns a game string into its type once;
 //! * [`game`] (floor 2): a game record ([`Line`]): moves played, repetition, status;
 //! * [`eval`] (floor 2): heuristic evaluations of positions for the depth-limited searches;
+//! * [`multi`] (floor 2): the games of three and four players (Kpo, Azigo, Okwe): their rules,
+//!   perft, max-n and paranoid search, and agents, beside the two-player layer;
 //! * [`egdb`] (floor 3): endgame databases built by retrograde analysis, probed, verified;
 //! * [`search`] (floor 4): perft, plain negamax, the exact parallel solver (MTD(f) over
 //!   alpha-beta with a transposition table, probing databases), the second methods that check

@@ -20,8 +20,9 @@ const FLOORS: &[&[&str]] = &[
     &["core", "results"],
     // One type per game family, game strings, dispatch.
     &["rules"],
-    // A game record: moves played, repetition, the status of a line; evaluations of positions.
-    &["game", "eval"],
+    // A game record: moves played, repetition, the status of a line; evaluations of positions;
+    // the games of three and four players (their rules, perft, max-n and paranoid search, agents).
+    &["game", "eval", "multi"],
     // Endgame databases: layer files, retrograde builder, probe, the one-step check.
     &["egdb"],
     // Exact search (it probes databases) and the sampled database check that re-solves.
@@ -709,7 +710,8 @@ fn no_circle_between_modules() {
 /// * agents: the `Agent` trait (agents/mod.rs) takes the external players' `Clock`.
 /// * arena: `play_game` (arena/mod.rs) takes `Opening`s, the openings take the `Plan`.
 /// * jobs: `Request` and `Report` (jobs/mod.rs) hold every job's request and report, and the
-///   jobs use `run_on`, `OnRules` and `Request` from it.
+///   jobs use `run_on`, `OnRules` and `Request` from it; the n-player jobs (nsolve.rs,
+///   ntournament.rs) read the two-player `SolveRequest` and `ArenaRequest`, which are in it.
 /// * rules: `GameSpec` (rules/spec.rs) holds every game's options, and each game's rules return
 ///   their `GameSpec` and use the `Rules` trait of rules/mod.rs, which names `GameSpec`.
 const KNOWN_FILE_CIRCLES: &[&[&str]] = &[
@@ -720,6 +722,8 @@ const KNOWN_FILE_CIRCLES: &[&[&str]] = &[
         "src/jobs/arena.rs",
         "src/jobs/egdb.rs",
         "src/jobs/mod.rs",
+        "src/jobs/nsolve.rs",
+        "src/jobs/ntournament.rs",
         "src/jobs/perft.rs",
         "src/jobs/solve.rs",
         "src/jobs/valued.rs",
