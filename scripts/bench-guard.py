@@ -13,6 +13,10 @@ A B A B ..., one thread each, with the machine's load (`uptime`) before every ro
   oware-perft                      `mancala perft oware --depth 10`          (whole-process seconds)
   kalah-5-4-solve                  `mancala solve "kalah(houses=5,seeds=4)" --threads 1
                                     --tt-mb 64 --value-only`                 (whole-process seconds)
+  kalah-egdb-build                 `mancala egdb build kalah --max-seeds 15 --threads 1`
+                                    into a new directory                     (whole-process seconds)
+  awari-egdb-build                 `mancala egdb build awari --max-seeds 14 --threads 1`
+                                    into a new directory                     (whole-process seconds)
 
 Whole-process times are the wall time of the child (and its CPU time, from wait4, the figure
 `/usr/bin/time` prints); rates are the binary's own `N per second`. Each pair gives a speed
@@ -36,6 +40,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -55,15 +60,22 @@ BENCHMARKS = {
     "oware-perft": ("time", ["perft", "oware", "--depth", "10", "--threads", "1"]),
     "kalah-5-4-solve": ("time", ["solve", "kalah(houses=5,seeds=4)", "--threads", "1", "--tt-mb", "64",
                                  "--value-only"]),
+    # {out}: a new empty directory each run (a build into an existing one keeps its layers).
+    "kalah-egdb-build": ("time", ["egdb", "build", "kalah", "--max-seeds", "15", "--threads", "1",
+                                  "--out", "{out}"]),
+    "awari-egdb-build": ("time", ["egdb", "build", "awari", "--max-seeds", "14", "--threads", "1",
+                                  "--out", "{out}"]),
 }
 
 
 def run(binary, args):
     """(figure, wall seconds, cpu seconds) of one run; the figure is a rate or the wall time."""
-    start = time.perf_counter()
-    proc = subprocess.Popen([str(binary), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
+    with tempfile.TemporaryDirectory(prefix="bench-guard-") as out_dir:
+        args = [a.replace("{out}", out_dir) for a in args]
+        start = time.perf_counter()
+        proc = subprocess.Popen([str(binary), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
     out = proc.stdout.read() + proc.stderr.read()
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"{binary} {shlex.join(args)} failed:\n{out}")
