@@ -135,60 +135,37 @@ impl OnRules for PerftRequest {
 
 /// Perft of a game of three or four players ([`crate::multi`]): one thread.
 fn n_player(request: &PerftRequest) -> Result<PerftReport, JobError> {
-    use crate::multi::{search, NGame, NLine, MAX_MOVES};
+    use crate::multi::{search, NGame, NLine};
     let spec = request
         .game
         .parse()
         .map_err(|e| JobError::input("bad game string").because(e))?;
     let game = NGame::new(spec);
-    let line = NLine::new(&game, request.position.as_deref(), None)
+    let mut line = NLine::new(&game, request.position.as_deref(), None)
         .map_err(|e| JobError::input("bad --position").because(e))?;
-    let line = match request.moves.as_deref() {
-        None => line,
-        Some(moves) => NLine::new(
-            &game,
-            Some(&game.format_position(line.current())),
-            Some(moves),
-        )
-        .map_err(|e| JobError::input("bad --moves").because(e))?,
-    };
+    for text in request.moves.as_deref().unwrap_or("").split_whitespace() {
+        line.play_text(&game, text)
+            .map_err(|e| JobError::input("bad --moves").because(e))?;
+    }
     let started = Instant::now();
-    let pos = *line.current();
     let depth = request.depth;
-    let mut divide = Vec::new();
-    let nodes = if line.is_over(&game) {
-        u64::from(depth == 0)
-    } else if depth == 0 {
-        1
-    } else {
-        let mut moves = arrayvec::ArrayVec::<_, MAX_MOVES>::new();
-        game.moves(&pos, &mut moves);
-        let mut history = line.positions.clone();
-        let mut total = 0;
-        for &mv in &moves {
-            let child = game.play(&pos, mv);
-            let n = if depth == 1 {
-                1
-            } else if history.contains(&child) {
-                0
-            } else {
-                search::perft(&game, &child, depth - 1, &history)
-            };
-            total += n;
-            if request.divide {
-                divide.push((game.format_move(mv), n));
-            }
-        }
-        history.clear();
-        total
-    };
+    let divide = search::perft_divide(&game, &line, depth);
+    let nodes = divide.iter().map(|(_, n)| n).sum::<u64>()
+        + u64::from(depth == 0);
     Ok(PerftReport {
         game: game.spec().to_string(),
-        position: game.format_position(&pos),
+        position: game.format_position(line.current()),
         depth,
         nodes,
         seconds: started.elapsed().as_secs_f64(),
-        divide,
+        divide: if request.divide {
+            divide
+                .into_iter()
+                .map(|(mv, n)| (game.format_move(mv), n))
+                .collect()
+        } else {
+            Vec::new()
+        },
     })
 }
 

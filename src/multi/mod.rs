@@ -46,6 +46,7 @@
 
 pub mod agents;
 pub mod search;
+pub mod state;
 
 use crate::core::keyvalue::{self, KeyValues, BOOLS};
 use crate::rules::spec::ParseGameError;
@@ -76,7 +77,8 @@ pub enum Family {
 }
 
 impl Family {
-    fn name(self) -> &'static str {
+    /// The game's name: `kpo`, `azigo`, `okwe`.
+    pub fn name(self) -> &'static str {
         match self {
             Family::Kpo => "kpo",
             Family::Azigo => "azigo",
@@ -730,19 +732,26 @@ impl NLine {
             repeated: false,
         };
         for text in moves.unwrap_or("").split_whitespace() {
-            let pos = *line.current();
-            let mv = if line.repeated {
-                Err(NTextError {
-                    what: "move",
-                    text: text.to_string(),
-                    why: "the game is over (the last move repeated a position)".into(),
-                })
-            } else {
-                game.parse_move(&pos, text)
-            }?;
-            line.play(game, mv);
+            line.play_text(game, text)?;
         }
         Ok(line)
+    }
+
+    /// Plays the legal move named `text`; returns it.
+    ///
+    /// # Errors
+    /// [`NTextError`] naming the move and the legal ones, or saying the game is over.
+    pub fn play_text(&mut self, game: &NGame, text: &str) -> Result<NMove, NTextError> {
+        if self.repeated {
+            return Err(NTextError {
+                what: "move",
+                text: text.to_string(),
+                why: "the game is over (the last move repeated a position)".into(),
+            });
+        }
+        let mv = game.parse_move(self.current(), text)?;
+        self.play(game, mv);
+        Ok(mv)
     }
 
     /// The current position.

@@ -18,7 +18,7 @@
 //! about 2^-128 a pair), and holds at most [`MEMO_ENTRIES`] entries.
 //! They are for small boards: the tree is walked whole, up to a node budget.
 
-use super::{NGame, NMove, NPosition, Scores, MAX_MOVES};
+use super::{NGame, NLine, NMove, NPosition, Scores, MAX_MOVES};
 use arrayvec::ArrayVec;
 use std::collections::HashMap;
 
@@ -28,6 +28,33 @@ use std::collections::HashMap;
 pub fn perft(game: &NGame, pos: &NPosition, depth: u32, history: &[NPosition]) -> u64 {
     let mut line = history.to_vec();
     perft_line(game, pos, depth, &mut line)
+}
+
+/// Perft split by the first move: each legal move of the line's current position with the
+/// count of [`perft`] below it (`depth` plies in all, the move included), in move order; none
+/// when the line is over or `depth` is 0.
+pub fn perft_divide(game: &NGame, line: &NLine, depth: u32) -> Vec<(NMove, u64)> {
+    if depth == 0 || line.is_over(game) {
+        return Vec::new();
+    }
+    let pos = *line.current();
+    let mut moves = ArrayVec::<NMove, MAX_MOVES>::new();
+    game.moves(&pos, &mut moves);
+    let mut history = line.positions.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let child = game.play(&pos, mv);
+            let n = if depth == 1 {
+                1
+            } else if history.contains(&child) {
+                0
+            } else {
+                perft_line(game, &child, depth - 1, &mut history)
+            };
+            (mv, n)
+        })
+        .collect()
 }
 
 fn perft_line(game: &NGame, pos: &NPosition, depth: u32, line: &mut Vec<NPosition>) -> u64 {
