@@ -15,6 +15,9 @@ Every rule lives in the Rust crate ``mancala``; this package is its Python face:
 
 Players: 0 is South (moves first), 1 North. ``State.returns()`` is +1/-1/0 from each player's
 point of view, decided by the final store difference (``State.margin()``, South minus North).
+Games of three and four players (``load_game("kpo(players=3)")``) are ``NPlayerGame`` and
+``NPlayerState``, with the same methods: players 0..n in turn order, ``returns()`` a list of n,
++1 for a lone winner and -1/(n-1) for the others (docs/python.md).
 Errors are exceptions: ``ValueError`` for bad input (naming the bad token), ``StoppedError``
 when a limit stopped a job, ``RuntimeError`` for a failure (an output that cannot be written).
 """
@@ -34,6 +37,8 @@ from ._mancala import (  # noqa: F401  (re-exported)
     Agent,
     Egdb,
     Game,
+    NPlayerGame,
+    NPlayerState,
     State,
     StoppedError,
     build_id,
@@ -56,6 +61,8 @@ __all__ = [
     "Agent",
     "Egdb",
     "Game",
+    "NPlayerGame",
+    "NPlayerState",
     "PythonAgent",
     "State",
     "StoppedError",
@@ -75,7 +82,7 @@ __all__ = [
     "tournament",
 ]
 
-GameLike = Union[str, Game, State]
+GameLike = Union[str, Game, State, NPlayerGame, NPlayerState]
 
 
 _U64 = 2**64
@@ -98,8 +105,9 @@ def _keywords(f):
 
 
 @_keywords
-def load_game(game: str, max_game_length: int = 1000) -> Game:
-    """The game of a game string (``Game(game, max_game_length)``)."""
+def load_game(game: str, max_game_length: int = 1000) -> Union[Game, NPlayerGame]:
+    """The game of a game string (``Game(game, max_game_length)``); for a game of three or four
+    players (``kpo(players=3)``, ``azigo(players=4)``, ...) an ``NPlayerGame``."""
     return _load_game(game, max_game_length)
 
 
@@ -112,12 +120,12 @@ def _game_position_moves(game: GameLike, position: Optional[str], moves: Optiona
     """(game string, position, moves) of a job: a State gives its start and moves."""
     if isinstance(moves, (list, tuple)):
         moves = " ".join(moves)
-    if isinstance(game, State):
+    if isinstance(game, (State, NPlayerState)):
         if position is not None or moves is not None:
             raise ValueError("give a State, or a game with position=/moves=, not both")
         played = game.moves()
         return game.game_string(), game.start(), " ".join(played) if played else None
-    if isinstance(game, Game):
+    if isinstance(game, (Game, NPlayerGame)):
         return game.game_string(), position, moves
     if isinstance(game, str):
         return game, position, moves
@@ -335,7 +343,7 @@ def _arena(kind: str, game: Union[str, Game], agents, results, out, **options) -
         unknown = [k for k in options if k not in taken]
         if unknown:
             raise ValueError(_unknown_keyword(kind, unknown[0], taken))
-    if isinstance(game, Game):
+    if isinstance(game, (Game, NPlayerGame)):
         game = game.game_string()
     strings, python = _agent_strings(agents)
     for a in python:

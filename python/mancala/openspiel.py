@@ -13,13 +13,16 @@ joined by ``-`` or ``.`` are written with ``_`` (``capture=2_3``, ``start=2_2_..
     game = pyspiel.load_game("mancala_kalah(houses=4,seeds=3)")
 
 and OpenSpiel's algorithms (MCTSBot, alpha-beta, evaluation loops, ``random_sim_test``) run on it.
-The state keeps a ``mancala.State`` (``spiel_state.mancala_state``): the rules run in Rust.
+The state keeps a ``mancala.State`` or ``mancala.NPlayerState`` (``spiel_state.mancala_state``): the rules run in Rust.
 
 Actions are mancala's integer actions (``Game.num_distinct_actions()``; mover-relative: in
 Kalah action ``i`` is house ``i`` of the player to move from their left). They differ from
 OpenSpiel's own ``mancala`` game, whose actions are board pits (1..6 South's houses, 8..13
 North's): see ``openspiel_mancala_action`` and docs/openspiel.md. Players: 0 South (first),
-1 North; returns +1/-1/0 by the final store difference. Observations: the tensor of
+1 North; returns +1/-1/0 by the final store difference. ``mancala_kpo``, ``mancala_azigo`` and
+``mancala_okwe`` take ``players=3`` and ``players=4`` too (``pyspiel.load_game(
+"mancala_kpo(players=3)")``): players 0..n-1 in turn order, returns +1 for a lone winner and
+-1/(n-1) for the others (shared firsts split the win: ``mancala.NPlayerState.returns``). Observations: the tensor of
 ``State.observation_tensor`` flattened (shape ``Game.observation_tensor_shape()``, from the
 observing player's side); the observation string is the position text.
 """
@@ -159,9 +162,9 @@ class MancalaSpielGame(pyspiel.Game):
         info = pyspiel.GameInfo(
             num_distinct_actions=self.mancala_game.num_distinct_actions(),
             max_chance_outcomes=0,
-            num_players=2,
-            min_utility=-1.0,
-            max_utility=1.0,
+            num_players=self.mancala_game.num_players(),
+            min_utility=self.mancala_game.min_utility(),
+            max_utility=self.mancala_game.max_utility(),
             utility_sum=0.0,
             max_game_length=max_length,
         )
@@ -197,7 +200,8 @@ def register() -> List[str]:
             information=pyspiel.GameType.Information.PERFECT_INFORMATION,
             utility=pyspiel.GameType.Utility.ZERO_SUM,
             reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-            max_num_players=2,
+            # Kpo, Azigo and Okwe take players=3 and 4 too (NPlayerGame).
+            max_num_players=4 if "players" in params else 2,
             min_num_players=2,
             provides_information_state_string=True,
             provides_information_state_tensor=False,

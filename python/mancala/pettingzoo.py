@@ -4,7 +4,8 @@
 AEC environment wrapped as PettingZoo's classic environments are (illegal moves lose,
 out-of-range actions asserted, order enforced); ``raw_env`` is the unwrapped one. Agents
 ``player_0`` (South, moves first) and ``player_1`` (North); after an extra turn (Kalah) the same
-agent is selected again.
+agent is selected again. Games of three and four players (``env("kpo(players=3)")``) have agents
+``player_0`` .. ``player_{n-1}`` in turn order.
 
 Observation of an agent: ``{"observation": float32 array of the game's observation shape
 (State.observation_tensor from that agent's side: row 0 is the agent), "action_mask": int8
@@ -12,8 +13,9 @@ array of Game.num_distinct_actions(), 1 for the legal actions (all 0 when it is 
 turn)}``. Actions: ``Discrete(num_distinct_actions)``, the game's integer actions.
 Rewards: 0 until the end, then +1/-1/0 by the final store difference (``State.returns``). A
 game ended by its rules or a repetition sets ``terminations``; one stopped at the ply cap sets
-``truncations`` (scored the same way). ``infos[agent]`` gives ``stores`` and ``termination``
-at the end. The rules run in Rust (``env.unwrapped.state`` is the ``mancala.State``).
+``truncations`` (scored the same way). ``infos[agent]`` gives ``stores`` (three and four
+players: ``scores``) and ``termination`` at the end. Rewards of three and four players are
+``NPlayerState.returns``: +1 for a lone winner, -1/(n-1) for the others. The rules run in Rust (``env.unwrapped.state`` is the ``mancala.State``).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ class raw_env(AECEnv, EzPickle):
         self.game = mancala.load_game(game, max_game_length)
         self.metadata = dict(self.metadata, name="mancala_" + self.game.name.replace("-", "_") + "_v0")
         self.render_mode = render_mode
-        self.agents = ["player_0", "player_1"]
+        self.agents = [f"player_{i}" for i in range(self.game.num_players())]
         self.possible_agents = self.agents[:]
         n = self.game.num_distinct_actions()
         shape = tuple(self.game.observation_tensor_shape())
@@ -107,7 +109,7 @@ class raw_env(AECEnv, EzPickle):
             ended = self.state.termination()
             for i, a in enumerate(self.possible_agents):
                 self.rewards[a] = returns[i]
-                self.infos[a] = {"stores": self.state.stores(), "termination": ended}
+                self.infos[a] = {"termination": ended, **self._final()}
             if ended == "ply-cap":
                 self.truncations = dict.fromkeys(self.agents, True)
             else:
@@ -117,6 +119,12 @@ class raw_env(AECEnv, EzPickle):
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _final(self) -> Dict[str, Any]:
+        """The final stores (two players) or scores (three and four)."""
+        if isinstance(self.state, mancala.NPlayerState):
+            return {"scores": self.state.scores()}
+        return {"stores": self.state.stores()}
 
     def render(self) -> Optional[str]:
         if self.render_mode is None:

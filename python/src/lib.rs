@@ -8,6 +8,7 @@
 use mancala::agents::{mcts, AgentSpec, Rollout};
 use mancala::dynamic::{self, DynAgent, DynState};
 use mancala::jobs::{self, ErrorKind, JobError, Request, RunFiles};
+use mancala::multi::NGameSpec;
 use mancala::rules::{GameJob, GameSpec, Rules};
 use mancala::Side;
 use numpy::{PyArray1, PyArrayMethods};
@@ -20,6 +21,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 mod external;
+mod multi;
 
 create_exception!(
     _mancala,
@@ -817,9 +819,16 @@ fn arena_keys(kind: &str) -> PyResult<Vec<&'static str>> {
     Ok(jobs::ArenaRequest::keys(kind))
 }
 
-/// The canonical form of a game string (ValueError naming the bad token).
+/// The canonical form of a game string (ValueError naming the bad token), of two players or
+/// of three and four.
 #[pyfunction]
 fn canonical_game(game: &str) -> PyResult<String> {
+    if NGameSpec::wants(game) {
+        return game
+            .parse::<NGameSpec>()
+            .map(|s| s.to_string())
+            .map_err(|e| value_error(format!("bad game string `{game}`: {e}")));
+    }
     Ok(parse_game(game)?.to_string())
 }
 
@@ -832,17 +841,28 @@ fn canonical_agent(agent: &str) -> PyResult<String> {
         .map_err(|e| value_error(format!("bad agent string `{agent}`: {e}")))
 }
 
-/// load_game(game_string, max_game_length=1000) -> Game.
+/// load_game(game_string, max_game_length=1000) -> Game, or NPlayerGame for a game of three
+/// or four players (`kpo(players=3)`, `azigo(players=4)`, ...).
 #[pyfunction]
 #[pyo3(signature = (game, max_game_length = None))]
-fn load_game(game: &str, max_game_length: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
-    Game::new(game, max_game_length)
+fn load_game(
+    py: Python<'_>,
+    game: &str,
+    max_game_length: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    if NGameSpec::wants(game) {
+        let cap = max_game_length.map_or(Ok(1000), ply_cap)?;
+        return Ok(Py::new(py, multi::NPlayerGame::make(game, cap)?)?.into_any());
+    }
+    Ok(Py::new(py, Game::new(game, max_game_length)?)?.into_any())
 }
 
 #[pymodule]
 fn _mancala(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
+    m.add_class::<multi::NPlayerGame>()?;
+    m.add_class::<multi::NPlayerState>()?;
     m.add_class::<Agent>()?;
     m.add_class::<Egdb>()?;
     m.add("StoppedError", m.py().get_type::<StoppedError>())?;
