@@ -8,6 +8,8 @@ directory there) and takes the current tree's
 A B A B ..., one thread each, with the machine's load (`uptime`) before every round:
 
   kalah-playouts, oware-playouts   `mancala bench GAME --what playouts`      (per second)
+  omweso-playouts,                 the same for the four-row games
+  bao-la-kiswahili-playouts
   kalah-mcts, oware-mcts           `mancala bench GAME --what mcts`          (per second)
   kalah-perft                      `mancala perft kalah --depth 11`          (whole-process seconds)
   oware-perft                      `mancala perft oware --depth 10`          (whole-process seconds)
@@ -54,6 +56,8 @@ WORK = pathlib.Path(os.environ.get("BENCH_GUARD_DIR",
 BENCHMARKS = {
     "kalah-playouts": ("rate", ["bench", "kalah", "--what", "playouts", "--threads", "1", "--seconds", "3"]),
     "oware-playouts": ("rate", ["bench", "oware", "--what", "playouts", "--threads", "1", "--seconds", "3"]),
+    "omweso-playouts": ("rate", ["bench", "omweso", "--what", "playouts", "--threads", "1", "--seconds", "3"]),
+    "bao-la-kiswahili-playouts": ("rate", ["bench", "bao-la-kiswahili", "--what", "playouts", "--threads", "1", "--seconds", "3"]),
     "kalah-mcts": ("rate", ["bench", "kalah", "--what", "mcts", "--threads", "1", "--seconds", "3"]),
     "oware-mcts": ("rate", ["bench", "oware", "--what", "mcts", "--threads", "1", "--seconds", "3"]),
     "kalah-perft": ("time", ["perft", "kalah", "--depth", "11", "--threads", "1"]),

@@ -239,6 +239,13 @@ fn random_child_is_one_of_the_children() {
         "kalah(houses=3,seeds=5)",
         "okwe",
         "okwe(houses=3,start=2)",
+        // Omweso sows only the chosen candidate: the same choice while every candidate's
+        // sowing ends.
+        "omweso",
+        "omweso(start=0.0.0.0.0.0.0.0.4.4.4.4.4.4.4.4)",
+        // Bao sows only the chosen candidate (and every nemo capture, for its safari).
+        "bao-la-kiswahili",
+        "bao-la-kete",
     ];
     for g in games {
         let spec: mancala::GameSpec = g.parse().unwrap();
@@ -262,8 +269,16 @@ fn random_child_is_one_of_the_children() {
                             "{}",
                             rules.format_position(line.current())
                         );
+                        // A playout's step: the same child, drawing the number once.
+                        let step = rules.random_step(line.current(), || x);
+                        assert!(step.is_ok_and(|s| s.mv == c.mv && s.pos == c.pos));
                         let next = children[uniform(&mut r, children.len())];
                         line.push(&rules, next.mv, next.pos);
+                    }
+                    // At the end: the game's outcome, without drawing a number.
+                    if let Some(o) = rules.outcome(line.current()) {
+                        let step = rules.random_step(line.current(), || panic!("drew a number"));
+                        assert!(step.is_err_and(|e| e == o));
                     }
                 }
             }

@@ -80,6 +80,13 @@ pub fn rollout<R: Rules>(
     let mut pos = *pos;
     let mut children = Children::<R>::new();
     for ply in 0..ROLLOUT_PLIES {
+        if R::OWN_RANDOM_STEP && policy == Rollout::Random {
+            match rules.random_step(&pos, || rng.next_u32()) {
+                Ok(child) => pos = child.pos,
+                Err(o) => return (result_of(rules, &pos, o), ply),
+            }
+            continue;
+        }
         if let Some(o) = rules.outcome(&pos) {
             return (result_of(rules, &pos, o), ply);
         }

@@ -361,8 +361,21 @@ impl Bao {
         }
     }
 
-    /// Calls `found` with each legal move of `pos` until it returns `false`.
-    fn each_child(&self, pos: &FourRowPosition, mut found: impl FnMut(Child<Self>) -> bool) {
+    /// Calls `found` with each candidate move of `pos` of one class, in move order, until it
+    /// returns `false`: the captures (`captures`: nemo captures, else hizi zetu captures of a
+    /// first lap of 2 to 15 seeds, Bao la Kete's takasia priority applied) or the takata moves
+    /// (nemo takata, else hizi zetu takata from the functional kuu, the front row or the back
+    /// row). Each is given as its move, the sowing before its laps, how its laps are played and
+    /// its kind; no lap is sown here. A candidate is a legal move if its laps end
+    /// ([`Bao::run`]); the captures are the legal moves if any of them is, else the takata
+    /// moves are ([`Bao::each_child`]). A nemo capture that stops at the kuu also has a safari
+    /// ([`Bao::each_child`]), not given here.
+    fn each_candidate(
+        &self,
+        pos: &FourRowPosition,
+        captures: bool,
+        mut found: impl FnMut(u8, Sowing, Laps, Kind) -> bool,
+    ) {
         let (me, you) = (pos.side.index(), pos.side.opponent().index());
         let own = pos.holes[me];
         if occupied_front(&own) == 0 {
@@ -380,183 +393,189 @@ impl Bao {
         };
         let functional = pos.kuu[me] && own[KUU] >= KUU_FLOOR;
         let mark = pos.takasia[me];
-        let mut emit = |mv: u8, s: &Sowing, kind: Kind| found(self.after(pos, mv, s, kind));
         let laps = Laps {
-            capture: true,
+            capture: captures,
             nemo: pos.reserve[me] > 0,
             safari: false,
             mark,
             from_kuu: false,
         };
-        if pos.reserve[me] > 0 {
-            // Nemo captures: the reserve seed into an occupied front hole facing an occupied one.
-            let mut captured = false;
-            for (h, &seeds) in own.iter().enumerate().skip(INNER) {
-                if seeds == 0 || start.opp[23 - h] == 0 {
-                    continue;
-                }
-                let mut s = start;
-                s.own[h] += 1;
-                s.hand = take(&mut s, h);
-                s.first = false;
-                let directions: &[bool] = match h {
-                    8 | 9 => &[true],
-                    14 | 15 => &[false],
-                    _ => &[true, false],
-                };
-                for &forwards in directions {
-                    s.forwards = forwards;
-                    s.hole = before_kichwa(forwards);
-                    let mv = h as u8 | if forwards { 0 } else { BACKWARDS };
-                    if let Some((end, stopped)) = self.run(s, laps) {
-                        captured = true;
-                        if !emit(mv, &end, Kind::Nemo) {
-                            return;
-                        }
-                        if stopped {
-                            let go_on = Laps {
-                                safari: true,
-                                ..laps
-                            };
-                            if let Some((end, _)) = self.run(s, go_on) {
-                                if !emit(mv | SAFARI, &end, Kind::Nemo) {
-                                    return;
-                                }
-                            }
-                        }
+        let mv_of = |h: usize, forwards: bool| h as u8 | if forwards { 0 } else { BACKWARDS };
+        match (pos.reserve[me] > 0, captures) {
+            (true, true) => {
+                // Nemo captures: the reserve seed into an occupied front hole facing an
+                // occupied one.
+                for (h, &seeds) in own.iter().enumerate().skip(INNER) {
+                    if seeds == 0 || start.opp[23 - h] == 0 {
+                        continue;
                     }
-                }
-            }
-            if captured {
-                return;
-            }
-            // Nemo takata.
-            let occupied = occupied_front(&own);
-            let singletons = (INNER..HOLES).all(|i| own[i] <= 1);
-            for h in INNER..HOLES {
-                let allowed = own[h] > 0
-                    && if functional {
-                        h != KUU || occupied == 1 << (KUU - INNER)
-                    } else {
-                        own[h] >= 2 || singletons
+                    let mut s = start;
+                    s.own[h] += 1;
+                    s.hand = take(&mut s, h);
+                    s.first = false;
+                    let directions: &[bool] = match h {
+                        8 | 9 => &[true],
+                        14 | 15 => &[false],
+                        _ => &[true, false],
                     };
-                if !allowed {
-                    continue;
-                }
-                let mut s = start;
-                s.own[h] += 1;
-                let lift = if h == KUU && functional {
-                    if self.game == BaoGame::Kete && own[KUU] == KUU_FLOOR {
-                        s.own_kuu = false;
-                        s.own[KUU]
-                    } else {
-                        2
-                    }
-                } else {
-                    if h == KUU {
-                        s.own_kuu = false;
-                    }
-                    s.own[h]
-                };
-                s.own[h] -= lift;
-                s.hand = lift;
-                s.hole = h as u8;
-                for forwards in [true, false] {
-                    s.forwards = forwards;
-                    let takata = Laps {
-                        capture: false,
-                        ..laps
-                    };
-                    if let Some((end, _)) = self.run(s, takata) {
-                        let mv = h as u8 | if forwards { 0 } else { BACKWARDS };
-                        if !emit(mv, &end, Kind::Nemo) {
+                    for &forwards in directions {
+                        s.forwards = forwards;
+                        s.hole = before_kichwa(forwards);
+                        if !found(mv_of(h, forwards), s, laps, Kind::Nemo) {
                             return;
                         }
                     }
                 }
             }
-            return;
-        }
-        // Hizi zetu captures: a first lap of 2 to 15 seeds ending in a capture position.
-        let priority = if self.game == BaoGame::Kete {
-            pos.takasia[you]
-        } else {
-            NO_MARK
-        };
-        let mut candidates = [(0u8, false, 0u8); 2 * HOLES];
-        let mut n_candidates = 0;
-        let mut prioritised = false;
-        for x in 0..HOLES {
-            let n = own[x];
-            if !(2..NO_CAPTURE_LAP).contains(&n) || x == mark as usize {
-                continue;
+            (true, false) => {
+                // Nemo takata.
+                let occupied = occupied_front(&own);
+                let singletons = (INNER..HOLES).all(|i| own[i] <= 1);
+                for h in INNER..HOLES {
+                    let allowed = own[h] > 0
+                        && if functional {
+                            h != KUU || occupied == 1 << (KUU - INNER)
+                        } else {
+                            own[h] >= 2 || singletons
+                        };
+                    if !allowed {
+                        continue;
+                    }
+                    let mut s = start;
+                    s.own[h] += 1;
+                    let lift = if h == KUU && functional {
+                        if self.game == BaoGame::Kete && own[KUU] == KUU_FLOOR {
+                            s.own_kuu = false;
+                            s.own[KUU]
+                        } else {
+                            2
+                        }
+                    } else {
+                        if h == KUU {
+                            s.own_kuu = false;
+                        }
+                        s.own[h]
+                    };
+                    s.own[h] -= lift;
+                    s.hand = lift;
+                    s.hole = h as u8;
+                    for forwards in [true, false] {
+                        s.forwards = forwards;
+                        if !found(mv_of(h, forwards), s, laps, Kind::Nemo) {
+                            return;
+                        }
+                    }
+                }
             }
-            for forwards in [true, false] {
-                let h = if forwards {
-                    (x + n as usize) % HOLES
+            (false, true) => {
+                // Hizi zetu captures: a first lap of 2 to 15 seeds ending in a capture
+                // position.
+                let priority = if self.game == BaoGame::Kete {
+                    pos.takasia[you]
                 } else {
-                    (x + HOLES - n as usize) % HOLES
+                    NO_MARK
                 };
-                if h >= INNER
-                    && own[h] > 0
-                    && start.opp[23 - h] > 0
-                    && !empties_front(&own, x, forwards)
-                {
-                    let target = (23 - h) as u8;
-                    prioritised |= target == priority;
-                    candidates[n_candidates] = (x as u8, forwards, target);
-                    n_candidates += 1;
+                let mut candidates = [(0u8, false, 0u8); 2 * HOLES];
+                let mut n_candidates = 0;
+                let mut prioritised = false;
+                for x in 0..HOLES {
+                    let n = own[x];
+                    if !(2..NO_CAPTURE_LAP).contains(&n) || x == mark as usize {
+                        continue;
+                    }
+                    for forwards in [true, false] {
+                        let h = if forwards {
+                            (x + n as usize) % HOLES
+                        } else {
+                            (x + HOLES - n as usize) % HOLES
+                        };
+                        if h >= INNER
+                            && own[h] > 0
+                            && start.opp[23 - h] > 0
+                            && !empties_front(&own, x, forwards)
+                        {
+                            let target = (23 - h) as u8;
+                            prioritised |= target == priority;
+                            candidates[n_candidates] = (x as u8, forwards, target);
+                            n_candidates += 1;
+                        }
+                    }
                 }
-            }
-        }
-        let mut captured = false;
-        for &(x, forwards, target) in &candidates[..n_candidates] {
-            if prioritised && target != priority {
-                continue;
-            }
-            let x = x as usize;
-            if let Some((end, _)) = self.run(start.lift(x, forwards), laps) {
-                captured = true;
-                let mv = x as u8 | if forwards { 0 } else { BACKWARDS };
-                if !emit(mv, &end, Kind::Capture) {
-                    return;
-                }
-            }
-        }
-        if captured {
-            return;
-        }
-        // Hizi zetu takata: from the functional kuu, else the front row, else the back row.
-        let front_rich = (INNER..HOLES).any(|i| own[i] >= 2);
-        for x in 0..HOLES {
-            let allowed = if functional {
-                x == KUU
-            } else if front_rich {
-                x >= INNER && own[x] >= 2
-            } else {
-                x < INNER && own[x] >= 2
-            };
-            if !allowed || x == mark as usize {
-                continue;
-            }
-            for forwards in [true, false] {
-                if empties_front(&own, x, forwards) {
-                    continue;
-                }
-                let s = start.lift(x, forwards);
-                let takata = Laps {
-                    capture: false,
-                    from_kuu: x == KUU && functional,
-                    ..laps
-                };
-                if let Some((end, _)) = self.run(s, takata) {
-                    let mv = x as u8 | if forwards { 0 } else { BACKWARDS };
-                    if !emit(mv, &end, Kind::Takata) {
+                for &(x, forwards, target) in &candidates[..n_candidates] {
+                    if prioritised && target != priority {
+                        continue;
+                    }
+                    let x = x as usize;
+                    let s = start.lift(x, forwards);
+                    if !found(mv_of(x, forwards), s, laps, Kind::Capture) {
                         return;
                     }
                 }
             }
+            (false, false) => {
+                // Hizi zetu takata: from the functional kuu, else the front row, else the
+                // back row.
+                let front_rich = (INNER..HOLES).any(|i| own[i] >= 2);
+                for x in 0..HOLES {
+                    let allowed = if functional {
+                        x == KUU
+                    } else if front_rich {
+                        x >= INNER && own[x] >= 2
+                    } else {
+                        x < INNER && own[x] >= 2
+                    };
+                    if !allowed || x == mark as usize {
+                        continue;
+                    }
+                    for forwards in [true, false] {
+                        if empties_front(&own, x, forwards) {
+                            continue;
+                        }
+                        let takata = Laps {
+                            from_kuu: x == KUU && functional,
+                            ..laps
+                        };
+                        let s = start.lift(x, forwards);
+                        if !found(mv_of(x, forwards), s, takata, Kind::Takata) {
+                            return;
+                        }
+                    }
+                }
+            }
         }
+    }
+
+    /// Calls `found` with each legal move of `pos` until it returns `false`: the captures whose
+    /// laps end (each nemo capture that stops at the kuu followed by its safari, if that ends),
+    /// or if there are none the takata moves whose laps end ([`Bao::each_candidate`]).
+    fn each_child(&self, pos: &FourRowPosition, mut found: impl FnMut(Child<Self>) -> bool) {
+        let mut captured = false;
+        let mut stopped_early = false;
+        self.each_candidate(pos, true, |mv, s, laps, kind| {
+            let Some((end, stopped)) = self.run(s, laps) else {
+                return true;
+            };
+            captured = true;
+            let mut go_on = found(self.after(pos, mv, &end, kind));
+            if go_on && stopped {
+                let safari = Laps {
+                    safari: true,
+                    ..laps
+                };
+                if let Some((end, _)) = self.run(s, safari) {
+                    go_on = found(self.after(pos, mv | SAFARI, &end, kind));
+                }
+            }
+            stopped_early = !go_on;
+            go_on
+        });
+        if captured || stopped_early {
+            return;
+        }
+        self.each_candidate(pos, false, |mv, s, laps, kind| match self.run(s, laps) {
+            Some((end, _)) => found(self.after(pos, mv, &end, kind)),
+            None => true,
+        });
     }
 
     fn mark_text(side: Side, mark: u8) -> Option<char> {
@@ -649,6 +668,62 @@ impl Rules for Bao {
             out.push(c);
             true
         });
+    }
+
+    const OWN_RANDOM_STEP: bool = true;
+
+    /// Sows only the chosen move where it can: the legal moves are the candidates of one class
+    /// ([`Bao::each_candidate`]; the nemo captures are sown to find their safaris), the choice
+    /// is candidate `r * n / 2^32` of the `n`, the documented choice whenever every candidate's
+    /// laps end; if the chosen one never ends, a legal move drawn uniformly by a number mixed
+    /// from `r` (each legal move keeps probability `1/legal` for a uniform `r`).
+    fn random_child(&self, pos: &FourRowPosition, r: u32) -> Child<Self> {
+        self.random_step(pos, || r)
+            .expect("random_child is asked only where the game is not over")
+    }
+
+    /// [`Bao::random_child`], the game over when there is no candidate (or, if the chosen one
+    /// never ends, no legal move).
+    fn random_step(
+        &self,
+        pos: &FourRowPosition,
+        r: impl FnOnce() -> u32,
+    ) -> Result<Child<Self>, Outcome> {
+        // At most 32 candidates: hizi zetu moves from 16 holes in 2 directions, or 12 nemo
+        // captures (8 front holes, the kichwas one way) with as many safaris.
+        let mut list = arrayvec::ArrayVec::<(u8, Sowing, Laps, Kind, Option<Sowing>), 40>::new();
+        self.each_candidate(pos, true, |mv, s, laps, kind| {
+            if !laps.nemo {
+                return list.try_push((mv, s, laps, kind, None)).is_ok();
+            }
+            if let Some((end, stopped)) = self.run(s, laps) {
+                let safari = Laps {
+                    safari: true,
+                    ..laps
+                };
+                let safari = stopped.then_some((mv | SAFARI, s, safari, kind, None));
+                return list.try_push((mv, s, laps, kind, Some(end))).is_ok()
+                    && safari.is_none_or(|c| list.try_push(c).is_ok());
+            }
+            true
+        });
+        if list.is_empty() {
+            self.each_candidate(pos, false, |mv, s, laps, kind| {
+                list.try_push((mv, s, laps, kind, None)).is_ok()
+            });
+        }
+        if list.is_empty() {
+            return Err(four_row::lost(self.total()));
+        }
+        let r = r();
+        let (mv, s, laps, kind, end) = list[((r as u64 * list.len() as u64) >> 32) as usize];
+        if let Some(end) = end.or_else(|| self.run(s, laps).map(|(end, _)| end)) {
+            return Ok(self.after(pos, mv, &end, kind));
+        }
+        match self.outcome(pos) {
+            Some(o) => Err(o),
+            None => Ok(super::redrawn_child(self, pos, r)),
+        }
     }
 
     fn parse_position(&self, text: &str) -> Result<FourRowPosition, ParsePositionError> {

@@ -192,12 +192,34 @@ pub trait Rules: Send + Sync + Sized + 'static {
     /// A legal move of `pos` (not over) and its position, chosen uniformly at random by `r`, a
     /// uniform 32-bit number: the move of index `r * n / 2^32` among the `n` that
     /// [`Rules::children`] lists. Games override it to play only the chosen move (random
-    /// playouts); the choice must stay the same.
+    /// playouts); the choice must stay the same, except where finding whether a candidate is
+    /// legal costs its whole sowing (Omweso: a relay that never ends), where the override keeps
+    /// each legal move's probability `1/n` instead.
     #[inline]
     fn random_child(&self, pos: &Self::Position, r: u32) -> Child<Self> {
         let mut children = Children::<Self>::new();
         self.children(pos, &mut children);
         children[((r as u64 * children.len() as u64) >> 32) as usize]
+    }
+    /// Whether the game overrides [`Rules::random_step`]: random playouts then take their steps
+    /// from it, else from [`Rules::outcome`] and [`Rules::random_child`] (the same moves; the
+    /// two-row games keep the loop they were tuned with).
+    const OWN_RANDOM_STEP: bool = false;
+    /// One step of a random playout: the game's end at `pos` if it is over
+    /// ([`Rules::outcome`]), else [`Rules::random_child`]`(pos, r())`, `r` called only then (so
+    /// that a playout draws the same numbers either way). Games that find whether a move exists
+    /// by sowing one override it to sow just the chosen move (and set
+    /// [`Rules::OWN_RANDOM_STEP`]).
+    #[inline(always)]
+    fn random_step(
+        &self,
+        pos: &Self::Position,
+        r: impl FnOnce() -> u32,
+    ) -> Result<Child<Self>, Outcome> {
+        match self.outcome(pos) {
+            Some(o) => Err(o),
+            None => Ok(self.random_child(pos, r())),
+        }
     }
     /// Mover's store minus opponent's store, in seeds.
     fn store_difference(&self, pos: &Self::Position) -> i32;
@@ -347,6 +369,18 @@ pub trait Rules: Send + Sync + Sized + 'static {
     /// propagates values along these moves backwards; every game with databases must implement
     /// it (the default gives nothing).
     fn egdb_parents(&self, _child: Board, _f: &mut impl FnMut(Board)) {}
+}
+
+/// A legal move of `pos` (not over) drawn uniformly by a number mixed from `r` (SplitMix64's
+/// finaliser): what a [`Rules::random_child`] override plays when the candidate `r` chose
+/// turned out not to be a legal move (its sowing never ends), so that the draw is not
+/// correlated with that choice.
+pub(crate) fn redrawn_child<R: Rules>(rules: &R, pos: &R::Position, r: u32) -> Child<R> {
+    let mut children = Children::<R>::new();
+    rules.children(pos, &mut children);
+    let mixed =
+        ((u64::from(r) ^ 0x9E37_79B9_7F4A_7C15).wrapping_mul(0xBF58_476D_1CE4_E5B9) >> 32) as u32;
+    children[((mixed as u64 * children.len() as u64) >> 32) as usize]
 }
 
 /// Whether `pos` ends the game by repetition after the positions of `window` (the earlier

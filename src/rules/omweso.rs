@@ -144,6 +144,30 @@ fn reverse_lap(mut rows: Rows, start: usize, hand: u8) -> Option<(Rows, u8)> {
     Some((rows, n))
 }
 
+/// Calls `found` with each reverse move of the mover's `rows` in move order (by start, then lap
+/// count) until it returns `false`: the move, the rows after its reverse laps' captures (the
+/// start lifted), and the seeds its forward sowing starts with from the start hole.
+#[inline]
+fn each_reverse_start(rows: Rows, mut found: impl FnMut(u8, Rows, u8) -> bool) {
+    for x in REVERSE_STARTS {
+        let n = rows.0[x];
+        if n < 2 {
+            continue;
+        }
+        let mut r = rows;
+        r.0[x] = 0;
+        let mut lap = reverse_lap(r, x, n);
+        let mut laps = 1u8;
+        while let Some((r, captured)) = lap {
+            if !found(x as u8 | laps << 4, r, captured) {
+                return;
+            }
+            lap = reverse_lap(r, x, captured);
+            laps += 1;
+        }
+    }
+}
+
 impl Omweso {
     /// The rules of `spec`.
     pub fn new(spec: OmwesoSpec) -> Omweso {
@@ -168,9 +192,17 @@ impl Omweso {
         Child { mv, pos: next }
     }
 
-    /// Calls `found` with each legal move of `pos` in order (forward moves `A`..`P`, then reverse
-    /// moves by start and lap count) until it returns `false`.
-    fn each_child(&self, pos: &FourRowPosition, mut found: impl FnMut(Child<Self>) -> bool) {
+    /// Calls `found` with each candidate move of `pos` in move order (forward moves `A`..`P`
+    /// from holes of at least 2 seeds, then reverse moves by start and lap count) until it
+    /// returns `false`: the move, the rows before its forward sowing (lifted, and after any
+    /// reverse laps' captures), the hole that sowing starts after, and the seeds it sows. A
+    /// candidate is a legal move if that sowing ends ([`forward`]); finding the candidates
+    /// sows no relay.
+    fn each_start(
+        &self,
+        pos: &FourRowPosition,
+        mut found: impl FnMut(u8, Rows, usize, u8) -> bool,
+    ) {
         let me = pos.side.index();
         let rows: Rows = (pos.holes[me], pos.holes[1 - me]);
         for x in 0..HOLES {
@@ -180,31 +212,22 @@ impl Omweso {
             }
             let mut r = rows;
             r.0[x] = 0;
-            if let Some(after) = forward(r, x, n) {
-                if !found(Self::child(pos, x as u8, after)) {
-                    return;
-                }
+            if !found(x as u8, r, x, n) {
+                return;
             }
         }
-        for x in REVERSE_STARTS {
-            let n = rows.0[x];
-            if n < 2 {
-                continue;
+        each_reverse_start(rows, |mv, r, hand| found(mv, r, (mv & 15) as usize, hand));
+    }
+
+    /// Calls `found` with each legal move of `pos` in order (forward moves `A`..`P`, then reverse
+    /// moves by start and lap count) until it returns `false`.
+    fn each_child(&self, pos: &FourRowPosition, mut found: impl FnMut(Child<Self>) -> bool) {
+        self.each_start(pos, |mv, rows, from, hand| {
+            match forward(rows, from, hand) {
+                Some(after) => found(Self::child(pos, mv, after)),
+                None => true,
             }
-            let mut r = rows;
-            r.0[x] = 0;
-            let mut lap = reverse_lap(r, x, n);
-            let mut laps = 1u8;
-            while let Some((r, captured)) = lap {
-                if let Some(after) = forward(r, x, captured) {
-                    if !found(Self::child(pos, x as u8 | laps << 4, after)) {
-                        return;
-                    }
-                }
-                lap = reverse_lap(r, x, captured);
-                laps += 1;
-            }
-        }
+        });
     }
 }
 
@@ -230,6 +253,58 @@ impl Rules for Omweso {
             out.push(c);
             true
         });
+    }
+
+    const OWN_RANDOM_STEP: bool = true;
+
+    /// Sows only the chosen move: candidate `r * n / 2^32` of the `n` candidates
+    /// ([`Omweso::each_start`]), which is the documented choice whenever every candidate's
+    /// sowing ends (the legal moves are then the candidates); if the chosen one never ends, a
+    /// legal move drawn uniformly by a number mixed from `r`. Either way each legal move has
+    /// probability `1/legal` for a uniform `r`.
+    fn random_child(&self, pos: &FourRowPosition, r: u32) -> Child<Self> {
+        self.random_step(pos, || r)
+            .expect("random_child is asked only where the game is not over")
+    }
+
+    /// [`Omweso::random_child`], the game over when there is no candidate (or, if the chosen
+    /// one never ends, no legal move).
+    fn random_step(
+        &self,
+        pos: &FourRowPosition,
+        r: impl FnOnce() -> u32,
+    ) -> Result<Child<Self>, Outcome> {
+        let me = pos.side.index();
+        let rows: Rows = (pos.holes[me], pos.holes[1 - me]);
+        let forwards = rows.0.iter().filter(|&&n| n >= 2).count();
+        // At most 8 reverse laps from each of the 4 starts (each lap empties two of the
+        // opponent's 16 holes).
+        let mut reverses = arrayvec::ArrayVec::<(u8, Rows, u8), 32>::new();
+        each_reverse_start(rows, |mv, r, hand| reverses.try_push((mv, r, hand)).is_ok());
+        let n = forwards + reverses.len();
+        if n == 0 {
+            return Err(four_row::lost(self.total));
+        }
+        let r = r();
+        let k = ((r as u64 * n as u64) >> 32) as usize;
+        let (mv, rows, hand) = if k < forwards {
+            let x = (0..HOLES)
+                .filter(|&x| rows.0[x] >= 2)
+                .nth(k)
+                .unwrap_or_default();
+            let mut lifted = rows;
+            lifted.0[x] = 0;
+            (x as u8, lifted, rows.0[x])
+        } else {
+            reverses[k - forwards]
+        };
+        if let Some(after) = forward(rows, (mv & 15) as usize, hand) {
+            return Ok(Self::child(pos, mv, after));
+        }
+        match self.outcome(pos) {
+            Some(o) => Err(o),
+            None => Ok(super::redrawn_child(self, pos, r)),
+        }
     }
 
     fn parse_position(&self, text: &str) -> Result<FourRowPosition, ParsePositionError> {
