@@ -32,8 +32,8 @@ impl NPlayerGame {
     }
 
     fn state(&self, position: Option<&str>, moves: Option<&str>) -> PyResult<NPlayerState> {
-        let inner = NState::new(self.game.clone(), position, moves, self.max_plies)
-            .map_err(value_error)?;
+        let inner =
+            NState::new(self.game.clone(), position, moves, self.max_plies).map_err(value_error)?;
         Ok(NPlayerState { inner })
     }
 }

@@ -520,26 +520,71 @@ fn group_alive(child: &mut Child, group: libc::pid_t) -> bool {
 // ---------------------------------------------------------------------------------------------
 // The server: `mancala engine --agent A`.
 
-/// Serves the agent `spec` over the protocol: commands from `input`, answers to `output`, until
-/// `quit` or the end of the input. Game `k` (from 0) of the session is played with the seed
-/// `derive_seed(seed, k)`. Commands it cannot follow (an unknown game, a bad position or move)
-/// are answered `error <why>` (at the next `isready` or `go`); unknown commands are ignored.
-/// An agent that cannot start whatever the game ([`Resources::check`]: a `python` name not
-/// registered, an engine that does not start, an `egdb` directory that cannot be read) is
-/// answered `error <why>` at every `isready` and `go`.
+/// The agent `mancala engine` serves, read as the games of two players read agents and as the
+/// games of three and four players do ([`crate::multi::agents::NAgentSpec`]): `mcts`,
+/// `alphabeta`, `greedy` and `random` play both, `alphabeta(mode=maxn)` only the second,
+/// `search` or `egdb` only the first.
+#[derive(Clone, Debug)]
+pub struct ServedAgent {
+    text: String,
+    two: Result<AgentSpec, String>,
+    n: Result<crate::multi::agents::NAgentSpec, String>,
+}
+
+impl std::str::FromStr for ServedAgent {
+    type Err = String;
+
+    /// Reads an agent string. An error (the two-player reading's) if it is neither kind of
+    /// agent.
+    fn from_str(text: &str) -> Result<ServedAgent, String> {
+        let two = text.parse::<AgentSpec>().map_err(|e| e.to_string());
+        let n = text
+            .parse::<crate::multi::agents::NAgentSpec>()
+            .map_err(|e| e.to_string());
+        match (&two, &n) {
+            (Err(e), Err(_)) => Err(e.clone()),
+            _ => Ok(ServedAgent {
+                text: text.trim().to_string(),
+                two,
+                n,
+            }),
+        }
+    }
+}
+
+impl ServedAgent {
+    /// The two-player agent, if the string is one.
+    pub fn two_player(&self) -> Option<&AgentSpec> {
+        self.two.as_ref().ok()
+    }
+}
+
+/// Serves the agent `agent` over the protocol: commands from `input`, answers to `output`,
+/// until `quit` or the end of the input. Game `k` (from 0) of the session is played with the
+/// seed `derive_seed(seed, k)`. Commands it cannot follow (an unknown game, a bad position or
+/// move, a game the agent does not play) are answered `error <why>` (at the next `isready` or
+/// `go`); unknown commands are ignored. An agent that cannot start whatever the game
+/// ([`Resources::check`]: a `python` name not registered, an engine that does not start, an
+/// `egdb` directory that cannot be read) is answered `error <why>` at every `isready` and `go`.
+/// Games of three and four players (`kpo(players=3)`, ...) take their position text
+/// (docs/notation.md), which names the player to move, and ignore the two-player clocks.
 ///
 /// # Errors
 /// Only if `output` cannot be written.
 pub fn serve(
-    spec: &AgentSpec,
+    agent: &ServedAgent,
     seed: u64,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> std::io::Result<()> {
     let mut session = Session {
-        spec,
+        agent,
         seed,
-        unplayable: Resources::check(spec).err().map(|e| e.to_string()),
+        unplayable: agent
+            .two
+            .as_ref()
+            .ok()
+            .and_then(|spec| Resources::check(spec).err().map(|e| e.to_string())),
         games: 0,
         input,
         output,
@@ -576,7 +621,7 @@ fn command(line: &str) -> (&str, &str) {
 }
 
 struct Session<'a> {
-    spec: &'a AgentSpec,
+    agent: &'a ServedAgent,
     seed: u64,
     /// Why the agent cannot start whatever the game, answered at every `isready` and `go`.
     unplayable: Option<String>,
@@ -585,6 +630,15 @@ struct Session<'a> {
     output: &'a mut dyn Write,
     /// A command that could not be followed, answered at the next `isready` or `go`.
     pending_error: Option<String>,
+}
+
+/// A game being served: what `position` and `go` do in it.
+trait ServedGame {
+    /// Sets the position of `position REST` (`rest`), or says why it cannot.
+    fn position(&mut self, rest: &str) -> Result<(), String>;
+    /// The answer to `go ARGS` (`args`): an `info` line if the agent evaluates, and the move's
+    /// name.
+    fn go(&mut self, args: &str) -> Result<(Option<String>, String), String>;
 }
 
 impl Session<'_> {
@@ -611,7 +665,10 @@ impl Session<'_> {
                 self.say(&format!(
                     "id name mancala {} {}",
                     env!("CARGO_PKG_VERSION"),
-                    self.spec
+                    self.agent
+                        .two
+                        .as_ref()
+                        .map_or(self.agent.text.clone(), |s| s.to_string())
                 ))?;
                 self.say("id author the mancala toolkit")?;
                 self.say("mancalaok")
@@ -626,6 +683,27 @@ impl Session<'_> {
 
     /// Plays the game `game` until the next `newgame` (returned) or the end.
     fn new_game(&mut self, game: &str) -> std::io::Result<Option<String>> {
+        if crate::multi::NGameSpec::wants(game) {
+            let spec = match game.parse::<crate::multi::NGameSpec>() {
+                Ok(s) => s,
+                Err(e) => {
+                    self.pending_error = Some(format!("newgame: {e}"));
+                    return Ok(self.read());
+                }
+            };
+            let seed = derive_seed(self.seed, self.games);
+            self.games += 1;
+            if let Err(e) = &self.agent.n {
+                self.pending_error = Some(format!("the agent cannot play this game: {e}"));
+            }
+            let mut served = NPlayerGame {
+                game: crate::multi::NGame::new(spec),
+                agent: self.agent.n.clone(),
+                line: None,
+                seed,
+            };
+            return self.serve_game(&mut served);
+        }
         let spec = match game.parse::<GameSpec>() {
             Ok(s) => s,
             Err(e) => {
@@ -643,6 +721,40 @@ impl Session<'_> {
             },
         )
     }
+
+    /// Serves `game` until the next `newgame` (returned) or the end.
+    fn serve_game(&mut self, game: &mut dyn ServedGame) -> std::io::Result<Option<String>> {
+        loop {
+            let Some(text) = self.read() else {
+                return Ok(None);
+            };
+            match command(&text) {
+                ("newgame", _) => return Ok(Some(text)),
+                ("quit", _) => return Ok(None),
+                ("position", rest) => {
+                    if let Err(e) = game.position(rest) {
+                        self.pending_error = Some(format!("position: {e}"));
+                    }
+                }
+                ("go", rest) => {
+                    let answer = match self.problem() {
+                        Some(e) => Err(e),
+                        None => game.go(rest),
+                    };
+                    match answer {
+                        Ok((info, mv)) => {
+                            if let Some(info) = info {
+                                self.say(&info)?;
+                            }
+                            self.say(&format!("bestmove {mv}"))?;
+                        }
+                        Err(e) => self.say(&format!("error {e}"))?,
+                    }
+                }
+                _ => self.common(&text)?,
+            }
+        }
+    }
 }
 
 struct ServeGame<'s, 'a> {
@@ -656,61 +768,130 @@ impl GameJob for ServeGame<'_, '_> {
     fn run<R: Rules>(self, rules: R) -> Self::Output {
         let s = self.session;
         let mut resources = Resources::default();
-        let mut agent = match resources.prepare(s.spec, &rules) {
-            Ok(()) => Some(resources.build::<R>(&rules, s.spec, self.seed)),
+        let (spec, agent) = match &s.agent.two {
+            Ok(spec) => match resources.prepare(spec, &rules) {
+                Ok(()) => (
+                    Some(spec),
+                    Some(resources.build::<R>(&rules, spec, self.seed)),
+                ),
+                Err(e) => {
+                    s.pending_error = Some(format!("{e}"));
+                    (Some(spec), None)
+                }
+            },
             Err(e) => {
-                s.pending_error = Some(format!("{e}"));
-                None
+                s.pending_error = Some(format!("the agent cannot play this game: {e}"));
+                (None, None)
             }
         };
-        let mut line: Option<Line<R>> = None;
-        loop {
-            let Some(text) = s.read() else {
-                return Ok(None);
-            };
-            match command(&text) {
-                ("newgame", _) => return Ok(Some(text)),
-                ("quit", _) => return Ok(None),
-                ("position", rest) => match parse_position(&rules, rest) {
-                    Ok(l) => line = Some(l),
-                    Err(e) => {
-                        line = None;
-                        s.pending_error = Some(format!("position: {e}"));
-                    }
-                },
-                ("go", rest) => {
-                    let answer = match (&mut agent, &line, s.problem()) {
-                        (_, _, Some(e)) => Err(e),
-                        (None, _, None) => Err("the agent cannot play this game".into()),
-                        (_, None, None) => Err("no position: send `position ...` first".into()),
-                        (Some(agent), Some(line), None) => {
-                            let limits = (s.spec, &resources, self.seed);
-                            think(&rules, limits, agent, line, rest)
-                        }
-                    };
-                    match answer {
-                        Ok((info, mv)) => {
-                            if let Some(info) = info {
-                                s.say(&info)?;
-                            }
-                            s.say(&format!("bestmove {mv}"))?;
-                        }
-                        Err(e) => s.say(&format!("error {e}"))?,
-                    }
-                }
-                _ => s.common(&text)?,
-            }
+        s.serve_game(&mut TwoPlayerGame {
+            rules: &rules,
+            spec,
+            resources,
+            agent,
+            line: None,
+            seed: self.seed,
+        })
+    }
+}
+
+/// A game of two players being served.
+struct TwoPlayerGame<'r, R: Rules> {
+    rules: &'r R,
+    spec: Option<&'r AgentSpec>,
+    resources: Resources,
+    agent: Option<Box<dyn super::Agent<R>>>,
+    line: Option<Line<R>>,
+    seed: u64,
+}
+
+impl<R: Rules> ServedGame for TwoPlayerGame<'_, R> {
+    fn position(&mut self, rest: &str) -> Result<(), String> {
+        self.line = None;
+        self.line = Some(parse_position(self.rules, rest)?);
+        Ok(())
+    }
+
+    fn go(&mut self, args: &str) -> Result<(Option<String>, String), String> {
+        match (self.spec, &mut self.agent, &self.line) {
+            (Some(spec), Some(agent), Some(line)) => think(
+                self.rules,
+                (spec, &self.resources, self.seed),
+                agent,
+                line,
+                args,
+            ),
+            (_, None, _) | (None, _, _) => Err("the agent cannot play this game".into()),
+            (_, _, None) => Err("no position: send `position ...` first".into()),
         }
+    }
+}
+
+/// A game of three or four players being served: the n-player agent plays the player to move
+/// of the position text, its randomness from the game's seed and the ply.
+struct NPlayerGame {
+    game: crate::multi::NGame,
+    agent: Result<crate::multi::agents::NAgentSpec, String>,
+    line: Option<crate::multi::NLine>,
+    seed: u64,
+}
+
+impl ServedGame for NPlayerGame {
+    fn position(&mut self, rest: &str) -> Result<(), String> {
+        self.line = None;
+        let (head, moves) = split_position(rest);
+        let start = (head != "startpos").then_some(head);
+        let line = crate::multi::NLine::new(&self.game, start, Some(moves));
+        self.line = Some(line.map_err(|e| e.to_string())?);
+        Ok(())
+    }
+
+    fn go(&mut self, args: &str) -> Result<(Option<String>, String), String> {
+        use crate::multi::agents::NAgentSpec;
+        use rand_chacha::rand_core::SeedableRng;
+        let agent = match &self.agent {
+            Ok(a) => a,
+            Err(e) => return Err(format!("the agent cannot play this game: {e}")),
+        };
+        let Some(line) = &self.line else {
+            return Err("no position: send `position ...` first".into());
+        };
+        if line.is_over(&self.game) {
+            return Err("the game is over at this position".into());
+        }
+        // The clocks are South's and North's; only the limits apply.
+        let go = parse_go(args, crate::core::Side::South)?;
+        let limited = match (agent, go.depth, go.nodes) {
+            (NAgentSpec::AlphaBeta { mode, .. }, Some(d), _) => NAgentSpec::AlphaBeta {
+                depth: d.min(64) as u32,
+                mode: *mode,
+            },
+            (NAgentSpec::Mcts { c, .. }, _, Some(n)) => NAgentSpec::Mcts {
+                iterations: n.min(u32::MAX as u64) as u32,
+                c: *c,
+            },
+            (agent, _, _) => agent.clone(),
+        };
+        let ply = line.history().len() as u64;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(derive_seed(self.seed, 1 + ply));
+        let mv = limited.choose(&self.game, line.current(), &mut rng);
+        Ok((None, self.game.format_move(mv)))
+    }
+}
+
+/// The position and the moves of `position startpos|<position text> [moves m1 m2 ...]`
+/// (after `position`).
+fn split_position(rest: &str) -> (&str, &str) {
+    match rest.split_once(" moves") {
+        Some((h, m)) if m.is_empty() || m.starts_with(char::is_whitespace) => (h.trim(), m),
+        _ if rest.trim() == "moves" => ("", ""),
+        _ => (rest.trim(), ""),
     }
 }
 
 /// The line of `position startpos|<position text> [moves m1 m2 ...]` (after `position`).
 fn parse_position<R: Rules>(rules: &R, rest: &str) -> Result<Line<R>, String> {
-    let (head, moves) = match rest.split_once(" moves") {
-        Some((h, m)) if m.is_empty() || m.starts_with(char::is_whitespace) => (h.trim(), m),
-        _ if rest.trim() == "moves" => ("", ""),
-        _ => (rest.trim(), ""),
-    };
+    let (head, moves) = split_position(rest);
     let start = if head == "startpos" {
         rules.start()
     } else {
@@ -891,7 +1072,7 @@ mod tests {
     /// seed each (B's last seed in the store), so the best of one ply is worth 1 seed.
     #[test]
     fn the_server_ignores_unknown_go_tokens_and_honours_depth() {
-        let spec: AgentSpec = "alphabeta(depth=8)".parse().unwrap();
+        let spec: ServedAgent = "alphabeta(depth=8)".parse().unwrap();
         let input = "mancala-engine\nnewgame kalah(houses=4,seeds=3)\nisready\nposition startpos\n\
                      go infinite ponder wtime 100 btime 100 winc 0 binc 0 movestogo 5 foo\n\
                      go searchmoves A B nodes 7 mate 2\ngo depth 1\ngo depth 0\nquit\n";
@@ -912,7 +1093,7 @@ mod tests {
         assert!(lines[10].starts_with("error go: `depth`"), "{out}");
         // MCTS takes `nodes` as its simulations; agents without such a budget ignore both.
         for agent in ["mcts(iterations=100000)", "random"] {
-            let spec: AgentSpec = agent.parse().unwrap();
+            let spec: ServedAgent = agent.parse().unwrap();
             let input = "newgame kalah(houses=4,seeds=3)\nposition startpos\n\
                          go nodes 1 depth 1\nquit\n";
             let mut out = Vec::new();
@@ -932,6 +1113,66 @@ mod tests {
         );
     }
 
+    /// Games of three and four players. Worked by hand (docs/rule-decisions.md, "Kpo and
+    /// Azigo/Okwe for three and four players"): in `kpo(players=3)` player 1 owns track
+    /// houses 0 1 10 11 (`A B C D`), player 2 track 2 3 8 9; from the position below only `A+`
+    /// captures (its seed makes track 1 hold 2, and track 2 next holds 5), so `greedy` plays
+    /// it. A four-player text, an agent of two players only and `players=5` are errors.
+    #[test]
+    fn the_server_plays_three_and_four_players() {
+        let spec: ServedAgent = "greedy".parse().unwrap();
+        let input = "newgame kpo(players=3)\nisready\n\
+                     position 1,1,0,0/5,0,0,0/0,0,0,0 29-0-0 1\ngo\n\
+                     position startpos moves A+\ngo\n\
+                     position 3,3,3/3,3,3/3,3,3/3,3,3 0-0-0-0 1\ngo\n\
+                     newgame kpo(players=4)\nposition 3,3,3/3,3,3/3,3,3/3,3,3 0-0-0-0 3\ngo\n\
+                     newgame kpo(players=5)\nisready\nquit\n";
+        let mut out = Vec::new();
+        serve(&spec, 1, &mut input.as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[..2], ["readyok", "bestmove A+"], "{out}");
+        // Player 2 to move: one of its eight moves.
+        let moves = ["A+", "A-", "B+", "B-", "C+", "C-", "D+", "D-"];
+        assert!(
+            moves.iter().any(|m| lines[2] == format!("bestmove {m}")),
+            "{out}"
+        );
+        assert!(
+            lines[3].starts_with("error position:") && lines[3].contains("4 groups"),
+            "{out}"
+        );
+        // Player 3 of four: its three houses.
+        assert!(
+            moves[..6]
+                .iter()
+                .any(|m| lines[4] == format!("bestmove {m}")),
+            "{out}"
+        );
+        assert!(
+            lines[5].starts_with("error newgame:") && lines[5].contains("players=5"),
+            "{out}"
+        );
+        assert_eq!(lines.len(), 6, "{out}");
+        // An agent of two players only answers an error naming it, at `isready` and `go`.
+        let spec: ServedAgent = "search(depth=2)".parse().unwrap();
+        let input = "newgame kpo(players=3)\nisready\nposition startpos\ngo\nquit\n";
+        let mut out = Vec::new();
+        serve(&spec, 1, &mut input.as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.lines().count(), 2, "{out}");
+        assert!(
+            out.lines()
+                .all(|l| l.starts_with("error the agent cannot play this game")
+                    && l.contains("`search`")),
+            "{out}"
+        );
+        // An n-player agent string that is not a two-player one: served for n players only.
+        let spec: ServedAgent = "alphabeta(depth=2,mode=maxn)".parse().unwrap();
+        assert!(spec.two_player().is_none());
+        assert!("nonsense".parse::<ServedAgent>().is_err());
+    }
+
     #[test]
     fn long_lines_are_cut_and_line_ends_dropped() {
         let mut text = vec![b'x'; MAX_LINE + 10];
@@ -947,7 +1188,7 @@ mod tests {
     /// for bad input, and `quit`.
     #[test]
     fn the_server_speaks_the_protocol() {
-        let spec: AgentSpec = "alphabeta(depth=3)".parse().unwrap();
+        let spec: ServedAgent = "alphabeta(depth=3)".parse().unwrap();
         let input = "mancala-engine\nisready\nnewgame kalah(houses=4,seeds=3)\nisready\n\
                      position startpos moves A\ngo movetime 100\nposition startpos moves A A\ngo\n\
                      newgame nonsense\nisready\nquit\nisready\n";

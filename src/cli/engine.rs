@@ -3,13 +3,15 @@
 
 use super::CliResult;
 use clap::Args;
-use mancala::agents::{engine, AgentSpec};
+use mancala::agents::engine::{self, ServedAgent};
+use mancala::agents::AgentSpec;
 use mancala::jobs::JobError;
 
 #[derive(Args, Debug)]
 pub struct EngineArgs {
     /// The agent to serve: an agent string (see `mancala match --help`), e.g.
-    /// "mcts(iterations=10000)".
+    /// "mcts(iterations=10000)"; for games of three and four players an n-player agent string
+    /// (random, greedy, alphabeta(depth=D,mode=paranoid|maxn), mcts(iterations=N,c=C)).
     #[arg(long, short = 'a')]
     pub agent: String,
     /// Seed of the agent's randomness: game k of the session uses derive_seed(seed, k).
@@ -19,11 +21,11 @@ pub struct EngineArgs {
 
 /// Runs `mancala engine`.
 pub fn run(args: EngineArgs) -> CliResult {
-    let agent: AgentSpec = args
+    let agent: ServedAgent = args
         .agent
         .parse()
-        .map_err(|e| JobError::input(format!("bad --agent `{}`", args.agent)).because(e))?;
-    if agent == AgentSpec::Human {
+        .map_err(|e| JobError::input(format!("bad --agent `{}`: {e}", args.agent)))?;
+    if agent.two_player() == Some(&AgentSpec::Human) {
         return Err(JobError::input(
             "--agent human: `mancala engine` serves an automatic agent",
         ));

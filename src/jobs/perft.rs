@@ -150,8 +150,7 @@ fn n_player(request: &PerftRequest) -> Result<PerftReport, JobError> {
     let started = Instant::now();
     let depth = request.depth;
     let divide = search::perft_divide(&game, &line, depth);
-    let nodes = divide.iter().map(|(_, n)| n).sum::<u64>()
-        + u64::from(depth == 0);
+    let nodes = divide.iter().map(|(_, n)| n).sum::<u64>() + u64::from(depth == 0);
     Ok(PerftReport {
         game: game.spec().to_string(),
         position: game.format_position(line.current()),

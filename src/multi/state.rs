@@ -51,7 +51,11 @@ impl NGame {
 
     /// The number of distinct actions (see the module doc of [`state`](self)).
     pub fn num_actions(&self) -> usize {
-        let sows = if self.spec.family == super::Family::Kpo { 2 } else { 1 };
+        let sows = if self.spec.family == super::Family::Kpo {
+            2
+        } else {
+            1
+        };
         let hand = usize::from(self.spec.family != super::Family::Kpo);
         sows * self.houses_each() + hand + 1
     }
@@ -181,10 +185,7 @@ impl NState {
         NTextError {
             what: "move",
             text: what,
-            why: format!(
-                "the game is over ({})",
-                self.end().map_or("", NEnd::name)
-            ),
+            why: format!("the game is over ({})", self.end().map_or("", NEnd::name)),
         }
     }
 
@@ -277,7 +278,11 @@ impl NState {
         let mut out = Vec::with_capacity(n * (game.houses_each() + 2));
         for r in 0..n {
             let p = (observer + r) % n;
-            out.extend(game.own(p).iter().map(|&t| f32::from(pos.houses[t as usize])));
+            out.extend(
+                game.own(p)
+                    .iter()
+                    .map(|&t| f32::from(pos.houses[t as usize])),
+            );
             out.push(f32::from(pos.hands[p]));
             out.push(f32::from(u8::from(pos.mover as usize == p)));
         }
@@ -303,7 +308,10 @@ impl NState {
 
     /// The names of the moves played since the start.
     pub fn moves(&self) -> Vec<String> {
-        self.played.iter().map(|&mv| self.game.format_move(mv)).collect()
+        self.played
+            .iter()
+            .map(|&mv| self.game.format_move(mv))
+            .collect()
     }
 }
 
@@ -319,11 +327,19 @@ mod tests {
     #[test]
     fn returns_split_the_win_and_sum_to_zero() {
         // Hand-worked: only player 3 can move, so the game is over; scores 20, 12, 4.
-        let s = state("kpo(players=3)", Some("0,0,0,0/0,0,0,0/1,1,1,1 20-12-0 1"), 1000);
+        let s = state(
+            "kpo(players=3)",
+            Some("0,0,0,0/0,0,0,0/1,1,1,1 20-12-0 1"),
+            1000,
+        );
         assert_eq!(s.end(), Some(NEnd::Normal));
         assert_eq!(s.returns(), vec![1.0, -0.5, -0.5]);
         // Scores 17, 17, 2: players 1 and 2 share the win, (3/2 - 1)/2 each.
-        let s = state("kpo(players=3)", Some("0,0,0,0/0,0,0,0/0,0,0,2 17-17-0 2"), 1000);
+        let s = state(
+            "kpo(players=3)",
+            Some("0,0,0,0/0,0,0,0/0,0,0,2 17-17-0 2"),
+            1000,
+        );
         assert_eq!(s.returns(), vec![0.25, 0.25, -0.5]);
     }
 
