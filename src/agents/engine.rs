@@ -158,7 +158,7 @@ impl Engine {
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {
             let mut reader = std::io::BufReader::new(stdout);
-            while let Some(line) = read_line(&mut reader) {
+            while let Some((line, _)) = read_line(&mut reader) {
                 if tx.send(line).is_err() {
                     break;
                 }
@@ -345,8 +345,10 @@ impl Engine {
 }
 
 /// Reads one line (without its end) of at most [`MAX_LINE`] bytes (the rest of a longer line
-/// is dropped); `None` at the end of the input or on a read error.
-fn read_line<B: BufRead + ?Sized>(reader: &mut B) -> Option<String> {
+/// is dropped) and whether it was read whole; `None` at the end of the input or on a read
+/// error.
+fn read_line<B: BufRead + ?Sized>(reader: &mut B) -> Option<(String, bool)> {
+    let mut whole = true;
     let mut line = Vec::new();
     loop {
         let buf = match reader.fill_buf() {
@@ -358,7 +360,7 @@ fn read_line<B: BufRead + ?Sized>(reader: &mut B) -> Option<String> {
             return if line.is_empty() {
                 None
             } else {
-                Some(String::from_utf8_lossy(&line).into_owned())
+                Some((String::from_utf8_lossy(&line).into_owned(), whole))
             };
         }
         let (used, end) = match buf.iter().position(|&b| b == b'\n') {
@@ -367,13 +369,14 @@ fn read_line<B: BufRead + ?Sized>(reader: &mut B) -> Option<String> {
         };
         let take = used - usize::from(end);
         let room = MAX_LINE.saturating_sub(line.len());
+        whole &= take <= room;
         line.extend_from_slice(&buf[..take.min(room)]);
         reader.consume(used);
         if end {
             if line.last() == Some(&b'\r') {
                 line.pop();
             }
-            return Some(String::from_utf8_lossy(&line).into_owned());
+            return Some((String::from_utf8_lossy(&line).into_owned(), whole));
         }
     }
 }
@@ -534,7 +537,7 @@ pub struct ServedAgent {
 impl std::str::FromStr for ServedAgent {
     type Err = String;
 
-    /// Reads an agent string. An error (the two-player reading's) if it is neither kind of
+    /// Reads an agent string. An error (both readings' reasons) if it is neither kind of
     /// agent.
     fn from_str(text: &str) -> Result<ServedAgent, String> {
         let two = text.parse::<AgentSpec>().map_err(|e| e.to_string());
@@ -542,7 +545,10 @@ impl std::str::FromStr for ServedAgent {
             .parse::<crate::multi::agents::NAgentSpec>()
             .map_err(|e| e.to_string());
         match (&two, &n) {
-            (Err(e), Err(_)) => Err(e.clone()),
+            (Err(e), Err(en)) if e == en => Err(e.clone()),
+            (Err(e), Err(en)) => Err(format!(
+                "{e} (as an agent of two players); {en} (as an agent of three or four players)"
+            )),
             _ => Ok(ServedAgent {
                 text: text.trim().to_string(),
                 two,
@@ -589,6 +595,7 @@ pub fn serve(
         input,
         output,
         pending_error: None,
+        n_players: false,
     };
     let mut next = session.read();
     while let Some(line) = next {
@@ -630,6 +637,9 @@ struct Session<'a> {
     output: &'a mut dyn Write,
     /// A command that could not be followed, answered at the next `isready` or `go`.
     pending_error: Option<String>,
+    /// Whether the game being served has three or four players (where `unplayable`, the
+    /// two-player agent's problem, does not apply).
+    n_players: bool,
 }
 
 /// A game being served: what `position` and `go` do in it.
@@ -642,15 +652,24 @@ trait ServedGame {
 }
 
 impl Session<'_> {
+    /// The next command line; a line longer than [`MAX_LINE`] is not followed (it reads as an
+    /// empty line) and answered `error` at the next `isready` or `go`.
     fn read(&mut self) -> Option<String> {
-        read_line(self.input)
+        let (line, whole) = read_line(self.input)?;
+        if whole {
+            return Some(line);
+        }
+        self.pending_error = Some(format!(
+            "a line of more than {MAX_LINE} bytes was not followed: {}",
+            shorten(&line)
+        ));
+        Some(String::new())
     }
 
     /// What the next `isready` or `go` must answer `error` with, if anything.
     fn problem(&mut self) -> Option<String> {
-        self.pending_error
-            .take()
-            .or_else(|| self.unplayable.clone())
+        let unplayable = (!self.n_players).then(|| self.unplayable.clone()).flatten();
+        self.pending_error.take().or(unplayable)
     }
 
     fn say(&mut self, line: &str) -> std::io::Result<()> {
@@ -683,16 +702,12 @@ impl Session<'_> {
 
     /// Plays the game `game` until the next `newgame` (returned) or the end.
     fn new_game(&mut self, game: &str) -> std::io::Result<Option<String>> {
-        if crate::multi::NGameSpec::wants(game) {
-            let spec = match game.parse::<crate::multi::NGameSpec>() {
-                Ok(s) => s,
-                Err(e) => {
-                    self.pending_error = Some(format!("newgame: {e}"));
-                    return Ok(self.read());
-                }
+        self.n_players = crate::multi::NGameSpec::wants(game);
+        if self.n_players {
+            let Some(spec) = self.game_spec::<crate::multi::NGameSpec>(game) else {
+                return Ok(self.read());
             };
-            let seed = derive_seed(self.seed, self.games);
-            self.games += 1;
+            let seed = self.next_seed();
             if let Err(e) = &self.agent.n {
                 self.pending_error = Some(format!("the agent cannot play this game: {e}"));
             }
@@ -704,15 +719,10 @@ impl Session<'_> {
             };
             return self.serve_game(&mut served);
         }
-        let spec = match game.parse::<GameSpec>() {
-            Ok(s) => s,
-            Err(e) => {
-                self.pending_error = Some(format!("newgame: {e}"));
-                return Ok(self.read());
-            }
+        let Some(spec) = self.game_spec::<GameSpec>(game) else {
+            return Ok(self.read());
         };
-        let seed = derive_seed(self.seed, self.games);
-        self.games += 1;
+        let seed = self.next_seed();
         dispatch(
             &spec,
             ServeGame {
@@ -720,6 +730,22 @@ impl Session<'_> {
                 seed,
             },
         )
+    }
+
+    /// The game string `game` read as `T`, or `None` with the error kept for the next answer.
+    fn game_spec<T: std::str::FromStr>(&mut self, game: &str) -> Option<T>
+    where
+        T::Err: std::fmt::Display,
+    {
+        game.parse::<T>()
+            .map_err(|e| self.pending_error = Some(format!("newgame: {e}")))
+            .ok()
+    }
+
+    /// The seed of the next game: `derive_seed(seed, k)` for game `k` of the session.
+    fn next_seed(&mut self) -> u64 {
+        self.games += 1;
+        derive_seed(self.seed, self.games - 1)
     }
 
     /// Serves `game` until the next `newgame` (returned) or the end.
@@ -768,25 +794,19 @@ impl GameJob for ServeGame<'_, '_> {
     fn run<R: Rules>(self, rules: R) -> Self::Output {
         let s = self.session;
         let mut resources = Resources::default();
-        let (spec, agent) = match &s.agent.two {
+        let agent = match &s.agent.two {
             Ok(spec) => match resources.prepare(spec, &rules) {
-                Ok(()) => (
-                    Some(spec),
-                    Some(resources.build::<R>(&rules, spec, self.seed)),
-                ),
-                Err(e) => {
-                    s.pending_error = Some(format!("{e}"));
-                    (Some(spec), None)
-                }
+                Ok(()) => Ok((spec, resources.build::<R>(&rules, spec, self.seed))),
+                Err(e) => Err(e.to_string()),
             },
-            Err(e) => {
-                s.pending_error = Some(format!("the agent cannot play this game: {e}"));
-                (None, None)
-            }
+            Err(e) => Err(e.clone()),
         };
+        let agent = agent.map_err(|e| format!("the agent cannot play this game: {e}"));
+        if let Err(e) = &agent {
+            s.pending_error = Some(e.clone());
+        }
         s.serve_game(&mut TwoPlayerGame {
             rules: &rules,
-            spec,
             resources,
             agent,
             line: None,
@@ -798,9 +818,9 @@ impl GameJob for ServeGame<'_, '_> {
 /// A game of two players being served.
 struct TwoPlayerGame<'r, R: Rules> {
     rules: &'r R,
-    spec: Option<&'r AgentSpec>,
     resources: Resources,
-    agent: Option<Box<dyn super::Agent<R>>>,
+    /// The agent and its string, or why it cannot play the game.
+    agent: Result<(&'r AgentSpec, Box<dyn super::Agent<R>>), String>,
     line: Option<Line<R>>,
     seed: u64,
 }
@@ -813,16 +833,16 @@ impl<R: Rules> ServedGame for TwoPlayerGame<'_, R> {
     }
 
     fn go(&mut self, args: &str) -> Result<(Option<String>, String), String> {
-        match (self.spec, &mut self.agent, &self.line) {
-            (Some(spec), Some(agent), Some(line)) => think(
+        match (&mut self.agent, &self.line) {
+            (Ok((spec, agent)), Some(line)) => think(
                 self.rules,
                 (spec, &self.resources, self.seed),
                 agent,
                 line,
                 args,
             ),
-            (_, None, _) | (None, _, _) => Err("the agent cannot play this game".into()),
-            (_, _, None) => Err("no position: send `position ...` first".into()),
+            (Err(e), _) => Err(e.clone()),
+            (Ok(_), None) => Err("no position: send `position ...` first".into()),
         }
     }
 }
@@ -970,7 +990,15 @@ fn parse_go(args: &str, side: crate::core::Side) -> Result<Go, String> {
                 .get(i + 1)
                 .and_then(|v| v.parse().ok())
                 .filter(|&v| v >= min)
-                .ok_or_else(|| format!("go: `{key}` takes a whole number from {min}"))
+                .ok_or_else(|| {
+                    let given = words
+                        .get(i + 1)
+                        .map_or("nothing".into(), |v| format!("`{v}`"));
+                    format!(
+                        "go: `{key}` takes a whole number from {min} to {}, not {given}",
+                        u64::MAX
+                    )
+                })
         };
         match key {
             "movetime" => go.clock.move_us = Some(value(0)?.saturating_mul(1000)),
@@ -1170,7 +1198,46 @@ mod tests {
         // An n-player agent string that is not a two-player one: served for n players only.
         let spec: ServedAgent = "alphabeta(depth=2,mode=maxn)".parse().unwrap();
         assert!(spec.two_player().is_none());
+        let input = "newgame kalah\nisready\nposition startpos\ngo\nquit\n";
+        let mut out = Vec::new();
+        serve(&spec, 1, &mut input.as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.lines().count(), 2, "{out}");
+        assert!(
+            out.lines()
+                .all(|l| l.starts_with("error the agent cannot play this game")
+                    && l.contains("`mode`")),
+            "{out}"
+        );
         assert!("nonsense".parse::<ServedAgent>().is_err());
+        // Neither reading: both reasons, the bad value named.
+        let e = "alphabeta(mode=bogus)".parse::<ServedAgent>().unwrap_err();
+        assert!(e.contains("`mode=bogus` is not valid"), "{e}");
+    }
+
+    /// A command line longer than the limit is not followed and is answered with an error;
+    /// a bad `go` value is quoted.
+    #[test]
+    fn over_long_lines_and_bad_go_values_are_errors() {
+        let spec: ServedAgent = "greedy".parse().unwrap();
+        let input = format!(
+            "newgame kalah(houses=4,seeds=3)\nposition startpos moves A{} a\ngo\n\
+             position startpos\ngo depth abc\nquit\n",
+            " ".repeat(MAX_LINE)
+        );
+        let mut out = Vec::new();
+        serve(&spec, 1, &mut input.as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(
+            lines[0].starts_with("error a line of more than 65536 bytes"),
+            "{out}"
+        );
+        assert!(
+            lines[1].contains("`depth`") && lines[1].contains("`abc`"),
+            "{out}"
+        );
+        assert_eq!(lines.len(), 2, "{out}");
     }
 
     #[test]
@@ -1178,9 +1245,10 @@ mod tests {
         let mut text = vec![b'x'; MAX_LINE + 10];
         text.extend_from_slice(b"\r\nbestmove A\nlast");
         let mut r = std::io::BufReader::with_capacity(1000, &text[..]);
-        assert_eq!(read_line(&mut r).unwrap().len(), MAX_LINE);
-        assert_eq!(read_line(&mut r).unwrap(), "bestmove A");
-        assert_eq!(read_line(&mut r).unwrap(), "last");
+        let (cut, whole) = read_line(&mut r).unwrap();
+        assert_eq!((cut.len(), whole), (MAX_LINE, false));
+        assert_eq!(read_line(&mut r).unwrap(), ("bestmove A".into(), true));
+        assert_eq!(read_line(&mut r).unwrap(), ("last".into(), true));
         assert!(read_line(&mut r).is_none());
     }
 

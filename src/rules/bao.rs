@@ -676,14 +676,8 @@ impl Rules for Bao {
     /// ([`Bao::each_candidate`]; the nemo captures are sown to find their safaris), the choice
     /// is candidate `r * n / 2^32` of the `n`, the documented choice whenever every candidate's
     /// laps end; if the chosen one never ends, a legal move drawn uniformly by a number mixed
-    /// from `r` (each legal move keeps probability `1/legal` for a uniform `r`).
-    fn random_child(&self, pos: &FourRowPosition, r: u32) -> Child<Self> {
-        self.random_step(pos, || r)
-            .expect("random_child is asked only where the game is not over")
-    }
-
-    /// [`Bao::random_child`], the game over when there is no candidate (or, if the chosen one
-    /// never ends, no legal move).
+    /// from `r` (each legal move keeps probability `1/legal` for a uniform `r`). Over (`Err`)
+    /// when there is no candidate.
     fn random_step(
         &self,
         pos: &FourRowPosition,
@@ -720,10 +714,7 @@ impl Rules for Bao {
         if let Some(end) = end.or_else(|| self.run(s, laps).map(|(end, _)| end)) {
             return Ok(self.after(pos, mv, &end, kind));
         }
-        match self.outcome(pos) {
-            Some(o) => Err(o),
-            None => Ok(super::redrawn_child(self, pos, r)),
-        }
+        super::redrawn_step(self, pos, r)
     }
 
     fn parse_position(&self, text: &str) -> Result<FourRowPosition, ParsePositionError> {

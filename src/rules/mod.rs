@@ -197,13 +197,19 @@ pub trait Rules: Send + Sync + Sized + 'static {
     /// each legal move's probability `1/n` instead.
     #[inline]
     fn random_child(&self, pos: &Self::Position, r: u32) -> Child<Self> {
+        if Self::OWN_RANDOM_STEP {
+            return self
+                .random_step(pos, || r)
+                .expect("random_child is asked only where the game is not over");
+        }
         let mut children = Children::<Self>::new();
         self.children(pos, &mut children);
         children[((r as u64 * children.len() as u64) >> 32) as usize]
     }
     /// Whether the game overrides [`Rules::random_step`]: random playouts then take their steps
-    /// from it, else from [`Rules::outcome`] and [`Rules::random_child`] (the same moves; the
-    /// two-row games keep the loop they were tuned with).
+    /// from it, and [`Rules::random_child`] its child; else from [`Rules::outcome`] and
+    /// [`Rules::random_child`] (the same moves; the two-row games keep the loop they were tuned
+    /// with).
     const OWN_RANDOM_STEP: bool = false;
     /// One step of a random playout: the game's end at `pos` if it is over
     /// ([`Rules::outcome`]), else [`Rules::random_child`]`(pos, r())`, `r` called only then (so
@@ -371,16 +377,23 @@ pub trait Rules: Send + Sync + Sized + 'static {
     fn egdb_parents(&self, _child: Board, _f: &mut impl FnMut(Board)) {}
 }
 
-/// A legal move of `pos` (not over) drawn uniformly by a number mixed from `r` (SplitMix64's
-/// finaliser): what a [`Rules::random_child`] override plays when the candidate `r` chose
-/// turned out not to be a legal move (its sowing never ends), so that the draw is not
-/// correlated with that choice.
-pub(crate) fn redrawn_child<R: Rules>(rules: &R, pos: &R::Position, r: u32) -> Child<R> {
+/// What a [`Rules::random_step`] override plays when the candidate `r` chose turned out not to
+/// be a legal move (its sowing never ends): the game's end if `pos` has no legal move, else a
+/// legal move drawn uniformly by a number mixed from `r` (SplitMix64's finaliser), so that the
+/// draw is not correlated with that choice.
+pub(crate) fn redrawn_step<R: Rules>(
+    rules: &R,
+    pos: &R::Position,
+    r: u32,
+) -> Result<Child<R>, Outcome> {
+    if let Some(o) = rules.outcome(pos) {
+        return Err(o);
+    }
     let mut children = Children::<R>::new();
     rules.children(pos, &mut children);
     let mixed =
         ((u64::from(r) ^ 0x9E37_79B9_7F4A_7C15).wrapping_mul(0xBF58_476D_1CE4_E5B9) >> 32) as u32;
-    children[((mixed as u64 * children.len() as u64) >> 32) as usize]
+    Ok(children[((mixed as u64 * children.len() as u64) >> 32) as usize])
 }
 
 /// Whether `pos` ends the game by repetition after the positions of `window` (the earlier

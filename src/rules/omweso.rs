@@ -261,14 +261,7 @@ impl Rules for Omweso {
     /// ([`Omweso::each_start`]), which is the documented choice whenever every candidate's
     /// sowing ends (the legal moves are then the candidates); if the chosen one never ends, a
     /// legal move drawn uniformly by a number mixed from `r`. Either way each legal move has
-    /// probability `1/legal` for a uniform `r`.
-    fn random_child(&self, pos: &FourRowPosition, r: u32) -> Child<Self> {
-        self.random_step(pos, || r)
-            .expect("random_child is asked only where the game is not over")
-    }
-
-    /// [`Omweso::random_child`], the game over when there is no candidate (or, if the chosen
-    /// one never ends, no legal move).
+    /// probability `1/legal` for a uniform `r`. Over (`Err`) when there is no candidate.
     fn random_step(
         &self,
         pos: &FourRowPosition,
@@ -301,10 +294,7 @@ impl Rules for Omweso {
         if let Some(after) = forward(rows, (mv & 15) as usize, hand) {
             return Ok(Self::child(pos, mv, after));
         }
-        match self.outcome(pos) {
-            Some(o) => Err(o),
-            None => Ok(super::redrawn_child(self, pos, r)),
-        }
+        super::redrawn_step(self, pos, r)
     }
 
     fn parse_position(&self, text: &str) -> Result<FourRowPosition, ParsePositionError> {

@@ -211,7 +211,7 @@ fn game_names() -> String {
 
 /// What the `players` key of Kpo and Azigo/Okwe takes in a two-player command's game string.
 pub const N_PLAYER_FORMS: &str = "2 (3 and 4 are the n-player forms, which `mancala show`, \
-     `perft`, `solve` and `tournament` take: `kpo(players=3)`)";
+     `perft`, `solve`, `tournament` and `engine` take: `kpo(players=3)`)";
 
 /// Houses per player when `houses` is not given (RULES.md §12).
 pub const DEFAULT_HOUSES: u8 = 6;
