@@ -1111,7 +1111,7 @@ mod tests {
         let input = "mancala-engine\nnewgame kalah(houses=4,seeds=3)\nisready\nposition startpos\n\
                      go infinite ponder wtime 100 btime 100 winc 0 binc 0 movestogo 5 foo\n\
                      go searchmoves A B nodes 7 mate 2\ngo depth 1\ngo depth 0\nquit\n";
-        let out = served(&spec, &input);
+        let out = served(&spec, input);
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 11, "{out}");
         for answer in [&lines[4..6], &lines[6..8]] {
@@ -1129,7 +1129,7 @@ mod tests {
             let spec: ServedAgent = agent.parse().unwrap();
             let input = "newgame kalah(houses=4,seeds=3)\nposition startpos\n\
                          go nodes 1 depth 1\nquit\n";
-            let out = served(&spec, &input);
+            let out = served(&spec, input);
             assert!(
                 out.lines().last().unwrap().starts_with("bestmove "),
                 "{out}"
@@ -1158,7 +1158,7 @@ mod tests {
                      position 3,3,3/3,3,3/3,3,3/3,3,3 0-0-0-0 1\ngo\n\
                      newgame kpo(players=4)\nposition 3,3,3/3,3,3/3,3,3/3,3,3 0-0-0-0 3\ngo\n\
                      newgame kpo(players=5)\nisready\nquit\n";
-        let out = served(&spec, &input);
+        let out = served(&spec, input);
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines[..2], ["readyok", "bestmove A+"], "{out}");
         // Player 2 to move: one of its eight moves.
@@ -1186,7 +1186,7 @@ mod tests {
         // An agent of two players only answers an error naming it, at `isready` and `go`.
         let spec: ServedAgent = "search(depth=2)".parse().unwrap();
         let input = "newgame kpo(players=3)\nisready\nposition startpos\ngo\nquit\n";
-        let out = served(&spec, &input);
+        let out = served(&spec, input);
         assert_eq!(out.lines().count(), 2, "{out}");
         assert!(
             out.lines()
@@ -1198,7 +1198,7 @@ mod tests {
         let spec: ServedAgent = "alphabeta(depth=2,mode=maxn)".parse().unwrap();
         assert!(spec.two_player().is_none());
         let input = "newgame kalah\nisready\nposition startpos\ngo\nquit\n";
-        let out = served(&spec, &input);
+        let out = served(&spec, input);
         assert_eq!(out.lines().count(), 2, "{out}");
         assert!(
             out.lines()
@@ -1255,7 +1255,7 @@ mod tests {
         let input = "mancala-engine\nisready\nnewgame kalah(houses=4,seeds=3)\nisready\n\
                      position startpos moves A\ngo movetime 100\nposition startpos moves A A\ngo\n\
                      newgame nonsense\nisready\nquit\nisready\n";
-        let out = served(&spec, &input);
+        let out = served(&spec, input);
         let lines: Vec<&str> = out.lines().collect();
         assert!(lines[0].starts_with("id name mancala"), "{out}");
         assert_eq!(lines[2], "mancalaok");
