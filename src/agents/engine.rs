@@ -708,12 +708,14 @@ impl Session<'_> {
                 return Ok(self.read());
             };
             let seed = self.next_seed();
-            if let Err(e) = &self.agent.n {
-                self.pending_error = Some(format!("the agent cannot play this game: {e}"));
+            let agent =
+                (self.agent.n.clone()).map_err(|e| format!("the agent cannot play this game: {e}"));
+            if let Err(e) = &agent {
+                self.pending_error = Some(e.clone());
             }
             let mut served = NPlayerGame {
                 game: crate::multi::NGame::new(spec),
-                agent: self.agent.n.clone(),
+                agent,
                 line: None,
                 seed,
             };
@@ -851,6 +853,7 @@ impl<R: Rules> ServedGame for TwoPlayerGame<'_, R> {
 /// of the position text, its randomness from the game's seed and the ply.
 struct NPlayerGame {
     game: crate::multi::NGame,
+    /// The agent, or why it cannot play the game.
     agent: Result<crate::multi::agents::NAgentSpec, String>,
     line: Option<crate::multi::NLine>,
     seed: u64,
@@ -867,12 +870,8 @@ impl ServedGame for NPlayerGame {
     }
 
     fn go(&mut self, args: &str) -> Result<(Option<String>, String), String> {
-        use crate::multi::agents::NAgentSpec;
         use rand_chacha::rand_core::SeedableRng;
-        let agent = match &self.agent {
-            Ok(a) => a,
-            Err(e) => return Err(format!("the agent cannot play this game: {e}")),
-        };
+        let agent = self.agent.as_ref().map_err(Clone::clone)?;
         let Some(line) = &self.line else {
             return Err("no position: send `position ...` first".into());
         };
@@ -881,17 +880,7 @@ impl ServedGame for NPlayerGame {
         }
         // The clocks are South's and North's; only the limits apply.
         let go = parse_go(args, crate::core::Side::South)?;
-        let limited = match (agent, go.depth, go.nodes) {
-            (NAgentSpec::AlphaBeta { mode, .. }, Some(d), _) => NAgentSpec::AlphaBeta {
-                depth: d.min(64) as u32,
-                mode: *mode,
-            },
-            (NAgentSpec::Mcts { c, .. }, _, Some(n)) => NAgentSpec::Mcts {
-                iterations: n.min(u32::MAX as u64) as u32,
-                c: *c,
-            },
-            (agent, _, _) => agent.clone(),
-        };
+        let limited = agent.limited(go.depth, go.nodes);
         let ply = line.history().len() as u64;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(derive_seed(self.seed, 1 + ply));
         let mv = limited.choose(&self.game, line.current(), &mut rng);

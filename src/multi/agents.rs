@@ -27,6 +27,9 @@ use std::fmt;
 /// Most plies of an MCTS playout (then the game is scored as it stands).
 pub const PLAYOUT_PLIES: usize = 1000;
 
+/// The deepest `alphabeta(depth=D)`, plies.
+pub const MAX_DEPTH: u32 = 64;
+
 /// The search of an `alphabeta` agent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -113,7 +116,10 @@ impl std::str::FromStr for NAgentSpec {
                 NAgentSpec::Greedy
             }
             "alphabeta" => {
-                let depth = kv.number("depth", 1, 64).map_err(wrap)?.unwrap_or(4) as u32;
+                let depth = kv
+                    .number("depth", 1, MAX_DEPTH.into())
+                    .map_err(wrap)?
+                    .unwrap_or(4) as u32;
                 let mode = kv
                     .choice(
                         "mode",
@@ -181,6 +187,23 @@ fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
 }
 
 impl NAgentSpec {
+    /// The agent with a budget of `depth` plies (alphabeta, at most [`MAX_DEPTH`]) or `nodes`
+    /// playouts (mcts, at most `u32::MAX`) where it has that budget and the limit is given; as
+    /// it is otherwise (the engine protocol's `go depth N` and `go nodes N`).
+    pub fn limited(&self, depth: Option<u64>, nodes: Option<u64>) -> NAgentSpec {
+        match (self, depth, nodes) {
+            (NAgentSpec::AlphaBeta { mode, .. }, Some(d), _) => NAgentSpec::AlphaBeta {
+                depth: d.min(MAX_DEPTH.into()) as u32,
+                mode: *mode,
+            },
+            (NAgentSpec::Mcts { c, .. }, _, Some(n)) => NAgentSpec::Mcts {
+                iterations: n.min(u32::MAX.into()) as u32,
+                c: *c,
+            },
+            (agent, _, _) => agent.clone(),
+        }
+    }
+
     /// The agent's move at `pos` (a position with a move), drawing from `rng`.
     pub fn choose(&self, game: &NGame, pos: &NPosition, rng: &mut ChaCha8Rng) -> NMove {
         let moves = legal(game, pos);

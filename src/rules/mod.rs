@@ -193,8 +193,8 @@ pub trait Rules: Send + Sync + Sized + 'static {
     /// uniform 32-bit number: the move of index `r * n / 2^32` among the `n` that
     /// [`Rules::children`] lists. Games override it to play only the chosen move (random
     /// playouts); the choice must stay the same, except where finding whether a candidate is
-    /// legal costs its whole sowing (Omweso: a relay that never ends), where the override keeps
-    /// each legal move's probability `1/n` instead.
+    /// legal costs its whole sowing (Omweso and Bao: a relay past the lap limit), where the
+    /// override keeps each legal move's probability `1/n` instead.
     #[inline]
     fn random_child(&self, pos: &Self::Position, r: u32) -> Child<Self> {
         if Self::OWN_RANDOM_STEP {
