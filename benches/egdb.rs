@@ -25,6 +25,7 @@ fn awari_layer(c: &mut Criterion) {
         threads: mancala::core::Threads::new(2).unwrap(),
         memory_limit: 1 << 32,
         checkpoint_every: Duration::from_secs(3600),
+        partitioned: false,
     };
     build(&rules, dir.path(), &options(12), &(), |_| {}).unwrap();
     let layer = dir.path().join("layer-013.egdb");

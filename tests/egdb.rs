@@ -18,6 +18,7 @@ fn options(max_seeds: u32, threads: usize) -> BuildOptions {
         threads: mancala::core::Threads::new(threads).unwrap(),
         memory_limit: 1 << 30,
         checkpoint_every: std::time::Duration::from_secs(600),
+        partitioned: false,
     }
 }
 

@@ -299,6 +299,7 @@ fn database<R: Rules>(rules: &R, max_seeds: u32) -> (tempfile::TempDir, mancala:
         threads: mancala::core::Threads::new(2).unwrap(),
         memory_limit: 1 << 30,
         checkpoint_every: std::time::Duration::from_secs(600),
+        partitioned: false,
     };
     let db = mancala::egdb::build(rules, dir.path(), &options, &(), |_| {}).unwrap();
     (dir, db)

@@ -52,6 +52,7 @@ fn single<R: Rules>(rules: &R, max_seeds: u32) -> (tempfile::TempDir, PathBuf) {
         threads: mancala::core::Threads::new(2).unwrap(),
         memory_limit: 1 << 30,
         checkpoint_every: std::time::Duration::from_secs(600),
+        partitioned: false,
     };
     build(rules, &dir, &options, &(), |_| {}).unwrap();
     (root, dir)
@@ -299,4 +300,197 @@ fn a_checkpoint_of_another_number_of_processes_is_not_used_and_removed() {
         "{stderr}"
     );
     assert!(files(&dir) == files(&expected), "the resumed build's files");
+}
+
+/// `mancala ARGS...`, which must succeed; its standard output.
+fn mancala(args: &[&str]) -> String {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_mancala"));
+    c.args(args);
+    String::from_utf8(run(c).stdout).unwrap()
+}
+
+/// Partitioned builds (`--partition`): each process writes its own piece of every layer and a
+/// manifest per layer; probes and verify read the pieces; `egdb join` turns them into the
+/// single-process files, byte for byte.
+fn assert_partitioned_joins_to_single(processes: usize, cases: &[(&str, u32)]) {
+    for &(game, max_seeds) in cases {
+        let (_single, expected) = if game.starts_with("kalah") {
+            single(&kalah(game), max_seeds)
+        } else {
+            single(&oware(game), max_seeds)
+        };
+        let root = tempfile::tempdir().unwrap();
+        let out = run(mpirun(
+            processes,
+            game,
+            max_seeds,
+            root.path(),
+            &["--json", "--partition"],
+        ));
+        let dir = root.path().join(expected.file_name().unwrap());
+        let names: Vec<String> = files(&dir).into_iter().map(|f| f.0).collect();
+        // Per layer a manifest and a piece per process; the build record.
+        assert_eq!(
+            names.len(),
+            (max_seeds as usize + 1) * (processes + 1) + 1,
+            "{game}: {names:?}"
+        );
+        for n in 0..=max_seeds {
+            assert!(names.contains(&format!("layer-{n:03}.pieces.json")), "{game}");
+            for r in 0..processes {
+                assert!(
+                    names.contains(&format!("layer-{n:03}.part-{r}-of-{processes}.egdb")),
+                    "{game}: {names:?}"
+                );
+            }
+        }
+        // The children in other processes' pieces were asked for; nothing gathered.
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let top = &report["layers"][max_seeds as usize]["exchange"];
+        assert!(top["child_requests"].as_u64().unwrap() > 0, "{game}: {top}");
+        assert_eq!(
+            top["request_bytes"].as_u64().unwrap(),
+            8 * top["child_requests"].as_u64().unwrap(),
+            "{game}: {top}"
+        );
+        assert!(top["answer_bytes"].as_u64().unwrap() > 0, "{game}: {top}");
+        assert_eq!(top["gather_bytes"], 0, "{game}: {top}");
+        // Read in pieces: the same values as the single files (probe), and a clean verify.
+        let dir_s = dir.to_str().unwrap();
+        let verified = mancala(&["egdb", "verify", dir_s, "--samples", "3", "--json"]);
+        let verified: serde_json::Value = serde_json::from_str(&verified).unwrap();
+        assert_eq!(verified["ok"], true, "{game}: {verified}");
+        let expected_s = expected.to_str().unwrap();
+        let position = if game.starts_with("kalah(houses=4") {
+            "2,0,1,0/1,1,2,0 0-0 S"
+        } else if game.starts_with("kalah") {
+            "2,0,1/1,1,2 0-0 S"
+        } else if game.contains("houses=3") {
+            "1,0,2/2,1,1 0-0 S"
+        } else {
+            "1,0,2,0,0,1/2,1,1,0,2,0 0-0 S"
+        };
+        let probe = |d: &str| -> serde_json::Value {
+            let text = mancala(&["egdb", "probe", game, "--position", position, "--dir", d, "--json"]);
+            let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            v["egdb"]["dir"] = serde_json::Value::Null;
+            v
+        };
+        assert_eq!(probe(dir_s), probe(expected_s), "{game}: probe of the pieces");
+        // Joined: the single-process bytes, pieces removed.
+        let joined = mancala(&["egdb", "join", dir_s, "--json"]);
+        let joined: serde_json::Value = serde_json::from_str(&joined).unwrap();
+        assert_eq!(
+            joined["layers"].as_array().unwrap().len(),
+            max_seeds as usize + 1,
+            "{game}: {joined}"
+        );
+        assert!(
+            files(&dir) == files(&expected),
+            "{game}: {processes} processes' pieces joined are not the bytes of one"
+        );
+    }
+}
+
+#[test]
+fn two_processes_partitioned_join_to_the_files_of_one() {
+    assert_partitioned_joins_to_single(
+        2,
+        &[
+            ("kalah(houses=3)", 10),
+            ("awari(houses=3)", 10),
+            (
+                "oware(houses=3,repetition=even-split,grand-slam=woaley-skip)",
+                9,
+            ),
+            ("awari", 12),
+        ],
+    );
+}
+
+#[test]
+fn four_processes_partitioned_join_to_the_files_of_one() {
+    assert_partitioned_joins_to_single(
+        4,
+        &[
+            ("kalah(houses=4,capture=empty,end=mover-empty)", 8),
+            ("awari(houses=3)", 10),
+            ("awari", 12),
+        ],
+    );
+}
+
+/// A partitioned build whose process 1 dies inside a layer stops with a message naming the
+/// layer; the same command resumes, and the joined files are the single-process bytes. Then
+/// a piece damaged or missing is named by `verify`, and the build rebuilds that layer.
+#[test]
+fn a_partitioned_build_killed_inside_a_layer_resumes_and_damaged_pieces_are_named() {
+    let (game, max_seeds) = ("awari", 13);
+    let (_single, expected) = single(&oware(game), max_seeds);
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("awari");
+    let extra = ["--checkpoint-minutes", "0", "--partition"];
+    let child = mpirun(4, game, max_seeds, root.path(), &extra)
+        .env("MANCALA_EGDB_CRASH_AFTER", "layer-013.part-1-of-4.work")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mpirun runs");
+    let failed = wait_or_kill(child, 600);
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert!(!failed.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("while building layer 13 of awari: run the same command again"),
+        "{stderr}"
+    );
+    assert!(!dir.join("layer-013.pieces.json").exists(), "killed inside layer 13");
+    assert!(dir.join("layer-012.pieces.json").exists());
+
+    let out = run(mpirun(4, game, max_seeds, root.path(), &["--json", "--partition"]));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let kept = report["layers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["kept"] == true)
+        .count();
+    assert_eq!(kept, 13, "layers 0..=12 kept");
+
+    // A piece with one entry changed: verify names the piece (exit 1: a damaged layer).
+    let piece = dir.join("layer-011.part-2-of-4.egdb");
+    let mut bytes = std::fs::read(&piece).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&piece, &bytes).unwrap();
+    let mut verify = Command::new(env!("CARGO_BIN_EXE_mancala"));
+    verify.args(["egdb", "verify"]).arg(&dir);
+    let out = verify.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("layer-011.part-2-of-4.egdb") && stderr.contains("checksum"),
+        "{stderr}"
+    );
+    // A piece missing: named.
+    std::fs::remove_file(dir.join("layer-010.part-3-of-4.egdb")).unwrap();
+    let out = verify.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("layer-010.part-3-of-4.egdb: missing: piece 3 of the 4 of layer 10"),
+        "{stderr}"
+    );
+    // The same build rebuilds the damaged layers, and the join is the single-process bytes.
+    let out = run(mpirun(4, game, max_seeds, root.path(), &["--json", "--partition"]));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rebuilt: Vec<u64> = report["layers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["kept"] == false)
+        .map(|l| l["layer"].as_u64().unwrap())
+        .collect();
+    assert_eq!(rebuilt, [10, 11], "{report}");
+    mancala(&["egdb", "join", dir.to_str().unwrap()]);
+    assert!(files(&dir) == files(&expected), "the resumed build's bytes, joined");
 }

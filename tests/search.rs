@@ -138,6 +138,7 @@ fn a_covered_root_takes_the_database_value() {
         threads: mancala::core::Threads::new(1).unwrap(),
         memory_limit: 1 << 30,
         checkpoint_every: std::time::Duration::from_secs(600),
+        partitioned: false,
     };
     build(&rules, dir.path(), &options, &(), |_| {}).unwrap();
     let db = Egdb::open(dir.path(), &rules).unwrap();

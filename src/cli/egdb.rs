@@ -2,7 +2,9 @@
 
 use super::{execute_and_print, CliResult, PositionArgs, ThreadsArg};
 use clap::{Args, Subcommand};
-use mancala::jobs::{BuildRequest, ProbeRequest, Request, StatsRequest, VerifyRequest};
+use mancala::jobs::{
+    BuildRequest, JobError, ProbeRequest, Request, StatsRequest, VerifyRequest,
+};
 use std::path::PathBuf;
 
 #[derive(Subcommand, Debug)]
@@ -19,6 +21,23 @@ pub enum EgdbCommand {
     /// Per layer: positions, wins, draws and losses for the mover, value histogram: printed as
     /// Markdown, or written with --out as Markdown and CSV.
     Stats(StatsArgs),
+    /// Write each layer in pieces (of `egdb build --distributed --partition`) as one layer
+    /// file, byte for byte a single-process build's: every piece checked first, the file read
+    /// back and checked, then the pieces and manifest removed (unless --keep-pieces).
+    Join(JoinArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct JoinArgs {
+    /// The database directory (e.g. databases/awari).
+    pub dir: PathBuf,
+    /// Keep the piece files and manifests after the layer files are written and checked.
+    #[arg(long)]
+    pub keep_pieces: bool,
+    /// Print one JSON object: {"dir", "layers": [{"layer", "pieces", "count",
+    /// "pieces_removed"}]} (`pieces` 0: the layer was one file already).
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -47,6 +66,12 @@ pub struct BuildArgs {
     /// directory may be shared by every machine or local to each (databases/README.md).
     #[arg(long)]
     pub distributed: bool,
+    /// With --distributed: each process holds and writes only its own range of every layer
+    /// (files layer-NNN.part-R-of-P.egdb and a manifest layer-NNN.pieces.json per layer) and
+    /// asks the others for the entries it needs; no process maps every lower layer. Probes,
+    /// verify and solve read the pieces; `egdb join DIR` writes the single-file form.
+    #[arg(long)]
+    pub partition: bool,
     /// Print one JSON object: {"game", "dir", "layers": [{"layer", "positions", "seconds",
     /// "rounds", "kept", "replaced", "working_bytes", "peak_rss_bytes", "exchange"}], "seconds",
     /// "processes"} ("exchange" and "processes" in distributed builds).
@@ -118,6 +143,7 @@ pub fn run(command: EgdbCommand) -> CliResult {
                 memory_limit: a.memory_limit,
                 checkpoint_minutes: a.checkpoint_minutes,
                 distributed: a.distributed,
+                partition: a.partition,
             });
             execute_and_print(&request, None, a.json, true)
         }
@@ -147,5 +173,45 @@ pub fn run(command: EgdbCommand) -> CliResult {
             });
             execute_and_print(&request, None, false, true)
         }
+        EgdbCommand::Join(a) => join(&a),
     }
+}
+
+/// `egdb join DIR`: the layers in pieces written as layer files.
+fn join(a: &JoinArgs) -> CliResult {
+    let layers = mancala::egdb::join(&a.dir, a.keep_pieces).map_err(JobError::from)?;
+    if a.json {
+        return super::print_json(&serde_json::json!({
+            "dir": a.dir.display().to_string(),
+            "layers": layers,
+        }));
+    }
+    let joined: Vec<_> = layers.iter().filter(|l| l.pieces > 0).collect();
+    let mut text = format!(
+        "database  {} (layers 0..={})
+joined    {} layer{} from pieces{}
+",
+        a.dir.display(),
+        layers.len().saturating_sub(1),
+        joined.len(),
+        if joined.len() == 1 { "" } else { "s" },
+        match joined.first() {
+            Some(l) => format!(
+                " ({} pieces each; {})",
+                l.pieces,
+                if a.keep_pieces {
+                    "pieces kept"
+                } else {
+                    "pieces removed"
+                }
+            ),
+            None => String::new(),
+        }
+    );
+    let single = layers.len() - joined.len();
+    if single > 0 {
+        text.push_str(&format!("kept      {single} layer file{} as they were
+", if single == 1 { "" } else { "s" }));
+    }
+    super::emit(&text)
 }

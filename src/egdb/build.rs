@@ -16,9 +16,13 @@ use super::cluster::{Cluster, Partition, Single};
 use super::cyclic::{
     checkpoint_files, checkpoint_fits, work_name, working_bytes, Checkpoints, Exchanged, LeanLayer,
 };
+use super::pieces::{
+    combined_checksum, manifest_file, piece_file, write_manifest, write_piece, ManifestPiece,
+    PieceManifest, PieceSpec,
+};
 use super::{
-    layer_file, pieces, write_layer, write_layer_known, Egdb, EgdbError, LayerIndex,
-    MAX_LAYER_SEEDS, PIECE,
+    layer_file, write_chunks, write_layer, write_layer_known, Egdb, EgdbError, Hold, LayerIndex,
+    MAX_LAYER_SEEDS, WRITE_CHUNK,
 };
 use crate::core::{Board, Progress, Threads};
 use crate::rules::{Children, Rules, MAX_CHILDREN};
@@ -42,6 +46,11 @@ pub struct BuildOptions {
     /// Least time between two checkpoints of a cyclic layer being solved (a build interrupted
     /// inside such a layer resumes from its last checkpoint).
     pub checkpoint_every: std::time::Duration,
+    /// Distributed builds: each process holds and writes its own range of every layer (the
+    /// pieces of [`super::pieces`]) and asks the others for the entries it does not hold,
+    /// instead of every process mapping every lower layer whole. Ignored by a single-process
+    /// build ([`build`]).
+    pub partitioned: bool,
 }
 
 /// What happened to one layer.
@@ -87,8 +96,19 @@ pub struct LayerExchange {
     /// Bytes of those updates (8 each).
     pub update_bytes: u64,
     /// Bytes of the layer's entries sent by the processes to the processes that write the file
-    /// (one per node, or one for a shared directory), all processes together.
+    /// (one per node, or one for a shared directory), all processes together (0 in a
+    /// partitioned build: each process writes its own piece).
     pub gather_bytes: u64,
+    /// Partitioned builds: requests for the entry of a move's child in a lower layer that
+    /// another process holds, all processes together.
+    #[serde(default)]
+    pub child_requests: u64,
+    /// Bytes of those requests (8 each: layer and rank).
+    #[serde(default)]
+    pub request_bytes: u64,
+    /// Bytes of the answers (one a request, sent in 8-byte words per process asked).
+    #[serde(default)]
+    pub answer_bytes: u64,
     /// Peak resident memory of each process while building the layer, bytes (Linux's
     /// `VmHWM`; 0 where the system does not say). Processes on one machine share the pages of
     /// the mapped lower layers, which each counts.
@@ -99,16 +119,28 @@ pub struct LayerExchange {
 /// every layer mapped, plus the working arrays of the largest: one byte per position for
 /// acyclic games, two for cyclic ones (exit or value, counts, decided bit).
 pub fn memory_needed(houses: usize, max_seeds: u32, cyclic: bool) -> Option<u64> {
-    memory_per_process(houses, max_seeds, cyclic, 1)
+    memory_per_process(houses, max_seeds, cyclic, 1, false)
 }
 
 /// [`memory_needed`] for each of `processes` processes of a distributed build (`lean`: with
-/// the two-byte cells of the threshold fixpoint, which a distributed build uses for every game).
-fn memory_per_process(houses: usize, max_seeds: u32, lean: bool, processes: usize) -> Option<u64> {
+/// the two-byte cells of the threshold fixpoint, which a distributed build uses for every
+/// game; `partitioned`: each process maps its own range of each layer, not every layer).
+fn memory_per_process(
+    houses: usize,
+    max_seeds: u32,
+    lean: bool,
+    processes: usize,
+    partitioned: bool,
+) -> Option<u64> {
     let index = LayerIndex::new(houses);
     let mut total = 0u64;
     for n in 0..=max_seeds {
-        total = total.checked_add(index.layer_size(n)?)?;
+        let size = index.layer_size(n)?;
+        total = total.checked_add(if partitioned {
+            size.div_ceil(processes as u64)
+        } else {
+            size
+        })?;
     }
     let largest = index.layer_size(max_seeds)?.div_ceil(processes as u64);
     let working = if lean {
@@ -154,13 +186,16 @@ pub(super) fn build_on<R: Rules>(
 ) -> Result<Egdb, EgdbError> {
     let mut db = Egdb::empty(dir, rules)?;
     let n_max = options.max_seeds;
+    let processes = cluster.ranks();
+    let partitioned = options.partitioned && processes > 1;
     // A process given another game or other layers would wait for collectives the others
     // never make (or make others): check first.
     agree(
         cluster,
         &format!(
-            "`{}` layers 0..={n_max} (mancala {})",
+            "`{}` layers 0..={n_max}{} (mancala {})",
             db.game(),
+            if partitioned { ", partitioned" } else { "" },
             env!("CARGO_PKG_VERSION")
         ),
     )?;
@@ -171,11 +206,21 @@ pub(super) fn build_on<R: Rules>(
             ),
         });
     }
-    let processes = cluster.ranks();
     // The threshold fixpoint serves every game; depth first (one byte per position, faster)
     // needs the whole layer in one process.
     let lean = R::CAN_REPEAT || processes > 1;
-    let needed = memory_per_process(db.houses(), n_max, lean, processes).unwrap_or(u64::MAX);
+    let needed =
+        memory_per_process(db.houses(), n_max, lean, processes, partitioned).unwrap_or(u64::MAX);
+    // The pieces a process maps: its own in a partitioned build (every piece of a layer in
+    // another number of pieces), else every layer whole.
+    let hold = if partitioned {
+        Hold::Own {
+            rank: cluster.rank(),
+            processes,
+        }
+    } else {
+        Hold::All
+    };
     if needed > options.memory_limit {
         return Err(EgdbError::TooLarge {
             what: format!(
@@ -206,8 +251,14 @@ pub(super) fn build_on<R: Rules>(
     })?;
     // Temporary files left by an interrupted build are incomplete by construction.
     for n in 0..=n_max {
-        let _ = std::fs::remove_file(dir.join(format!("{}.tmp", layer_file(n))));
-        let _ = std::fs::remove_file(dir.join(format!("{}.tmp", work_name(n, cluster))));
+        for name in [
+            layer_file(n),
+            work_name(n, cluster),
+            manifest_file(n),
+            piece_file(n, cluster.rank(), processes),
+        ] {
+            let _ = std::fs::remove_file(dir.join(format!("{name}.tmp")));
+        }
     }
     cluster.barrier();
     let writers = writers(dir, cluster)?;
@@ -218,27 +269,28 @@ pub(super) fn build_on<R: Rules>(
     }
     for n in 0..=n_max {
         cluster.building(db.game(), n);
-        let path = dir.join(layer_file(n));
         let positions = db
             .index
             .layer_size(n)
             .expect("checked against MAX_LAYER_SEEDS");
         let mut replaced = None;
         let mut existing = None;
-        if path.exists() {
-            match db.open_file(&path, n, true) {
-                Ok(layer) => existing = Some(layer),
-                // A damaged layer file is rebuilt; a layer of another game or format version,
-                // or a file that cannot be read, stops the build rather than be overwritten.
-                Err(
-                    e @ (EgdbError::Truncated { .. }
-                    | EgdbError::Checksum { .. }
-                    | EgdbError::BadEntry { .. }
-                    | EgdbError::BadMagic { .. }
-                    | EgdbError::BadHeader { .. }),
-                ) => replaced = Some(e.to_string()),
-                Err(e) => return Err(e),
-            }
+        match db.open_stored(n, true, hold) {
+            Ok(layer) => existing = Some(layer),
+            Err(EgdbError::MissingLayer { .. }) => {}
+            // A damaged layer file or piece is rebuilt; a layer of another game or format
+            // version, or a file that cannot be read, stops the build rather than be
+            // overwritten.
+            Err(
+                e @ (EgdbError::Truncated { .. }
+                | EgdbError::Checksum { .. }
+                | EgdbError::BadEntry { .. }
+                | EgdbError::BadMagic { .. }
+                | EgdbError::BadHeader { .. }
+                | EgdbError::MissingPiece { .. }
+                | EgdbError::BadManifest { .. }),
+            ) => replaced = Some(e.to_string()),
+            Err(e) => return Err(e),
         }
         // Kept if every process has it (with node-local directories, some may not).
         if cluster.all(existing.is_some()) {
@@ -289,14 +341,19 @@ pub(super) fn build_on<R: Rules>(
         let (game, houses) = (db.game(), db.houses());
         let (rounds, exchanged, gathered) = pool.install(|| -> Result<_, EgdbError> {
             if lean {
-                let mut layer = LeanLayer::new(rules, &db, n, dir, progress, cluster)?;
+                let mut layer = LeanLayer::new(rules, &db, n, dir, progress, cluster, partitioned)?;
                 let checkpoints = Checkpoints {
                     dir,
                     every: options.checkpoint_every,
                 };
                 let rounds = layer.solve(&checkpoints)?;
                 progress.finish();
-                let gathered = write_ranges(&layer, &db, dir, n, cluster, &writers)?;
+                let gathered = if partitioned {
+                    write_pieces(&layer, &db, dir, n, cluster, writer)?;
+                    0
+                } else {
+                    write_ranges(&layer, &db, dir, n, cluster, &writers)?
+                };
                 // The file is complete (renamed) before any checkpoint goes.
                 cluster.barrier();
                 layer.forget_checkpoint(dir);
@@ -315,12 +372,16 @@ pub(super) fn build_on<R: Rules>(
             }
         })?;
         if writer {
-            db.push_file(&path, n, false)?;
+            db.layers.push(Arc::new(db.open_stored(n, false, hold)?));
             remove_checkpoints(dir, n);
+            if !partitioned {
+                // A layer once in pieces (a partitioned build's) is now one file.
+                remove_pieces(dir, n);
+            }
         } else {
-            // Another process wrote it: read it whole and check it (a shared file system may
-            // show the new file a little late).
-            let layer = open_written(&db, &path, n)?;
+            // Another process wrote the file or the manifest: read what this process holds
+            // and check it (a shared file system may show the new file a little late).
+            let layer = open_written(&db, n, hold)?;
             db.layers.push(Arc::new(layer));
         }
         let peak = peak_rss();
@@ -333,6 +394,9 @@ pub(super) fn build_on<R: Rules>(
                 updates: exchanged.updates,
                 update_bytes: 8 * exchanged.updates,
                 gather_bytes: cluster.sum(gathered),
+                child_requests: exchanged.requests,
+                request_bytes: 8 * exchanged.requests,
+                answer_bytes: exchanged.answer_bytes,
                 peak_rss_per_process: peaks,
             });
         }
@@ -454,9 +518,9 @@ fn write_ranges<R: Rules>(
     let (rank, processes) = (cluster.rank(), cluster.ranks());
     let partition = Partition::new(positions, processes);
     let mine = partition.range(rank);
-    let mut buf = vec![0u8; PIECE.min(mine.end - mine.start) as usize];
+    let mut buf = vec![0u8; WRITE_CHUNK.min(mine.end - mine.start) as usize];
     let mut crc = crc32fast::Hasher::new();
-    for (start, len) in pieces(mine.end - mine.start) {
+    for (start, len) in write_chunks(mine.end - mine.start) {
         layer.values(mine.start + start, &mut buf[..len]);
         crc.update(&buf[..len]);
     }
@@ -496,20 +560,97 @@ fn write_ranges<R: Rules>(
             exchange(start, into.len(), into)
         })?;
     } else {
-        for (start, len) in pieces(positions) {
+        for (start, len) in write_chunks(positions) {
             exchange(start, len, &mut []);
         }
     }
     Ok(sent)
 }
 
-/// Opens layer `n`, which another process has just written to `path`, reading it whole and
-/// checking it; a shared file system may show it late or stale, so this tries for up to two
-/// minutes.
-fn open_written(db: &Egdb, path: &Path, n: u32) -> Result<super::Layer, EgdbError> {
+/// Removes the manifest and the pieces of layer `n` in `dir` (of any number of processes).
+fn remove_pieces(dir: &Path, n: u32) {
+    let _ = std::fs::remove_file(dir.join(manifest_file(n)));
+    let prefix = format!("layer-{n:03}.part-");
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        if let Some(name) = e.file_name().to_str() {
+            if name.starts_with(&prefix) && name.ends_with(".egdb") {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
+}
+
+/// Writes this process's piece of layer `n` from its range of `layer`; then the writers (one
+/// per directory) write the manifest, once every piece is written, and remove a layer file of
+/// an earlier build (damaged, or it would have been kept). Collective.
+fn write_pieces<R: Rules>(
+    layer: &LeanLayer<R>,
+    db: &Egdb,
+    dir: &Path,
+    n: u32,
+    cluster: &dyn Cluster,
+    writer: bool,
+) -> Result<(), EgdbError> {
+    let (rank, processes) = (cluster.rank(), cluster.ranks());
+    let spec = PieceSpec {
+        game: db.game(),
+        houses: db.houses(),
+        layer: n,
+        layer_count: db.index.layer_size(n).expect("layer within range"),
+        piece: rank,
+        pieces: processes,
+    };
+    let range = spec.range();
+    let len = range.end - range.start;
+    let mut buf = vec![0u8; WRITE_CHUNK.min(len) as usize];
+    let mut crc = crc32fast::Hasher::new();
+    for (start, len) in write_chunks(len) {
+        layer.values(range.start + start, &mut buf[..len]);
+        crc.update(&buf[..len]);
+    }
+    let checksum = crc.finalize();
+    if writer {
+        // The manifest goes first: until the new one is written, the layer is not there.
+        let _ = std::fs::remove_file(dir.join(manifest_file(n)));
+    }
+    cluster.barrier();
+    write_piece(dir, &spec, checksum, |start, into| {
+        layer.values(range.start + start, into)
+    })?;
+    let all = cluster.all_gather(&[checksum as u64, len]);
+    if writer {
+        let _ = std::fs::remove_file(dir.join(layer_file(n)));
+        let split = Partition::new(spec.layer_count, processes);
+        let manifest = PieceManifest {
+            game: db.game().to_string(),
+            houses: db.houses() as u8,
+            layer: n,
+            count: spec.layer_count,
+            checksum: combined_checksum(all.chunks(2).map(|c| (c[0] as u32, c[1]))),
+            pieces: all
+                .chunks(2)
+                .enumerate()
+                .map(|(k, c)| ManifestPiece {
+                    file: piece_file(n, k, processes),
+                    first: split.range(k).start,
+                    count: c[1],
+                    checksum: c[0] as u32,
+                })
+                .collect(),
+        };
+        write_manifest(dir, &manifest)?;
+    }
+    cluster.barrier();
+    Ok(())
+}
+
+/// Opens what this process holds of layer `n` (as `hold` says), which another process has
+/// just finished writing, checking it; a shared file system may show it late or stale, so this
+/// tries for up to two minutes.
+fn open_written(db: &Egdb, n: u32, hold: Hold) -> Result<super::Layer, EgdbError> {
     let started = Instant::now();
     loop {
-        match db.open_file(path, n, true) {
+        match db.open_stored(n, true, hold) {
             Ok(layer) => return Ok(layer),
             Err(e) if started.elapsed() > Duration::from_secs(120) => return Err(e),
             Err(_) => std::thread::sleep(Duration::from_millis(200)),

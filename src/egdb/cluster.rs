@@ -3,8 +3,9 @@
 //!
 //! A layer's positions are split into contiguous rank ranges ([`Partition`]), one per process.
 //! Each process holds the cells of its range only, and every lower layer in full (the exits are
-//! read from the memory-mapped files). The single-process build is the partition into one range:
-//! the builder has one code path.
+//! read from the memory-mapped files) or, in a partitioned build, its own range of every lower
+//! layer (the exits in other ranges are asked of their processes). The single-process build is
+//! the partition into one range: the builder has one code path.
 
 use std::ops::Range;
 
@@ -21,8 +22,8 @@ pub(crate) trait Cluster: Sync {
     /// concatenated in process order.
     fn all_gather(&self, mine: &[u64]) -> Vec<u64>;
     /// Sends `out[r]` to process `r` (`out` has [`Cluster::ranks`] entries); returns what every
-    /// process sent here, concatenated in process order.
-    fn all_to_all(&self, out: &[Vec<u64>]) -> Vec<u64>;
+    /// process sent here, by process.
+    fn all_to_all(&self, out: &[Vec<u64>]) -> Vec<Vec<u64>>;
     /// Process `root` gets every process's `mine` concatenated in process order in `into`
     /// (process `r` gives `counts[r]` bytes, known to all); `into` is not used elsewhere.
     fn gather_bytes(&self, root: usize, mine: &[u8], counts: &[usize], into: &mut [u8]);
@@ -87,8 +88,8 @@ impl Cluster for Single {
     fn all_gather(&self, mine: &[u64]) -> Vec<u64> {
         mine.to_vec()
     }
-    fn all_to_all(&self, out: &[Vec<u64>]) -> Vec<u64> {
-        out[0].clone()
+    fn all_to_all(&self, out: &[Vec<u64>]) -> Vec<Vec<u64>> {
+        out.to_vec()
     }
     fn gather_bytes(&self, _root: usize, mine: &[u8], _counts: &[usize], into: &mut [u8]) {
         into.copy_from_slice(mine);
@@ -113,8 +114,15 @@ impl Partition {
     /// First position of process `r`'s range (`r = ranks`: the layer's size).
     #[inline(always)]
     fn start(&self, r: usize) -> u64 {
-        (self.size as u128 * r as u128 / self.ranks as u128) as u64
+        // In 64 bits while the product fits (every layer up to 2^48 positions with up to
+        // 2^16 processes): a 128-bit division is a library call.
+        if self.size < 1 << 48 && r < 1 << 16 {
+            self.size * r as u64 / self.ranks as u64
+        } else {
+            (self.size as u128 * r as u128 / self.ranks as u128) as u64
+        }
     }
+
 
     /// The positions of process `r`.
     pub fn range(&self, r: usize) -> Range<u64> {
@@ -126,7 +134,11 @@ impl Partition {
     pub fn owner(&self, rank: u64) -> usize {
         debug_assert!(rank < self.size);
         // start(r) <= rank for this first guess; ranges may be one shorter, so step on.
-        let mut r = (rank as u128 * self.ranks as u128 / self.size as u128) as usize;
+        let mut r = if self.size < 1 << 48 && self.ranks < 1 << 16 {
+            (rank * self.ranks as u64 / self.size) as usize
+        } else {
+            (rank as u128 * self.ranks as u128 / self.size as u128) as usize
+        };
         while self.start(r + 1) <= rank {
             r += 1;
         }

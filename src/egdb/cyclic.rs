@@ -45,6 +45,7 @@ use super::cluster::{Cluster, Partition};
 use super::{write_file_atomically, Egdb, EgdbError, LayerIndex};
 use crate::core::{Board, Progress};
 use crate::rules::{Children, Rules};
+use arrayvec::ArrayVec;
 use rayon::prelude::*;
 use std::path::Path;
 use std::sync::atomic::{AtomicU16, AtomicUsize, Ordering::Relaxed};
@@ -250,6 +251,57 @@ pub(super) struct Exchanged {
     pub rounds: u64,
     /// Parent updates sent from one process to another (8 bytes each), all processes.
     pub updates: u64,
+    /// Partitioned builds: requests for the value of a move's child in a lower layer, sent to
+    /// the process that holds it (8 bytes each), all processes.
+    pub requests: u64,
+    /// Partitioned builds: bytes of the answers (one byte a request, in 8-byte words per
+    /// process asked), all processes.
+    pub answer_bytes: u64,
+}
+
+/// Positions of the first pass of a partitioned build whose remote exits are asked for in one
+/// round of exchange (the next round's positions are generated while it is under way).
+const ROUND: u64 = 1 << 17;
+
+/// A request for the entry of a lower layer's position: the layer times 2^56 plus the rank.
+type Request = u64;
+
+/// Bits of a [`Request`] that hold the rank.
+const RANK_BITS: u32 = 56;
+
+/// Where the answer to a [`Request`] goes: the position (index in the range's cells), the
+/// store difference after the move, and whether the mover moves again.
+#[derive(Clone, Copy)]
+struct Sink {
+    i: u64,
+    store_difference: i16,
+    same_side: bool,
+}
+
+/// The exits of a round of the first pass that other processes hold: by process, the requests
+/// and, in the same order, where their answers go.
+struct Asked {
+    requests: Vec<Vec<Request>>,
+    sinks: Vec<Vec<Sink>>,
+}
+
+impl Asked {
+    fn new(processes: usize) -> Asked {
+        Asked {
+            requests: vec![Vec::new(); processes],
+            sinks: vec![Vec::new(); processes],
+        }
+    }
+
+    /// Appends `other`'s requests after this one's.
+    fn append(&mut self, mut other: Asked) {
+        for (mine, theirs) in self.requests.iter_mut().zip(&mut other.requests) {
+            mine.append(theirs);
+        }
+        for (mine, theirs) in self.sinks.iter_mut().zip(&mut other.sinks) {
+            mine.append(theirs);
+        }
+    }
 }
 
 /// One layer being solved, or this process's range of it in a distributed build.
@@ -261,6 +313,9 @@ pub(super) struct LeanLayer<'a, R: Rules> {
     /// The processes and how the layer is split between them.
     cluster: &'a dyn Cluster,
     partition: Partition,
+    /// Each process holds its own range of the lower layers (not all of them), and asks the
+    /// others for the rest: the first pass exchanges requests in rounds.
+    partitioned: bool,
     /// This process's positions: `lo..lo + len` (the whole layer in a single-process build).
     lo: u64,
     len: u64,
@@ -284,6 +339,7 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
         dir: &Path,
         progress: &'a dyn Progress,
         cluster: &'a dyn Cluster,
+        partitioned: bool,
     ) -> Result<Self, EgdbError> {
         let size = db.index().layer_size(n).expect("layer within range");
         let partition = Partition::new(size, cluster.ranks());
@@ -294,6 +350,7 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             n,
             cluster,
             partition,
+            partitioned,
             lo: range.start,
             len: range.end - range.start,
             cells: Vec::new(),
@@ -434,7 +491,7 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
         while let Stage::FirstPass { done } = self.stage {
             self.progress.status("first pass");
             let end = (done + SEGMENT).min(longest);
-            self.first_pass(done.min(self.len), end.min(self.len));
+            self.first_pass(done, end);
             self.stage = if end == longest {
                 Stage::Levels { next: self.n }
             } else {
@@ -472,16 +529,53 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
         let _ = std::fs::remove_file(dir.join(work_name(self.n, self.cluster)));
     }
 
-    /// The first pass over the range's positions `lo + a..lo + b`: best exit and open moves
-    /// of each.
-    fn first_pass(&self, a: u64, b: u64) {
+    /// The first pass over the range's positions `lo + from..lo + to` (counted in the longest
+    /// range, so that every process makes the same rounds of exchange; positions past this
+    /// range's end are none): best exit and open moves of each. In a partitioned build the
+    /// exits that other processes hold are asked for in rounds of [`ROUND`] positions, each
+    /// round's exchange under way while the next round's positions are generated. Collective
+    /// in a partitioned build.
+    fn first_pass(&mut self, from: u64, to: u64) {
+        let clip = |a: u64, b: u64| (a.min(self.len), b.min(self.len));
+        if !self.partitioned {
+            let (a, b) = clip(from, to);
+            let asked = self.first_pass_positions(a, b);
+            debug_assert!(asked.requests.iter().all(Vec::is_empty), "every layer held");
+            return;
+        }
+        let rounds = (to - from).div_ceil(ROUND);
+        let round = |r: u64| {
+            let a = from + r * ROUND;
+            let (a, b) = clip(a, (a + ROUND).min(to));
+            self.first_pass_positions(a, b)
+        };
+        let mut pending = round(0);
+        let (mut requests, mut answer_bytes) = (0, 0);
+        for r in 1..=rounds {
+            let ((asked, answered), next) = rayon::join(
+                || self.ask(pending),
+                || (r < rounds).then(|| round(r)),
+            );
+            requests += asked;
+            answer_bytes += answered;
+            pending = next.unwrap_or_else(|| Asked::new(self.cluster.ranks()));
+        }
+        self.exchanged.requests += self.cluster.sum(requests);
+        self.exchanged.answer_bytes += self.cluster.sum(answer_bytes);
+    }
+
+    /// The first pass over the range's positions `lo + a..lo + b`: best exit (of those this
+    /// process holds) and open moves of each; returns the exits other processes hold.
+    fn first_pass_positions(&self, a: u64, b: u64) -> Asked {
         let rules = self.rules;
-        ((a / CHUNK)..b.div_ceil(CHUNK))
+        let processes = self.cluster.ranks();
+        let asked: Vec<Asked> = ((a / CHUNK)..b.div_ceil(CHUNK))
             .into_par_iter()
-            .for_each(|c| {
+            .map(|c| {
                 let (start, end) = ((c * CHUNK).max(a), ((c + 1) * CHUNK).min(b));
                 let mut children = Children::<R>::new();
                 let mut batch = ExitBatch::default();
+                let mut asked = Asked::new(processes);
                 let (lo, cells) = (self.lo, &self.cells);
                 self.index()
                     .for_each(self.n, lo + start, lo + end, |rank, board| {
@@ -506,17 +600,28 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
                                 continue;
                             }
                             let child = rules.egdb_board(&c.pos).expect("games with databases");
-                            let entries = self
-                                .db
-                                .layer_entries(seeds)
-                                .expect("lower layers are built first");
-                            let entry = &entries[self.index().rank(child) as usize];
-                            crate::core::prefetch(entry);
-                            batch.exits.push(Exit {
-                                entry,
-                                store_difference: rules.store_difference(&c.pos),
-                                same_side: rules.side_to_move(&c.pos) == side,
-                            });
+                            let child_rank = self.index().rank(child);
+                            let store_difference = rules.store_difference(&c.pos);
+                            let same_side = rules.side_to_move(&c.pos) == side;
+                            match self.db.held_entry(seeds, child_rank) {
+                                Ok(entry) => {
+                                    crate::core::prefetch(entry);
+                                    batch.exits.push(Exit {
+                                        entry,
+                                        store_difference,
+                                        same_side,
+                                    });
+                                }
+                                Err(owner) => {
+                                    asked.requests[owner]
+                                        .push((seeds as u64) << RANK_BITS | child_rank);
+                                    asked.sinks[owner].push(Sink {
+                                        i,
+                                        store_difference: store_difference as i16,
+                                        same_side,
+                                    });
+                                }
+                            }
                         }
                         debug_assert!(open < 8, "at most 7 moves stay in a layer");
                         batch.positions.push((i, open, batch.exits.len()));
@@ -526,7 +631,83 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
                     });
                 batch.flush(cells);
                 self.progress.add(end - start);
+                asked
+            })
+            .collect();
+        let mut all = Asked::new(processes);
+        for a in asked {
+            all.append(a);
+        }
+        all
+    }
+
+    /// One round of exchange of the first pass: sends each process the requests for the
+    /// entries it holds, answers the requests of the others from this process's pieces, and
+    /// puts each answer's value into its position's best exit. Returns the requests this
+    /// process sent and the bytes of its answers. Collective.
+    fn ask(&self, asked: Asked) -> (u64, u64) {
+        let rank = self.cluster.rank();
+        let sent = asked
+            .requests
+            .iter()
+            .enumerate()
+            .filter(|&(r, _)| r != rank)
+            .map(|(_, q)| q.len() as u64)
+            .sum();
+        let incoming = self.cluster.all_to_all(&asked.requests);
+        drop(asked.requests);
+        // Eight entries a word, in the order asked.
+        let answers: Vec<Vec<u64>> = incoming
+            .iter()
+            .map(|requests| {
+                requests
+                    .par_chunks(8)
+                    .map(|eight| {
+                        let entries = eight.iter().map(|&q| {
+                            let (layer, rank) = ((q >> RANK_BITS) as u32, q & ((1 << RANK_BITS) - 1));
+                            let entry = self
+                                .db
+                                .held_entry(layer, rank)
+                                .expect("a process is asked only for its own piece's entries");
+                            crate::core::prefetch(entry);
+                            entry
+                        });
+                        let entries: ArrayVec<&i8, 8> = entries.collect();
+                        entries
+                            .iter()
+                            .enumerate()
+                            .fold(0u64, |w, (k, &&e)| w | (e as u8 as u64) << (8 * k))
+                    })
+                    .collect()
+            })
+            .collect();
+        let answer_bytes = answers
+            .iter()
+            .enumerate()
+            .filter(|&(r, _)| r != rank)
+            .map(|(_, a)| 8 * a.len() as u64)
+            .sum();
+        let back = self.cluster.all_to_all(&answers);
+        for (sinks, words) in asked.sinks.iter().zip(&back) {
+            sinks.par_chunks(8).zip(words.par_iter()).for_each(|(eight, &word)| {
+                for (k, sink) in eight.iter().enumerate() {
+                    let entry = (word >> (8 * k)) as u8 as i8;
+                    self.offer_exit(sink, entry);
+                }
             });
+        }
+        (sent, answer_bytes)
+    }
+
+    /// Takes an exit whose child's entry is `entry` into the best exit of position `sink.i`.
+    #[inline]
+    fn offer_exit(&self, sink: &Sink, entry: i8) {
+        let v = sink.store_difference as i32 + entry as i32;
+        let v = if sink.same_side { v } else { -v };
+        // NO_EXIT's byte is -128 as an i8, below every value.
+        let _ = self.cells[sink.i as usize].fetch_update(Relaxed, Relaxed, |cell| {
+            (((cell & BYTE) as u8 as i8 as i32) < v).then_some(cell & !BYTE | v as i8 as u8 as u16)
+        });
     }
 
     /// Decides the range's position `i` with value `value`, if no one has; whether this call
@@ -584,7 +765,7 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             let buckets = self.bucket(&mut outbox);
             sent += buckets.iter().map(|b| b.len() as u64).sum::<u64>()
                 - buckets[self.cluster.rank()].len() as u64;
-            incoming = self.cluster.all_to_all(&buckets);
+            incoming = self.cluster.all_to_all(&buckets).concat();
             rounds += 1;
         }
     }

@@ -67,14 +67,14 @@ pub fn fit_to_database<R: Rules>(
     let mut held = Vec::new();
     let mut over = 0;
     for layer in options.layers.clone() {
-        let entries = db.layer_entries(layer).ok_or_else(|| {
-            format!(
+        if layer >= db.layers() {
+            return Err(format!(
                 "layer {layer} is beyond the database {} (layers 0..={})",
                 db.dir().display(),
                 db.max_seeds().unwrap_or(0)
-            )
-        })?;
-        let size = entries.len() as u64;
+            ));
+        }
+        let size = index.layer_size(layer).expect("a layer of the database");
         let whole = size <= options.per_layer;
         let draws = if whole { size } else { options.per_layer };
         let mut rng = ChaCha8Rng::seed_from_u64(
@@ -95,7 +95,7 @@ pub fn fit_to_database<R: Rules>(
                 over += 1;
                 continue;
             }
-            let target = entries[rank as usize] as f64;
+            let target = db.entry(layer, rank) as f64;
             let f = position_features(rules, &pos, FeatureSet::TwoRow, m);
             if hold {
                 held.push((layer, f, target));

@@ -26,16 +26,22 @@ mod cyclic;
 pub mod fit;
 #[cfg(feature = "mpi")]
 mod mpi;
+mod pieces;
 mod verify;
 
 pub use crate::core::{LayerIndex, MAX_LAYER_SEEDS};
 pub use build::{build, human_bytes, memory_needed, BuildOptions, LayerExchange, LayerReport};
 #[cfg(feature = "mpi")]
 pub use mpi::MpiProcesses;
+pub use pieces::{
+    join, manifest_file, piece_file, JoinedLayer, ManifestPiece, PieceHeader, PieceManifest,
+    PIECE_MAGIC,
+};
 pub(crate) use verify::one_step;
 pub use verify::{layer_stats, verify_full, FullCheck, LayerStats, Mismatch};
 
 use crate::core::Board;
+use cluster::Partition;
 use crate::rules::{Children, GameSpec, Rules, MAX_CHILDREN};
 use arrayvec::ArrayVec;
 use memmap2::Mmap;
@@ -106,20 +112,43 @@ pub enum EgdbError {
         /// The file name it should have.
         file: String,
     },
+    /// A piece of a layer in pieces (a partitioned build's files) is not there.
+    #[error("{path}: missing: piece {piece} of the {pieces} of layer {layer} (its manifest names it)")]
+    MissingPiece {
+        /// The piece file's path.
+        path: PathBuf,
+        /// The layer.
+        layer: u32,
+        /// The piece, `0..pieces`.
+        piece: usize,
+        /// Pieces of the layer.
+        pieces: usize,
+    },
+    /// A layer's manifest of pieces cannot be read or does not describe the layer.
+    #[error("{path}: not a manifest of pieces: {reason}")]
+    BadManifest {
+        /// The manifest file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
     /// The directory holds no layer at all.
-    #[error("{dir}: no database layers (files layer-NNN.egdb) found")]
+    #[error("{dir}: no database layers (files layer-NNN.egdb or layer-NNN.pieces.json) found")]
     Empty {
         /// The directory.
         dir: PathBuf,
     },
     /// The file does not start with [`MAGIC`].
-    #[error("{path}: not a database layer file: it starts {:?}, expected {:?}",
-        String::from_utf8_lossy(found), String::from_utf8_lossy(&MAGIC))]
+    #[error("{path}: not a database {} file: it starts {:?}, expected {:?}",
+        if expected == &MAGIC { "layer" } else { "piece" },
+        String::from_utf8_lossy(found), String::from_utf8_lossy(expected))]
     BadMagic {
         /// The file.
         path: PathBuf,
         /// The first bytes found.
         found: Vec<u8>,
+        /// The magic expected: [`MAGIC`] or [`PIECE_MAGIC`].
+        expected: [u8; 8],
     },
     /// The header cannot be decoded or has an impossible field.
     #[error("{path}: bad header: {reason}")]
@@ -273,14 +302,14 @@ pub fn checksum(payload: &[u8]) -> u32 {
     crc32fast::hash(payload)
 }
 
-/// Entries per piece in which a layer file's payload is written.
-const PIECE: u64 = 1 << 20;
+/// Entries per chunk in which a layer file's or a piece's payload is written.
+const WRITE_CHUNK: u64 = 1 << 20;
 
-/// The pieces `(start, len)` in which a payload of `count` entries is written, in order.
-fn pieces(count: u64) -> impl Iterator<Item = (u64, usize)> {
+/// The chunks `(start, len)` in which a payload of `count` entries is written, in order.
+fn write_chunks(count: u64) -> impl Iterator<Item = (u64, usize)> {
     (0..count)
-        .step_by(PIECE as usize)
-        .map(move |start| (start, (count - start).min(PIECE) as usize))
+        .step_by(WRITE_CHUNK as usize)
+        .map(move |start| (start, (count - start).min(WRITE_CHUNK) as usize))
 }
 
 /// Writes one layer file: to `NAME.tmp`, synced, then renamed to `NAME`, so that a file with the
@@ -306,7 +335,7 @@ fn write_layer(
 
 /// [`write_layer`] with the payload's checksum known and its `count` entries given piece by
 /// piece: `fill(start, buf)` writes entries `start..start + buf.len()` into `buf`, called once
-/// for each of [`pieces`]`(count)`, in order (unless writing fails first).
+/// for each of [`write_chunks`]`(count)`, in order (unless writing fails first).
 fn write_layer_known(
     dir: &Path,
     game: &str,
@@ -314,7 +343,7 @@ fn write_layer_known(
     layer: u32,
     count: u64,
     checksum: u32,
-    mut fill: impl FnMut(u64, &mut [u8]),
+    fill: impl FnMut(u64, &mut [u8]),
 ) -> Result<(), EgdbError> {
     let header = LayerHeader {
         magic: MAGIC,
@@ -326,16 +355,29 @@ fn write_layer_known(
         count,
         checksum,
     };
+    write_entries(dir, &layer_file(layer), &header, count, fill)
+}
+
+/// Writes file `name` in `dir` (to a temporary name, synced, renamed): `header` encoded with
+/// bincode 2 into a zero-padded [`HEADER_BYTES`] block, then `count` entries given piece by
+/// piece by `fill(start, buf)` (entries `start..start + buf.len()`), in order.
+fn write_entries(
+    dir: &Path,
+    name: &str,
+    header: &impl bincode::Encode,
+    count: u64,
+    mut fill: impl FnMut(u64, &mut [u8]),
+) -> Result<(), EgdbError> {
     let mut block = vec![0u8; HEADER_BYTES];
-    let written = bincode::encode_into_slice(&header, &mut block, bincode::config::standard())
+    let written = bincode::encode_into_slice(header, &mut block, bincode::config::standard())
         .map_err(|e| EgdbError::TooLarge {
-            what: format!("layer header does not fit {HEADER_BYTES} bytes: {e}"),
+            what: format!("header of {name} does not fit {HEADER_BYTES} bytes: {e}"),
         })?;
     debug_assert!(written <= HEADER_BYTES);
-    let mut buf = vec![0u8; PIECE.min(count) as usize];
-    write_file_atomically(dir, &layer_file(layer), |out| {
+    let mut buf = vec![0u8; WRITE_CHUNK.min(count) as usize];
+    write_file_atomically(dir, name, |out| {
         out.write_all(&block)?;
-        for (start, len) in pieces(count) {
+        for (start, len) in write_chunks(count) {
             fill(start, &mut buf[..len]);
             out.write_all(&buf[..len])?;
         }
@@ -370,29 +412,79 @@ fn write_file_atomically(
     result.map_err(io_error(&path))
 }
 
-/// One mapped layer: the file and its validated header.
+/// One layer, mapped: one layer file, or the pieces of a partitioned build ([`pieces`]).
 #[derive(Debug)]
 struct Layer {
-    map: Mmap,
+    /// How the entries are split between the mappings: one range for a single layer file.
+    split: Partition,
+    /// Each piece's mapping (the entries after the [`HEADER_BYTES`] block), in rank order;
+    /// `None` for a piece this process of a partitioned build does not hold.
+    maps: Vec<Option<Mmap>>,
 }
 
 impl Layer {
+    /// A layer of `count` entries in one file.
+    fn whole(map: Mmap, count: u64) -> Layer {
+        Layer {
+            split: Partition::new(count, 1),
+            maps: vec![Some(map)],
+        }
+    }
+
+    /// The entry of rank `rank`, or the piece that holds it if this process does not.
     #[inline(always)]
-    fn payload(&self) -> &[u8] {
-        &self.map[HEADER_BYTES..]
+    fn entry(&self, rank: u64) -> Result<&u8, usize> {
+        if let [Some(map)] = &self.maps[..] {
+            return Ok(&map[HEADER_BYTES + rank as usize]);
+        }
+        self.entry_in_pieces(rank)
+    }
+
+    #[inline]
+    fn entry_in_pieces(&self, rank: u64) -> Result<&u8, usize> {
+        let k = self.split.owner(rank);
+        match &self.maps[k] {
+            Some(map) => {
+                let first = self.split.range(k).start;
+                Ok(&map[HEADER_BYTES + (rank - first) as usize])
+            }
+            None => Err(k),
+        }
+    }
+
+    /// The entry of rank `rank` of a layer this process holds whole.
+    #[inline(always)]
+    fn held(&self, rank: u64) -> &u8 {
+        self.entry(rank)
+            .expect("a layer held whole (only a partitioned build holds pieces)")
+    }
+
+    /// The entries of the pieces held, each with the rank of its first entry, in rank order.
+    fn held_pieces(&self) -> impl Iterator<Item = (u64, &[u8])> + '_ {
+        self.maps.iter().enumerate().filter_map(|(k, map)| {
+            let map = map.as_ref()?;
+            Some((self.split.range(k).start, &map[HEADER_BYTES..]))
+        })
+    }
+
+    /// Whether this process holds every piece.
+    fn is_whole(&self) -> bool {
+        self.maps.iter().all(Option::is_some)
     }
 }
 
-/// Reads and checks the header of the layer file `path` (layer `layer` of `game`, `count`
-/// entries), maps it and, when `check_payload`, verifies its checksum and entries.
-fn open_layer(
-    path: &Path,
-    game: &str,
-    houses: usize,
-    layer: u32,
-    count: u64,
-    check_payload: bool,
-) -> Result<Layer, EgdbError> {
+/// Which pieces of a layer in pieces a process maps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Hold {
+    /// Every piece (a reader, or a build holding every layer).
+    All,
+    /// Piece `rank` alone when the layer is in `processes` pieces (a process of a partitioned
+    /// build); every piece if it is in another number of pieces.
+    Own { rank: usize, processes: usize },
+}
+
+/// Maps `path` (read-only).
+fn map_file(path: &Path) -> Result<Mmap, EgdbError> {
     if path.is_dir() {
         // A mapping of a directory fails with "No such device": say what is wrong instead.
         return Err(io_error(path)(io::Error::new(
@@ -405,7 +497,20 @@ fn open_layer(
     // renamed, never modified in place, so the mapping does not change under us. (Reading the
     // layers into anonymous huge pages instead was measured: no faster probes on Kalah(6,4) with
     // the 24-seed databases, and about 1 s more to open them, the kernel zeroing the pages.)
-    let map = unsafe { Mmap::map(&file) }.map_err(io_error(path))?;
+    unsafe { Mmap::map(&file) }.map_err(io_error(path))
+}
+
+/// Reads and checks the header of the layer file `path` (layer `layer` of `game`, `count`
+/// entries), maps it and, when `check_payload`, verifies its checksum and entries.
+fn open_layer(
+    path: &Path,
+    game: &str,
+    houses: usize,
+    layer: u32,
+    count: u64,
+    check_payload: bool,
+) -> Result<Layer, EgdbError> {
+    let map = map_file(path)?;
     let header = read_header(path, &map, layer)?;
     if header.game != game {
         return Err(EgdbError::GameMismatch {
@@ -437,6 +542,15 @@ fn open_layer(
     if header.count != count {
         return Err(mismatch("count", count, header.count));
     }
+    check_payload_size(path, &map, layer, count)?;
+    if check_payload {
+        check_entries(path, &map[HEADER_BYTES..], layer, 0, header.checksum)?;
+    }
+    Ok(Layer::whole(map, count))
+}
+
+/// Checks that the file `path`, mapped as `map`, is the header block and `count` entries.
+fn check_payload_size(path: &Path, map: &[u8], layer: u32, count: u64) -> Result<(), EgdbError> {
     let expected = HEADER_BYTES as u64 + count;
     if map.len() as u64 != expected {
         return Err(EgdbError::Truncated {
@@ -446,72 +560,54 @@ fn open_layer(
             found: map.len() as u64,
         });
     }
-    let l = Layer { map };
-    if check_payload {
-        let found = checksum(l.payload());
-        if found != header.checksum {
-            return Err(EgdbError::Checksum {
-                path: path.to_path_buf(),
-                layer,
-                expected: header.checksum,
-                found,
-            });
-        }
-        // The largest magnitude first (a loop the compiler vectorizes), the culprit only if
-        // it is too large.
-        let largest = l
-            .payload()
-            .iter()
-            .fold(0u8, |m, &v| m.max((v as i8).unsigned_abs()));
-        if let Some((rank, &v)) = (largest as u32 > layer)
-            .then(|| {
-                l.payload()
-                    .iter()
-                    .enumerate()
-                    .find(|(_, &v)| (v as i8).unsigned_abs() as u32 > layer)
-            })
-            .flatten()
-        {
-            return Err(EgdbError::BadEntry {
-                path: path.to_path_buf(),
-                layer,
-                rank: rank as u64,
-                found: v as i8,
-            });
-        }
-    }
-    Ok(l)
+    Ok(())
 }
 
-/// Decodes the header at the start of `bytes` (the file `path`).
-fn read_header(path: &Path, bytes: &[u8], layer: u32) -> Result<LayerHeader, EgdbError> {
-    if bytes.len() < HEADER_BYTES {
-        if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
-            return Err(EgdbError::BadMagic {
-                path: path.to_path_buf(),
-                found: bytes[..bytes.len().min(MAGIC.len())].to_vec(),
-            });
-        }
-        return Err(EgdbError::Truncated {
+/// Checks the entries `payload` of the file `path` (ranks `first..` of layer `layer`): their
+/// CRC-32 is `checksum`, and no value is beyond the layer's seeds.
+fn check_entries(
+    path: &Path,
+    payload: &[u8],
+    layer: u32,
+    first: u64,
+    checksum: u32,
+) -> Result<(), EgdbError> {
+    let found = self::checksum(payload);
+    if found != checksum {
+        return Err(EgdbError::Checksum {
             path: path.to_path_buf(),
             layer,
-            expected: HEADER_BYTES as u64,
-            found: bytes.len() as u64,
+            expected: checksum,
+            found,
         });
     }
-    if bytes[..MAGIC.len()] != MAGIC {
-        return Err(EgdbError::BadMagic {
+    // The largest magnitude first (a loop the compiler vectorizes), the culprit only if it is
+    // too large.
+    let largest = payload
+        .iter()
+        .fold(0u8, |m, &v| m.max((v as i8).unsigned_abs()));
+    if let Some((rank, &v)) = (largest as u32 > layer)
+        .then(|| {
+            payload
+                .iter()
+                .enumerate()
+                .find(|(_, &v)| (v as i8).unsigned_abs() as u32 > layer)
+        })
+        .flatten()
+    {
+        return Err(EgdbError::BadEntry {
             path: path.to_path_buf(),
-            found: bytes[..MAGIC.len()].to_vec(),
+            layer,
+            rank: first + rank as u64,
+            found: v as i8,
         });
     }
-    let (header, _): (LayerHeader, usize) =
-        bincode::decode_from_slice(&bytes[..HEADER_BYTES], bincode::config::standard()).map_err(
-            |e| EgdbError::BadHeader {
-                path: path.to_path_buf(),
-                reason: e.to_string(),
-            },
-        )?;
+    Ok(())
+}
+
+/// Decodes the layer header at the start of `bytes` (the file `path`).
+fn read_header(path: &Path, bytes: &[u8], layer: u32) -> Result<LayerHeader, EgdbError> {
+    let header: LayerHeader = read_header_block(path, bytes, layer, &MAGIC)?;
     if header.version != FORMAT_VERSION {
         return Err(EgdbError::Version {
             path: path.to_path_buf(),
@@ -519,6 +615,39 @@ fn read_header(path: &Path, bytes: &[u8], layer: u32) -> Result<LayerHeader, Egd
             found: header.version,
         });
     }
+    Ok(header)
+}
+
+/// Decodes a header (of a layer file or a piece) at the start of `bytes` (the file `path`),
+/// which must start with `magic`.
+fn read_header_block<H: bincode::Decode<()>>(
+    path: &Path,
+    bytes: &[u8],
+    layer: u32,
+    magic: &[u8; 8],
+) -> Result<H, EgdbError> {
+    if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != magic[..] {
+        return Err(EgdbError::BadMagic {
+            path: path.to_path_buf(),
+            found: bytes[..bytes.len().min(MAGIC.len())].to_vec(),
+            expected: *magic,
+        });
+    }
+    if bytes.len() < HEADER_BYTES {
+        return Err(EgdbError::Truncated {
+            path: path.to_path_buf(),
+            layer,
+            expected: HEADER_BYTES as u64,
+            found: bytes.len() as u64,
+        });
+    }
+    let (header, _): (H, usize) =
+        bincode::decode_from_slice(&bytes[..HEADER_BYTES], bincode::config::standard()).map_err(
+            |e| EgdbError::BadHeader {
+                path: path.to_path_buf(),
+                reason: e.to_string(),
+            },
+        )?;
     Ok(header)
 }
 
@@ -549,12 +678,19 @@ pub struct BuildRecord {
 pub fn record_build_request(dir: &Path, game: &str, max_seeds: u32) -> Result<(), EgdbError> {
     let layer0 = dir.join(layer_file(0));
     // A layer 0 that cannot be read is the build's to rebuild or report.
-    if let Ok(header) = read_header_file(&layer0) {
-        if header.game != game {
+    let found = match read_header_file(&layer0) {
+        Ok(header) => Some((layer0, header.game)),
+        Err(_) => match pieces::read_manifest(dir, 0, None) {
+            Ok(Some(m)) => Some((dir.join(manifest_file(0)), m.game)),
+            _ => None,
+        },
+    };
+    if let Some((path, found)) = found {
+        if found != game {
             return Err(EgdbError::GameMismatch {
-                path: layer0,
+                path,
                 expected: game.to_string(),
-                found: header.game,
+                found,
             });
         }
     }
@@ -690,6 +826,13 @@ fn read_header_file(path: &Path) -> Result<LayerHeader, EgdbError> {
 pub fn game_of_dir(dir: &Path) -> Result<GameSpec, EgdbError> {
     let path = dir.join(layer_file(0));
     if !path.exists() {
+        // Layer 0 in pieces: the manifest names the game.
+        if let Some(m) = pieces::read_manifest(dir, 0, None)? {
+            return m.game.parse().map_err(|e| EgdbError::BadManifest {
+                path: dir.join(manifest_file(0)),
+                reason: format!("game string `{}`: {e}", m.game),
+            });
+        }
         if !dir.is_dir() {
             let reason = if dir.exists() {
                 "not a directory: give the database directory, e.g. databases/kalah"
@@ -770,17 +913,7 @@ impl Egdb {
         use rayon::prelude::*;
         let layers = (0..=highest)
             .into_par_iter()
-            .map(|layer| {
-                let path = dir.join(layer_file(layer));
-                if !path.exists() {
-                    return Err(EgdbError::MissingLayer {
-                        dir: dir.to_path_buf(),
-                        layer,
-                        file: layer_file(layer),
-                    });
-                }
-                db.open_file(&path, layer, true)
-            })
+            .map(|layer| db.open_stored(layer, true, Hold::All))
             .collect::<Vec<_>>();
         let mut damaged = Vec::new();
         for (layer, opened) in (0..).zip(layers) {
@@ -814,16 +947,16 @@ impl Egdb {
         })
     }
 
-    /// Maps layer `layer` (the next one) from `path` and appends it.
-    fn push_file(&mut self, path: &Path, layer: u32, check_payload: bool) -> Result<(), EgdbError> {
-        debug_assert_eq!(layer as usize, self.layers.len());
-        let l = self.open_file(path, layer, check_payload)?;
-        self.layers.push(Arc::new(l));
-        Ok(())
-    }
-
-    /// Opens layer `layer` of this database from `path` (see [`open_layer`]).
-    fn open_file(&self, path: &Path, layer: u32, check_payload: bool) -> Result<Layer, EgdbError> {
+    /// Opens layer `layer` of this database from its directory: the layer file, else the
+    /// pieces its manifest names (those `hold` says), each header checked and, when
+    /// `check_payload`, each checksum and entry.
+    ///
+    /// # Errors
+    /// [`EgdbError::MissingLayer`] if neither the file nor a manifest is there; the file's,
+    /// the manifest's or a piece's error otherwise (a piece missing is
+    /// [`EgdbError::MissingPiece`]).
+    fn open_stored(&self, layer: u32, check_payload: bool, hold: Hold) -> Result<Layer, EgdbError> {
+        let path = self.dir.join(layer_file(layer));
         let count = self
             .index
             .layer_size(layer)
@@ -832,14 +965,33 @@ impl Egdb {
                     "layer {layer} exceeds the {MAX_LAYER_SEEDS} seeds an entry can value"
                 ),
             })?;
-        open_layer(
-            path,
-            &self.game,
-            self.index.houses(),
-            layer,
-            count,
-            check_payload,
-        )
+        let (game, houses) = (self.game.as_str(), self.index.houses());
+        if path.exists() {
+            return open_layer(&path, game, houses, layer, count, check_payload);
+        }
+        let Some(manifest) = pieces::read_manifest(&self.dir, layer, Some((game, houses, count)))?
+        else {
+            return Err(EgdbError::MissingLayer {
+                dir: self.dir.clone(),
+                layer,
+                file: layer_file(layer),
+            });
+        };
+        let p = manifest.pieces.len();
+        let maps = (0..p)
+            .map(|k| {
+                let held = match hold {
+                    Hold::All => true,
+                    Hold::Own { rank, processes } => processes != p || rank == k,
+                };
+                held.then(|| pieces::open_piece(&self.dir, &manifest, k, check_payload))
+                    .transpose()
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Layer {
+            split: Partition::new(count, p),
+            maps,
+        })
     }
 
     /// The same database limited to layers `0..=max_seeds` (shares the mappings).
@@ -880,11 +1032,36 @@ impl Egdb {
         (self.layers.len() as u32).checked_sub(1)
     }
 
-    /// The entries of layer `layer`, one signed byte each, in rank order.
-    pub fn layer_entries(&self, layer: u32) -> Option<&[i8]> {
-        let payload = self.layers.get(layer as usize)?.payload();
-        // SAFETY: i8 and u8 have the same size and alignment.
-        Some(unsafe { std::slice::from_raw_parts(payload.as_ptr().cast::<i8>(), payload.len()) })
+    /// The entries of layer `layer`, one signed byte each, in rank order, in the pieces they
+    /// are stored in (one for a layer file): each piece's first rank and entries. `None` if
+    /// the database does not reach `layer`.
+    pub fn layer_pieces(&self, layer: u32) -> Option<Vec<(u64, &[i8])>> {
+        let layer = self.layers.get(layer as usize)?;
+        debug_assert!(layer.is_whole(), "a reader holds every piece");
+        Some(
+            layer
+                .held_pieces()
+                // SAFETY: i8 and u8 have the same size and alignment.
+                .map(|(first, p)| (first, unsafe { &*(p as *const [u8] as *const [i8]) }))
+                .collect(),
+        )
+    }
+
+    /// The entry of rank `rank` in layer `layer` (the database reaches it), as
+    /// [`Egdb::board_value`] gives it.
+    #[inline]
+    pub fn entry(&self, layer: u32, rank: u64) -> i8 {
+        *self.layers[layer as usize].held(rank) as i8
+    }
+
+    /// The entry of rank `rank` in layer `layer` if this process holds it, else the piece
+    /// that holds it (a process of a partitioned build holds its own piece of each layer).
+    #[inline(always)]
+    fn held_entry(&self, layer: u32, rank: u64) -> Result<&i8, usize> {
+        self.layers[layer as usize]
+            .entry(rank)
+            // SAFETY: i8 and u8 have the same size and alignment.
+            .map(|e| unsafe { &*(e as *const u8 as *const i8) })
     }
 
     /// Starts loading the entry of `board` (which holds `seeds` seeds) into the cache, if the
@@ -892,8 +1069,9 @@ impl Egdb {
     #[inline(always)]
     pub fn prefetch(&self, board: Board, seeds: u32) {
         if let Some(layer) = self.layers.get(seeds as usize) {
-            let rank = self.index.rank(board) as usize;
-            crate::core::prefetch(layer.payload()[rank..].as_ptr());
+            if let Ok(entry) = layer.entry(self.index.rank(board)) {
+                crate::core::prefetch(entry);
+            }
         }
     }
 
@@ -904,7 +1082,7 @@ impl Egdb {
     pub fn board_value(&self, board: Board, seeds: u32) -> Option<i32> {
         let layer = self.layers.get(seeds as usize)?;
         let rank = self.index.rank(board);
-        Some(layer.payload()[rank as usize] as i8 as i32)
+        Some(*layer.held(rank) as i8 as i32)
     }
 
     /// The value of `pos` (final store difference, seeds, from the side to move) if the
@@ -999,7 +1177,8 @@ impl fmt::Display for Egdb {
     }
 }
 
-/// The highest `N` for which `dir/layer-NNN.egdb` exists (`None` if none does).
+/// The highest `N` for which `dir/layer-NNN.egdb` or the manifest `dir/layer-NNN.pieces.json`
+/// exists (`None` if none does).
 fn highest_layer_file(dir: &Path) -> Result<Option<u32>, EgdbError> {
     let entries = std::fs::read_dir(dir).map_err(io_error(dir))?;
     let mut highest = None;
@@ -1007,14 +1186,14 @@ fn highest_layer_file(dir: &Path) -> Result<Option<u32>, EgdbError> {
         let e = e.map_err(io_error(dir))?;
         let name = e.file_name();
         let Some(name) = name.to_str() else { continue };
-        let Some(number) = name
-            .strip_prefix("layer-")
-            .and_then(|s| s.strip_suffix(".egdb"))
-        else {
+        let Some(number) = name.strip_prefix("layer-").and_then(|s| {
+            s.strip_suffix(".egdb")
+                .or_else(|| s.strip_suffix(".pieces.json"))
+        }) else {
             continue;
         };
         if let Ok(n) = number.parse::<u32>() {
-            if layer_file(n) == name {
+            if layer_file(n) == name || manifest_file(n) == name {
                 highest = highest.max(Some(n));
             }
         }

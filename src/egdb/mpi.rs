@@ -156,7 +156,7 @@ impl Cluster for MpiProcesses {
         all
     }
 
-    fn all_to_all(&self, out: &[Vec<u64>]) -> Vec<u64> {
+    fn all_to_all(&self, out: &[Vec<u64>]) -> Vec<Vec<u64>> {
         let (send_counts, send_displs) = layout(out.iter().map(Vec::len));
         let _lock = self.lock();
         let mut recv_counts = vec![0 as Count; self.processes()];
@@ -168,9 +168,13 @@ impl Cluster for MpiProcesses {
         let mut recv = vec![0u64; total];
         self.world.all_to_all_varcount_into(
             &Partition::new(&send[..], send_counts, send_displs),
-            &mut PartitionMut::new(&mut recv[..], recv_counts, recv_displs),
+            &mut PartitionMut::new(&mut recv[..], recv_counts.clone(), recv_displs.clone()),
         );
-        recv
+        recv_displs
+            .iter()
+            .zip(&recv_counts)
+            .map(|(&at, &len)| recv[at as usize..(at + len) as usize].to_vec())
+            .collect()
     }
 
     fn gather_bytes(&self, root: usize, mine: &[u8], counts: &[usize], into: &mut [u8]) {

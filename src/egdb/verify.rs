@@ -63,7 +63,7 @@ impl<'a> Step<'a> {
         for c in &children {
             let board = rules.egdb_board(&c.pos).expect("games with databases");
             let layer = &db.layers[rules.board_seeds(&c.pos) as usize];
-            let entry = &layer.payload()[db.index.rank(board) as usize];
+            let entry = layer.held(db.index.rank(board));
             crate::core::prefetch(entry);
             self.moves.push((
                 entry,
@@ -196,13 +196,12 @@ fn check_range<R: Rules>(
     hi: u64,
     first: usize,
 ) -> (u64, Vec<Mismatch>) {
-    let entries = db.layer_entries(n).expect("open layer");
     let mut count = 0;
     let mut found = Vec::new();
     // A ring of the last `AHEAD` positions expanded: `(rank, board, step)`.
     let mut ring: [(u64, Board, Step); AHEAD] = std::array::from_fn(|_| Default::default());
     let mut check = |(rank, board, step): &(u64, Board, Step)| {
-        let stored = entries[*rank as usize] as i32;
+        let stored = db.entry(n, *rank) as i32;
         let checked = step.value();
         if checked != stored {
             count += 1;
@@ -262,21 +261,24 @@ pub struct LayerStats {
 /// The statistics of layer `n` of `db` (values from the mover's side: what the mover will still
 /// gain from the board minus what the opponent will, seeds).
 pub fn layer_stats(db: &Egdb, n: u32) -> Option<LayerStats> {
-    let entries = db.layer_entries(n)?;
     let mut counts = [0u64; 256];
-    for &v in entries {
-        counts[(v as i32 + 128) as usize] += 1;
+    let mut positions = 0;
+    for (_, entries) in db.layer_pieces(n)? {
+        for &v in entries {
+            counts[(v as i32 + 128) as usize] += 1;
+        }
+        positions += entries.len() as u64;
     }
     let count = |v: i32| counts[(v + 128) as usize];
     let by_value = |range: std::ops::Range<i32>| -> u64 { range.map(count).sum() };
     let sum: i64 = (-128..128).map(|v| v as i64 * count(v) as i64).sum();
     Some(LayerStats {
         layer: n,
-        positions: entries.len() as u64,
+        positions,
         wins: by_value(1..128),
         draws: by_value(0..1),
         losses: by_value(-128..0),
-        mean: sum as f64 / entries.len() as f64,
+        mean: sum as f64 / positions as f64,
         histogram: (-128..128)
             .filter(|&v| count(v) > 0)
             .map(|v| (v, count(v)))

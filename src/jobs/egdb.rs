@@ -57,6 +57,12 @@ pub struct BuildRequest {
     /// layer; the files are the same as a single-process build's.
     #[serde(default)]
     pub distributed: bool,
+    /// With `distributed`: each process holds and writes only its own range of every layer
+    /// (the files `layer-NNN.part-R-of-P.egdb` and a manifest `layer-NNN.pieces.json` per
+    /// layer) and asks the others for the entries it needs, so that no process maps every
+    /// lower layer. `egdb join` writes the single-file form.
+    #[serde(default)]
+    pub partition: bool,
 }
 
 /// The report of a build: `mancala egdb build --json`.
@@ -145,7 +151,14 @@ impl OnRules for BuildRequest {
                 "--checkpoint-minutes: {minutes} is not a number of minutes (0 or more)"
             )));
         }
+        if self.partition && !self.distributed {
+            return Err(JobError::input(
+                "--partition splits the layers between the processes of a distributed build: \
+                 give --distributed too (under mpirun)",
+            ));
+        }
         let options = BuildOptions {
+            partitioned: self.partition,
             max_seeds: self.max_seeds,
             threads: self.threads,
             memory_limit,
@@ -273,6 +286,14 @@ fn layer_line(r: &LayerReport) -> String {
             None => String::new(),
         },
         match &r.exchange {
+            Some(x) if x.child_requests > 0 || x.gather_bytes == 0 => format!(
+                ", {} sent between processes: {} exchange{} of updates, {} child requests \
+                 and their answers",
+                human_bytes(x.update_bytes + x.request_bytes + x.answer_bytes),
+                x.rounds,
+                if x.rounds == 1 { "" } else { "s" },
+                x.child_requests
+            ),
             Some(x) => format!(
                 ", {} sent between processes: {} exchange{} of updates, then the entries \
                  to the writers",
