@@ -494,3 +494,127 @@ fn a_partitioned_build_killed_inside_a_layer_resumes_and_damaged_pieces_are_name
     mancala(&["egdb", "join", dir.to_str().unwrap()]);
     assert!(files(&dir) == files(&expected), "the resumed build's bytes, joined");
 }
+
+/// The run files `NAME.*` under `root/tournaments`, with what depends on the machine, the clock
+/// and the command line taken out: each record's move times, the manifest's command lines,
+/// start times and wall times, and the page's `Made by` line (every other byte must agree).
+fn run_files_without_timing(root: &Path) -> Vec<(String, String)> {
+    let dir = root.join("tournaments");
+    files(&dir)
+        .into_iter()
+        .map(|(name, bytes)| {
+            let text = String::from_utf8(bytes).unwrap();
+            let text = if name.ends_with(".games.jsonl") {
+                let mut lines: Vec<String> = text
+                    .lines()
+                    .map(|l| {
+                        let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                        v.as_object_mut().unwrap().remove("times_ms");
+                        v.to_string()
+                    })
+                    .collect();
+                lines.sort();
+                lines.join("\n")
+            } else if name.ends_with(".json") {
+                let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+                for key in ["command_line", "invocations", "start_time", "wall_seconds"] {
+                    v.as_object_mut().unwrap().remove(key);
+                }
+                v.to_string()
+            } else if name.ends_with(".md") {
+                // `Made by COMMAND (...)`: the command line.
+                text.lines()
+                    .filter(|l| !l.starts_with("Made by `"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            } else {
+                text
+            };
+            (name, text)
+        })
+        .collect()
+}
+
+/// A tournament of 4 agents (108 games) played by 4 processes: the same tables, records and
+/// manifest as one process's with the same seed (timing aside). A process killed part-way
+/// stops the run; the same command resumes, replaying only the games not recorded.
+#[test]
+fn a_distributed_tournament_equals_one_process_and_resumes() {
+    let args = [
+        "tournament",
+        "kalah(houses=4,seeds=3)",
+        "--agent",
+        "random",
+        "--agent",
+        "greedy",
+        "--agent",
+        "alphabeta(depth=3)",
+        "--agent",
+        "mcts(iterations=100)",
+        "--rounds",
+        "9",
+        "--openings",
+        "1",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--out",
+        "t",
+        "--results",
+    ];
+    let single = tempfile::tempdir().unwrap();
+    let mut one = Command::new(env!("CARGO_BIN_EXE_mancala"));
+    one.args(args).arg(single.path());
+    let text = String::from_utf8(run(one).stdout).unwrap();
+    assert!(text.contains("108 games"), "{text}");
+    let expected = run_files_without_timing(single.path());
+    assert_eq!(expected.len(), 5, "csv, games.jsonl, json, md, svg");
+
+    let mpirun = |root: &Path| {
+        let mut c = Command::new("mpirun");
+        c.env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+            .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+            .args(["-np", "4", "--oversubscribe", env!("CARGO_BIN_EXE_mancala")])
+            .args(args)
+            .arg(root)
+            .arg("--distributed");
+        c
+    };
+    let distributed = tempfile::tempdir().unwrap();
+    let out = run(mpirun(distributed.path()));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        text,
+        "process 0 prints the report of one process; the others print nothing"
+    );
+    assert!(
+        run_files_without_timing(distributed.path()) == expected,
+        "4 processes wrote other files than one"
+    );
+
+    // Process 2 dies after sending its 7th record: the run stops; the records that reached
+    // process 0 are kept; the same command plays the rest.
+    let killed = tempfile::tempdir().unwrap();
+    let child = mpirun(killed.path())
+        .env("MANCALA_ARENA_CRASH_AFTER", "2:7")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let failed = wait_or_kill(child, 600);
+    assert!(!failed.status.success());
+    let records = killed.path().join("tournaments/t.games.jsonl");
+    let kept = std::fs::read_to_string(&records).unwrap().lines().count();
+    assert!((7..108).contains(&kept), "{kept} records kept");
+    let out = run(mpirun(killed.path()));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("{kept} of 108 games already played")),
+        "{stderr}"
+    );
+    assert!(
+        run_files_without_timing(killed.path()) == expected,
+        "the resumed run's files"
+    );
+}

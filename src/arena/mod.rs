@@ -27,7 +27,7 @@ pub mod runner;
 pub mod stats;
 
 pub use openings::{openings, Opening, OpeningsFile, OpeningsOrder, StartSpec};
-pub use runner::{ArenaOutcome, ArenaRun, RunKind, Series};
+pub use runner::{ArenaOutcome, ArenaRun, RunKind, RunProcesses, Series};
 
 use crate::agents::external::ms_text;
 use crate::agents::{derive_seed, rng, uniform, Agent, AgentSpec, Clock, Eval, Forfeit, Resources};

@@ -24,6 +24,37 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Mutex;
 
+/// The processes of a distributed run (`mpirun -np P mancala tournament ... --distributed`):
+/// process 0 reads and writes the run's files and plays its share of the games; every other
+/// process plays its share and sends process 0 each game's record as it finishes. The games
+/// still to play are dealt in game order: the `i`-th to process `i mod P`.
+pub trait RunProcesses: Sync {
+    /// This process's number, `0..processes()`.
+    fn rank(&self) -> usize;
+    /// Processes in the run.
+    fn processes(&self) -> usize;
+    /// Every process gets process 0's `words` (the others give none). Collective.
+    fn share_from_first(&self, words: &[u64]) -> Vec<u64>;
+    /// Sends `bytes` (a record) to process 0 (from any thread of another process, one at a
+    /// time); `None`: this process has played all its games and sends no more.
+    fn send_to_first(&self, bytes: Option<&[u8]>);
+    /// Process 0: the next message another process sent ([`RunProcesses::send_to_first`]), and
+    /// which process sent it.
+    fn receive_any(&self) -> (usize, Option<Vec<u8>>);
+}
+
+/// Environment variable `R:N`: process `R` of a distributed run aborts right after sending
+/// its `N`-th record, as a crash would stop it (tests interrupt a run at a known point).
+const CRASH_AFTER_ENV: &str = "MANCALA_ARENA_CRASH_AFTER";
+
+/// Aborts this process if [`CRASH_AFTER_ENV`] names it and `sent` records.
+fn crash_point(rank: usize, sent: usize) {
+    if std::env::var(CRASH_AFTER_ENV).is_ok_and(|v| v == format!("{rank}:{sent}")) {
+        eprintln!("{CRASH_AFTER_ENV}={rank}:{sent}: aborting after sending it");
+        std::process::abort();
+    }
+}
+
 /// Which kind of run.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RunKind {
@@ -157,19 +188,26 @@ impl ArenaRun {
     /// # Errors
     /// Bad input (an agent that cannot play the game, records of another run, no opening of
     /// the asked length) or a file that cannot be written.
+    ///
+    /// With `processes` (a distributed run), every process calls this with the same run:
+    /// process 0 with the files, the others with none; the games are dealt between them
+    /// ([`RunProcesses`]), and process 0's outcome is the run's, the same as one process's
+    /// with the same seed (the others' outcomes hold only their own games).
     pub fn run(
         &self,
         files: Option<&RunFiles>,
         job: Option<Value>,
         progress: &dyn Progress,
+        processes: Option<&dyn RunProcesses>,
     ) -> Result<ArenaOutcome, JobError> {
         dispatch(
             &self.spec,
             Runner {
                 run: self,
-                files,
+                files: files.filter(|_| processes.is_none_or(|p| p.rank() == 0)),
                 job,
                 progress,
+                processes,
             },
         )
     }
@@ -180,6 +218,7 @@ struct Runner<'a> {
     files: Option<&'a RunFiles>,
     job: Option<Value>,
     progress: &'a dyn Progress,
+    processes: Option<&'a dyn RunProcesses>,
 }
 
 impl GameJob for Runner<'_> {
@@ -290,11 +329,31 @@ impl GameJob for Runner<'_> {
             files.write_manifest(&manifest)?;
         }
         let played: std::collections::HashSet<u64> = done.iter().map(|r| r.game).collect();
-        let todo: Vec<_> = schedule
+        let mut todo: Vec<_> = schedule
             .iter()
             .copied()
             .filter(|s| !played.contains(&s.game))
             .collect();
+        // A distributed run: process 0, which read the records, says which games are left,
+        // and each process keeps its share.
+        let (rank, processes) = self
+            .processes
+            .map_or((0, 1), |p| (p.rank(), p.processes()));
+        if let Some(p) = self.processes {
+            let ids: Vec<u64> = if finished { Vec::new() } else { todo.iter().map(|s| s.game).collect() };
+            let left: std::collections::HashSet<u64> =
+                p.share_from_first(&ids).into_iter().collect();
+            todo.retain(|s| left.contains(&s.game));
+            todo = todo
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| i % processes == rank)
+                .map(|(_, s)| s)
+                .collect();
+        }
+        if rank > 0 {
+            return self.play_for_first(&rules, plan, &resources, &openings, &todo);
+        }
         let stop = AtomicBool::new(false);
         let sprt_watch = Mutex::new(SprtWatch::new(run.sprt, &done));
         let appender = match files {
@@ -316,16 +375,7 @@ impl GameJob for Runner<'_> {
         }
         self.progress.start("games", Some(schedule.len() as u64));
         self.progress.set(done.len() as u64);
-        let new = run.threads.install(|| {
-            play_games(
-                &rules,
-                plan,
-                &resources,
-                &openings,
-                &todo,
-                &stop,
-                &self.progress.stop(),
-                &|record| {
+        let on_record = |record: &GameRecord| {
                     if let Some(a) = &appender {
                         if let Err(e) = a.lock().expect("no panics while held").append(record) {
                             write_error
@@ -360,9 +410,33 @@ impl GameJob for Runner<'_> {
                     if self.progress.cancelled() {
                         stop.store(true, Relaxed);
                     }
-                },
-            )
-        })?;
+        };
+        let play = || {
+            run.threads.install(|| {
+                play_games(
+                    &rules,
+                    plan,
+                    &resources,
+                    &openings,
+                    &todo,
+                    &stop,
+                    &self.progress.stop(),
+                    &on_record,
+                )
+            })
+        };
+        let new = match self.processes.filter(|p| p.processes() > 1) {
+            None => play()?,
+            // The other processes' records arrive while this one plays its own.
+            Some(p) => std::thread::scope(|scope| -> Result<Vec<GameRecord>, JobError> {
+                let receiver = scope.spawn(|| receive_records(p, &on_record));
+                let new = play();
+                let received = receiver.join().expect("the receiver does not panic");
+                let mut new = new?;
+                new.extend(received?);
+                Ok(new)
+            })?,
+        };
         self.progress.finish();
         let mut manifest = manifest.into_inner().expect("no panics while held").0;
         if let Some(e) = write_error.into_inner().expect("no panics while held") {
@@ -415,6 +489,73 @@ impl GameJob for Runner<'_> {
             text,
         })
     }
+}
+
+impl Runner<'_> {
+    /// A process other than 0 of a distributed run: plays `todo` (its share) and sends each
+    /// record to process 0 as it finishes; its outcome holds its own records, no table.
+    fn play_for_first<R: Rules>(
+        &self,
+        rules: &R,
+        plan: &Plan,
+        resources: &Resources,
+        openings: &[super::openings::Opening<R>],
+        todo: &[super::Slot],
+    ) -> Result<ArenaOutcome, JobError> {
+        let p = self.processes.expect("a distributed run");
+        let sent = std::sync::atomic::AtomicUsize::new(0);
+        let records = self.run.threads.install(|| {
+            play_games(
+                rules,
+                plan,
+                resources,
+                openings,
+                todo,
+                &AtomicBool::new(false),
+                &self.progress.stop(),
+                &|record| {
+                    p.send_to_first(Some(record_line(record).as_bytes()));
+                    crash_point(p.rank(), sent.fetch_add(1, Relaxed) + 1);
+                },
+            )
+        })?;
+        p.send_to_first(None);
+        Ok(ArenaOutcome {
+            records,
+            complete: false,
+            table: ResultTable::default(),
+            text: String::new(),
+        })
+    }
+}
+
+/// Process 0 of a distributed run: the records the other processes send, each given to
+/// `on_record` as it arrives, until every other process has sent its last.
+fn receive_records(
+    p: &dyn RunProcesses,
+    on_record: &(dyn Fn(&GameRecord) + Sync),
+) -> Result<Vec<GameRecord>, JobError> {
+    let (mut records, mut error, mut finished) = (Vec::new(), None, 0);
+    while finished + 1 < p.processes() {
+        match p.receive_any() {
+            (_, None) => finished += 1,
+            (from, Some(bytes)) => match serde_json::from_slice::<GameRecord>(&bytes) {
+                Ok(record) => {
+                    on_record(&record);
+                    records.push(record);
+                }
+                Err(e) => {
+                    error.get_or_insert_with(|| {
+                        JobError::failed(format!(
+                            "process {from} of {} sent a game record that does not read: {e}",
+                            p.processes()
+                        ))
+                    });
+                }
+            },
+        }
+    }
+    error.map_or(Ok(records), Err)
 }
 
 /// The message refusing records of another run: the first key of `identity` that differs

@@ -71,6 +71,11 @@ pub struct ArenaArgs {
     /// Seed of the run: with the options, it fixes every game (with depth or iteration budgets).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Play on the processes of an MPI job: `mpirun -np P mancala tournament ... --distributed`
+    /// (a build with `--features mpi`). The games left are dealt between the processes in game
+    /// order; process 0 writes the result files, the same as one process's with the same seed.
+    #[arg(long)]
+    pub distributed: bool,
     /// Worker threads (games run concurrently; MCTS agents' threads share the same pool).
     #[command(flatten)]
     pub threads: ThreadsArg,
@@ -171,6 +176,7 @@ impl ArenaArgs {
                 grace: self.grace,
                 adjudicate_egdb: self.adjudicate_egdb,
                 sprt,
+                distributed: self.distributed,
                 ..ArenaRequest::new(&self.game, &[])
             });
         let files = match &out {

@@ -21,9 +21,10 @@ pub(crate) trait Cluster: Sync {
     /// Each process gives `mine` (the same length everywhere); every process gets all of them
     /// concatenated in process order.
     fn all_gather(&self, mine: &[u64]) -> Vec<u64>;
-    /// Sends `out[r]` to process `r` (`out` has [`Cluster::ranks`] entries); returns what every
-    /// process sent here, by process.
-    fn all_to_all(&self, out: &[Vec<u64>]) -> Vec<Vec<u64>>;
+    /// Sends `out[r]` to process `r` (`out` has [`Cluster::ranks`] entries, dropped once
+    /// copied into the message); returns what every process sent here, concatenated in process
+    /// order, and how many words each sent.
+    fn all_to_all(&self, out: Vec<Vec<u64>>) -> (Vec<u64>, Vec<usize>);
     /// Process `root` gets every process's `mine` concatenated in process order in `into`
     /// (process `r` gives `counts[r]` bytes, known to all); `into` is not used elsewhere.
     fn gather_bytes(&self, root: usize, mine: &[u8], counts: &[usize], into: &mut [u8]);
@@ -88,8 +89,10 @@ impl Cluster for Single {
     fn all_gather(&self, mine: &[u64]) -> Vec<u64> {
         mine.to_vec()
     }
-    fn all_to_all(&self, out: &[Vec<u64>]) -> Vec<Vec<u64>> {
-        out.to_vec()
+    fn all_to_all(&self, mut out: Vec<Vec<u64>>) -> (Vec<u64>, Vec<usize>) {
+        let mine = out.swap_remove(0);
+        let len = mine.len();
+        (mine, vec![len])
     }
     fn gather_bytes(&self, _root: usize, mine: &[u8], _counts: &[usize], into: &mut [u8]) {
         into.copy_from_slice(mine);

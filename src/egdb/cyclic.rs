@@ -493,6 +493,10 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             let end = (done + SEGMENT).min(longest);
             self.first_pass(done, end);
             self.stage = if end == longest {
+                if self.partitioned {
+                    // The levels read no lower layer: their pages leave the resident set.
+                    self.db.release_pages();
+                }
                 Stage::Levels { next: self.n }
             } else {
                 Stage::FirstPass { done: end }
@@ -654,12 +658,14 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             .filter(|&(r, _)| r != rank)
             .map(|(_, q)| q.len() as u64)
             .sum();
-        let incoming = self.cluster.all_to_all(&asked.requests);
-        drop(asked.requests);
+        let (incoming, counts) = self.cluster.all_to_all(asked.requests);
         // Eight entries a word, in the order asked.
-        let answers: Vec<Vec<u64>> = incoming
+        let mut at = 0;
+        let answers: Vec<Vec<u64>> = counts
             .iter()
-            .map(|requests| {
+            .map(|&count| {
+                let requests = &incoming[at..at + count];
+                at += count;
                 requests
                     .par_chunks(8)
                     .map(|eight| {
@@ -687,8 +693,12 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             .filter(|&(r, _)| r != rank)
             .map(|(_, a)| 8 * a.len() as u64)
             .sum();
-        let back = self.cluster.all_to_all(&answers);
-        for (sinks, words) in asked.sinks.iter().zip(&back) {
+        drop(incoming);
+        let (back, counts) = self.cluster.all_to_all(answers);
+        let mut at = 0;
+        for (sinks, &count) in asked.sinks.iter().zip(&counts) {
+            let words = &back[at..at + count];
+            at += count;
             sinks.par_chunks(8).zip(words.par_iter()).for_each(|(eight, &word)| {
                 for (k, sink) in eight.iter().enumerate() {
                     let entry = (word >> (8 * k)) as u8 as i8;
@@ -736,7 +746,11 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
         loop {
             // Local work: the updates received, then the scan while the outbox has room.
             if !incoming.is_empty() {
-                outbox.append(&mut self.apply(t, &incoming));
+                for mut out in self.apply(t, &incoming) {
+                    outbox.append(&mut out);
+                }
+                // Applied: its room goes before the scan fills the outbox.
+                drop(std::mem::take(&mut incoming));
             }
             let held = AtomicUsize::new(outbox.len());
             let scanned: Vec<Result<Vec<Update>, u64>> = todo
@@ -765,7 +779,7 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             let buckets = self.bucket(&mut outbox);
             sent += buckets.iter().map(|b| b.len() as u64).sum::<u64>()
                 - buckets[self.cluster.rank()].len() as u64;
-            incoming = self.cluster.all_to_all(&buckets).concat();
+            incoming = self.cluster.all_to_all(buckets).0;
             rounds += 1;
         }
     }
@@ -784,6 +798,8 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
             }
             !send
         });
+        // The room of the updates taken goes (up to 64 MiB).
+        outbox.shrink_to_fit();
         buckets
     }
 
@@ -823,8 +839,8 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
     }
 
     /// Applies updates of parents in this range sent by other processes, and propagates;
-    /// returns the updates of parents in other ranges.
-    fn apply(&self, t: i32, incoming: &[Update]) -> Vec<Update> {
+    /// returns the updates of parents in other ranges (in pieces).
+    fn apply(&self, t: i32, incoming: &[Update]) -> Vec<Vec<Update>> {
         let outboxes: Vec<Vec<Update>> = incoming
             .par_chunks(CHUNK as usize)
             .map(|updates| {
@@ -848,7 +864,7 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
                 outbox
             })
             .collect();
-        outboxes.concat()
+        outboxes
     }
 
     /// A child of the range's position `i` entered `good_t` (`child_good`) or `bad_t`: updates

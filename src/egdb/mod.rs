@@ -1064,6 +1064,19 @@ impl Egdb {
             .map(|e| unsafe { &*(e as *const u8 as *const i8) })
     }
 
+    /// Lets the pages of every layer's mappings go from this process's resident memory (they
+    /// stay in the page cache and are read again if touched): a process of a partitioned
+    /// build reads the layers below only in the first pass of each layer.
+    fn release_pages(&self) {
+        for layer in &self.layers {
+            for map in layer.maps.iter().flatten() {
+                // SAFETY: the mappings are shared, read-only maps of files never modified in
+                // place: pages dropped are read again from the file, unchanged.
+                let _ = unsafe { map.unchecked_advise(memmap2::UncheckedAdvice::DontNeed) };
+            }
+        }
+    }
+
     /// Starts loading the entry of `board` (which holds `seeds` seeds) into the cache, if the
     /// database covers it.
     #[inline(always)]

@@ -1,5 +1,6 @@
-//! Distributed builds over MPI (cargo feature `mpi`, the `mpi` crate on the system's MPI
-//! library): `mpirun -np N mancala egdb build GAME --max-seeds S --distributed`.
+//! Distributed builds and runs over MPI (cargo feature `mpi`, the `mpi` crate on the system's
+//! MPI library): `mpirun -np N mancala egdb build GAME --max-seeds S --distributed`, and
+//! `mpirun -np N mancala tournament ... --distributed` ([`crate::arena::RunProcesses`]).
 //!
 //! Each process (MPI rank) solves its range of each layer ([`super::cluster::Partition`]) and
 //! maps every lower layer; parent updates cross between processes in rounds of all-to-all
@@ -140,6 +141,49 @@ fn layout(counts: impl Iterator<Item = usize>) -> (Vec<Count>, Vec<Count>) {
     (counts, displs)
 }
 
+/// Tag of a game record sent to process 0 of a distributed run.
+const RECORD: mpi::Tag = 1;
+/// Tag of the message that a process of a distributed run has sent its last record.
+const LAST: mpi::Tag = 2;
+
+impl crate::arena::RunProcesses for MpiProcesses {
+    fn rank(&self) -> usize {
+        MpiProcesses::rank(self)
+    }
+
+    fn processes(&self) -> usize {
+        MpiProcesses::processes(self)
+    }
+
+    fn share_from_first(&self, words: &[u64]) -> Vec<u64> {
+        let mine = if MpiProcesses::rank(self) == 0 {
+            words.iter().flat_map(|w| w.to_le_bytes()).collect()
+        } else {
+            Vec::new()
+        };
+        self.all_gather_bytes(&mine)[0]
+            .chunks(8)
+            .map(|b| u64::from_le_bytes(b.try_into().expect("whole words")))
+            .collect()
+    }
+
+    fn send_to_first(&self, bytes: Option<&[u8]>) {
+        let _lock = self.lock();
+        let first = self.world.process_at_rank(0);
+        match bytes {
+            Some(bytes) => first.send_with_tag(bytes, RECORD),
+            None => first.send_with_tag(&[0u8][..], LAST),
+        }
+    }
+
+    fn receive_any(&self) -> (usize, Option<Vec<u8>>) {
+        let _lock = self.lock();
+        let (bytes, status) = self.world.any_process().receive_vec::<u8>();
+        let from = status.source_rank() as usize;
+        (from, (status.tag() == RECORD).then_some(bytes))
+    }
+}
+
 impl Cluster for MpiProcesses {
     fn rank(&self) -> usize {
         MpiProcesses::rank(self)
@@ -156,25 +200,23 @@ impl Cluster for MpiProcesses {
         all
     }
 
-    fn all_to_all(&self, out: &[Vec<u64>]) -> Vec<Vec<u64>> {
+    fn all_to_all(&self, out: Vec<Vec<u64>>) -> (Vec<u64>, Vec<usize>) {
         let (send_counts, send_displs) = layout(out.iter().map(Vec::len));
+        // One message, the buckets freed as soon as they are in it.
+        let send: Vec<u64> = out.concat();
+        drop(out);
         let _lock = self.lock();
         let mut recv_counts = vec![0 as Count; self.processes()];
         self.world
             .all_to_all_into(&send_counts[..], &mut recv_counts[..]);
-        let (recv_counts, recv_displs) = layout(recv_counts.iter().map(|&c| c as usize));
-        let send: Vec<u64> = out.concat();
-        let total = recv_counts.iter().map(|&c| c as usize).sum();
-        let mut recv = vec![0u64; total];
+        let counts: Vec<usize> = recv_counts.iter().map(|&c| c as usize).collect();
+        let (recv_counts, recv_displs) = layout(counts.iter().copied());
+        let mut recv = vec![0u64; counts.iter().sum()];
         self.world.all_to_all_varcount_into(
             &Partition::new(&send[..], send_counts, send_displs),
-            &mut PartitionMut::new(&mut recv[..], recv_counts.clone(), recv_displs.clone()),
+            &mut PartitionMut::new(&mut recv[..], recv_counts, recv_displs),
         );
-        recv_displs
-            .iter()
-            .zip(&recv_counts)
-            .map(|(&at, &len)| recv[at as usize..(at + len) as usize].to_vec())
-            .collect()
+        (recv, counts)
     }
 
     fn gather_bytes(&self, root: usize, mine: &[u8], counts: &[usize], into: &mut [u8]) {

@@ -90,6 +90,12 @@ pub struct ArenaRequest {
     pub values: Vec<u64>,
     /// Series only: the opponent's agent string.
     pub opponent: Option<String>,
+    /// Play on the processes of an MPI job (`mpirun -np P mancala tournament ...
+    /// --distributed`, a build with the `mpi` feature): the games are dealt between the
+    /// processes, and process 0 writes the files, the same as one process's. Not part of the
+    /// job (command line only): where it was played does not change the run.
+    #[serde(skip)]
+    pub distributed: bool,
 }
 
 impl ArenaRequest {
@@ -120,6 +126,7 @@ impl ArenaRequest {
             agent: None,
             values: Vec::new(),
             opponent: None,
+            distributed: false,
         }
     }
 }
@@ -144,6 +151,10 @@ pub struct ArenaReport {
     pub rows: Vec<Vec<serde_json::Value>>,
     /// The tables as text.
     pub text: String,
+    /// This process's number in a distributed run (0 otherwise): the reports of the other
+    /// processes than 0 are neither printed nor written.
+    #[serde(skip)]
+    pub process: u32,
 }
 
 /// Which arena job.
@@ -550,7 +561,35 @@ pub(super) fn run(
         }
     }
     let job = serde_json::to_value(request).ok();
-    let outcome = run.run(files, job, progress)?;
+    let mpi = super::egdb::start_mpi_if(
+        arena.distributed,
+        &format!("play the whole {}", run.kind.name()),
+    )?;
+    let process = mpi.as_ref().map_or(0, |m| m.rank());
+    // Process 0 alone tells of the games.
+    let progress = if process == 0 { progress } else { &() };
+    let outcome = run.run(
+        files,
+        job,
+        progress,
+        mpi.as_ref().map(|m| m as &dyn crate::arena::RunProcesses),
+    );
+    let outcome = match (outcome, &mpi) {
+        (Err(e), Some(mpi)) => {
+            // The other processes may be waiting for this one: stop them all.
+            mpi.abort(
+                &format!(
+                    "error: process {process} of {}: {e}\nthe distributed {} stopped: the \
+                     games recorded are kept, and the same command resumes",
+                    mpi.processes(),
+                    run.kind.name()
+                ),
+                e.kind().exit_status().into(),
+            )
+        }
+        (outcome, _) => outcome?,
+    };
+    let pgn = pgn.filter(|_| process == 0);
     if let Some(path) = pgn {
         let agents: Vec<String> = run.plan.agents.iter().map(|a| a.to_string()).collect();
         let limits = crate::arena::export::RunLimits {
@@ -575,5 +614,6 @@ pub(super) fn run(
         rows: outcome.table.json_rows(),
         header: outcome.table.header,
         text: outcome.text,
+        process: process as u32,
     }))
 }

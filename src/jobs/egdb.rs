@@ -174,20 +174,10 @@ impl OnRules for BuildRequest {
             }
             .into());
         }
-        let mpi = if self.distributed {
-            Some(start_mpi()?)
-        } else {
-            if let Some((var, processes)) = mpi_job_size().filter(|&(_, p)| p > 1) {
-                return Err(JobError::input(format!(
-                    "this is one of {processes} processes started by mpirun ({var}={processes}) \
-                     but --distributed was not given: each would build the whole database in \
-                     {}, racing on its files; add --distributed, or run one process without \
-                     mpirun",
-                    dir.display()
-                )));
-            }
-            None
-        };
+        let mpi = start_mpi_if(
+            self.distributed,
+            &format!("build the whole database in {}", dir.display()),
+        )?;
         let process = mpi.as_ref().map_or(0, MpiProcesses::rank);
         // Process 0 alone tells of the layers.
         let progress = if process == 0 { progress } else { &() };
@@ -318,6 +308,25 @@ fn mpi_job_size() -> Option<(&'static str, u64)> {
         })
 }
 
+/// Starts MPI if `distributed`; else refuses to run as one of several processes started by
+/// `mpirun`, each of which would `each_would` (do the whole job, racing on its files).
+pub(super) fn start_mpi_if(
+    distributed: bool,
+    each_would: &str,
+) -> Result<Option<MpiProcesses>, JobError> {
+    if distributed {
+        return start_mpi().map(Some);
+    }
+    if let Some((var, processes)) = mpi_job_size().filter(|&(_, p)| p > 1) {
+        return Err(JobError::input(format!(
+            "this is one of {processes} processes started by mpirun ({var}={processes}) but \
+             --distributed was not given: each would {each_would}, racing on its files; add \
+             --distributed, or run one process without mpirun"
+        )));
+    }
+    Ok(None)
+}
+
 /// How to get a build that can run distributed.
 const NO_MPI: &str = "--distributed needs a build with MPI: install an MPI library (Debian: \
      apt-get install openmpi-bin libopenmpi-dev libclang-dev), build with `cargo build \
@@ -325,7 +334,7 @@ const NO_MPI: &str = "--distributed needs a build with MPI: install an MPI libra
      --distributed`";
 
 #[cfg(feature = "mpi")]
-use crate::egdb::MpiProcesses;
+pub(super) use crate::egdb::MpiProcesses;
 
 /// Starts MPI for a distributed build.
 #[cfg(feature = "mpi")]
@@ -336,14 +345,33 @@ fn start_mpi() -> Result<MpiProcesses, JobError> {
 
 /// Stands for the processes of an MPI job in a program built without MPI: never made.
 #[cfg(not(feature = "mpi"))]
-enum MpiProcesses {}
+pub(super) enum MpiProcesses {}
 
 #[cfg(not(feature = "mpi"))]
-impl MpiProcesses {
+impl crate::arena::RunProcesses for MpiProcesses {
     fn rank(&self) -> usize {
         match *self {}
     }
     fn processes(&self) -> usize {
+        match *self {}
+    }
+    fn share_from_first(&self, _: &[u64]) -> Vec<u64> {
+        match *self {}
+    }
+    fn send_to_first(&self, _: Option<&[u8]>) {
+        match *self {}
+    }
+    fn receive_any(&self) -> (usize, Option<Vec<u8>>) {
+        match *self {}
+    }
+}
+
+#[cfg(not(feature = "mpi"))]
+impl MpiProcesses {
+    pub(super) fn rank(&self) -> usize {
+        match *self {}
+    }
+    pub(super) fn processes(&self) -> usize {
         match *self {}
     }
     fn build<R: Rules>(
@@ -356,7 +384,7 @@ impl MpiProcesses {
     ) -> Result<Egdb, EgdbError> {
         match *self {}
     }
-    fn abort(&self, _: &str, _: i32) -> ! {
+    pub(super) fn abort(&self, _: &str, _: i32) -> ! {
         match *self {}
     }
 }

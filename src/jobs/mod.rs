@@ -543,6 +543,13 @@ pub fn execute(
     };
     if let Some((r, kind)) = arena {
         if crate::multi::NGameSpec::wants(&r.game) {
+            if r.distributed {
+                return Err(JobError::input(format!(
+                    "--distributed: games of three or four players ({}) are played in one \
+                     process; drop --distributed",
+                    r.game
+                )));
+            }
             return ntournament::run(r, request, files, progress);
         }
         return arena::run(r, kind, request, files, progress);
@@ -577,10 +584,11 @@ pub fn execute(
 }
 
 impl Report {
-    /// The report of a process other than the first of a distributed build: it is neither
-    /// printed nor written (process 0 gives the job's).
+    /// The report of a process other than the first of a distributed build or run: it is
+    /// neither printed nor written (process 0 gives the job's).
     pub fn is_secondary(&self) -> bool {
         matches!(self, Report::EgdbBuild(r) if r.process != 0)
+            || matches!(self, Report::Arena(r) if r.process != 0)
     }
 
     /// The text `mancala <command>` prints on standard output.

@@ -308,6 +308,7 @@ pub(super) fn run(
         rows: table.json_rows(),
         header: table.header.clone(),
         text,
+        process: 0,
     }))
 }
 
