@@ -116,6 +116,7 @@ fn build_request(game: &str, max_seeds: u32, out: &std::path::Path) -> Request {
         memory_limit: None,
         checkpoint_minutes: None,
         distributed: false,
+        partition: false,
     })
 }
 

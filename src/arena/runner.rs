@@ -188,12 +188,24 @@ impl ArenaRun {
     /// # Errors
     /// Bad input (an agent that cannot play the game, records of another run, no opening of
     /// the asked length) or a file that cannot be written.
-    ///
-    /// With `processes` (a distributed run), every process calls this with the same run:
-    /// process 0 with the files, the others with none; the games are dealt between them
-    /// ([`RunProcesses`]), and process 0's outcome is the run's, the same as one process's
-    /// with the same seed (the others' outcomes hold only their own games).
     pub fn run(
+        &self,
+        files: Option<&RunFiles>,
+        job: Option<Value>,
+        progress: &dyn Progress,
+    ) -> Result<ArenaOutcome, JobError> {
+        self.run_on(files, job, progress, None)
+    }
+
+    /// [`ArenaRun::run`] on `processes` (a distributed run; `None`: this process alone). Every
+    /// process calls it with the same run, process 0 with the files (the others' are not
+    /// used); the games are dealt between them ([`RunProcesses`]), and process 0's outcome is
+    /// the run's, the same as one process's with the same seed (the others' outcomes hold
+    /// only their own games, and no table).
+    ///
+    /// # Errors
+    /// As [`ArenaRun::run`]; a record another process sent that does not read.
+    pub fn run_on(
         &self,
         files: Option<&RunFiles>,
         job: Option<Value>,

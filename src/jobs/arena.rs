@@ -568,7 +568,7 @@ pub(super) fn run(
     let process = mpi.as_ref().map_or(0, |m| m.rank());
     // Process 0 alone tells of the games.
     let progress = if process == 0 { progress } else { &() };
-    let outcome = run.run(
+    let outcome = run.run_on(
         files,
         job,
         progress,
