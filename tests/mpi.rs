@@ -361,7 +361,7 @@ fn assert_partitioned_joins_to_single(processes: usize, cases: &[(&str, u32)]) {
         let verified: serde_json::Value = serde_json::from_str(&verified).unwrap();
         assert_eq!(verified["ok"], true, "{game}: {verified}");
         let expected_s = expected.to_str().unwrap();
-        let position = if game.starts_with("kalah(houses=4") {
+        let position = if game.starts_with("kalah(houses=4") || game.starts_with("awari(houses=4") {
             "2,0,1,0/1,1,2,0 0-0 S"
         } else if game.starts_with("kalah") {
             "2,0,1/1,1,2 0-0 S"
@@ -398,6 +398,8 @@ fn two_processes_partitioned_join_to_the_files_of_one() {
         2,
         &[
             ("kalah(houses=3)", 10),
+            ("kalah(houses=4)", 18),
+            ("awari(houses=4)", 18),
             ("awari(houses=3)", 10),
             (
                 "oware(houses=3,repetition=even-split,grand-slam=woaley-skip)",
@@ -414,6 +416,8 @@ fn four_processes_partitioned_join_to_the_files_of_one() {
         4,
         &[
             ("kalah(houses=4,capture=empty,end=mover-empty)", 8),
+            ("kalah(houses=4)", 18),
+            ("awari(houses=4)", 18),
             ("awari(houses=3)", 10),
             ("awari", 12),
         ],

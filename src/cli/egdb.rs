@@ -179,39 +179,61 @@ pub fn run(command: EgdbCommand) -> CliResult {
 
 /// `egdb join DIR`: the layers in pieces written as layer files.
 fn join(a: &JoinArgs) -> CliResult {
-    let layers = mancala::egdb::join(&a.dir, a.keep_pieces).map_err(JobError::from)?;
+    let mut layers = Vec::new();
+    let result = mancala::egdb::join(&a.dir, a.keep_pieces, |l| layers.push(l.clone()));
+    if let Err(e) = result {
+        if let Some(last) = layers.last() {
+            super::note(&format!(
+                "layers 0..={} are joined{}; stopped at layer {}:",
+                last.layer,
+                if a.keep_pieces {
+                    ""
+                } else {
+                    " (their pieces removed)"
+                },
+                last.layer + 1
+            ));
+        }
+        return Err(JobError::from(e));
+    }
     if a.json {
         return super::print_json(&serde_json::json!({
             "dir": a.dir.display().to_string(),
             "layers": layers,
         }));
     }
-    let joined: Vec<_> = layers.iter().filter(|l| l.pieces > 0).collect();
+    let count = |f: &dyn Fn(&&mancala::egdb::JoinedLayer) -> bool| layers.iter().filter(f).count();
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let written = count(&|l| l.written);
+    let mut splits: Vec<u32> = layers.iter().filter(|l| l.written).map(|l| l.pieces).collect();
+    splits.sort();
+    splits.dedup();
+    let splits: Vec<String> = splits.iter().map(u32::to_string).collect();
     let mut text = format!(
-        "database  {} (layers 0..={})
-joined    {} layer{} from pieces{}
-",
+        "database  {} (layers 0..={})\njoined    {written} layer{} from pieces{}\n",
         a.dir.display(),
         layers.len().saturating_sub(1),
-        joined.len(),
-        if joined.len() == 1 { "" } else { "s" },
-        match joined.first() {
-            Some(l) => format!(
-                " ({} pieces each; {})",
-                l.pieces,
-                if a.keep_pieces {
-                    "pieces kept"
-                } else {
-                    "pieces removed"
-                }
-            ),
-            None => String::new(),
+        plural(written),
+        if written > 0 {
+            format!(" (of {} processes)", splits.join(" or "))
+        } else {
+            String::new()
         }
     );
-    let single = layers.len() - joined.len();
-    if single > 0 {
-        text.push_str(&format!("kept      {single} layer file{} as they were
-", if single == 1 { "" } else { "s" }));
+    let removed = count(&|l| l.pieces_removed);
+    if removed > 0 {
+        text.push_str(&format!(
+            "removed   the pieces and manifests of {removed} layer{}\n",
+            plural(removed)
+        ));
+    }
+    let kept = count(&|l| !l.written);
+    if kept > 0 {
+        text.push_str(&format!(
+            "kept      {kept} layer file{} as {} were (verified)\n",
+            plural(kept),
+            if kept == 1 { "it" } else { "they" }
+        ));
     }
     super::emit(&text)
 }

@@ -17,8 +17,8 @@ use super::cyclic::{
     checkpoint_files, checkpoint_fits, work_name, working_bytes, Checkpoints, Exchanged, LeanLayer,
 };
 use super::pieces::{
-    combined_checksum, manifest_file, piece_file, write_manifest, write_piece, ManifestPiece,
-    PieceManifest, PieceSpec,
+    combined_checksum, manifest_file, piece_file, remove_pieces, remove_pieces_but,
+    write_manifest, write_piece, ManifestPiece, PieceManifest, PieceSpec,
 };
 use super::{
     layer_file, write_chunks, write_layer, write_layer_known, Egdb, EgdbError, Hold, LayerIndex,
@@ -292,6 +292,17 @@ pub(super) fn build_on<R: Rules>(
             ) => replaced = Some(e.to_string()),
             Err(e) => return Err(e),
         }
+        // Why a process rebuilds it (a damaged piece is seen by its own process alone).
+        if processes > 1 {
+            let reasons = cluster.all_gather_bytes(replaced.as_deref().unwrap_or("").as_bytes());
+            let reasons: Vec<String> = reasons
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| !r.is_empty())
+                .map(|(r, why)| format!("process {r}: {}", String::from_utf8_lossy(why)))
+                .collect();
+            replaced = (!reasons.is_empty()).then(|| reasons.join("; "));
+        }
         // Kept if every process has it (with node-local directories, some may not).
         if cluster.all(existing.is_some()) {
             db.layers
@@ -519,12 +530,7 @@ fn write_ranges<R: Rules>(
     let partition = Partition::new(positions, processes);
     let mine = partition.range(rank);
     let mut buf = vec![0u8; WRITE_CHUNK.min(mine.end - mine.start) as usize];
-    let mut crc = crc32fast::Hasher::new();
-    for (start, len) in write_chunks(mine.end - mine.start) {
-        layer.values(mine.start + start, &mut buf[..len]);
-        crc.update(&buf[..len]);
-    }
-    let ranges = cluster.all_gather(&[crc.finalize() as u64, mine.end - mine.start]);
+    let ranges = cluster.all_gather(&[range_checksum(layer, &mine) as u64, mine.end - mine.start]);
     let mut whole = crc32fast::Hasher::new();
     for range in ranges.chunks(2) {
         whole.combine(&crc32fast::Hasher::new_with_initial_len(
@@ -567,17 +573,15 @@ fn write_ranges<R: Rules>(
     Ok(sent)
 }
 
-/// Removes the manifest and the pieces of layer `n` in `dir` (of any number of processes).
-fn remove_pieces(dir: &Path, n: u32) {
-    let _ = std::fs::remove_file(dir.join(manifest_file(n)));
-    let prefix = format!("layer-{n:03}.part-");
-    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        if let Some(name) = e.file_name().to_str() {
-            if name.starts_with(&prefix) && name.ends_with(".egdb") {
-                let _ = std::fs::remove_file(e.path());
-            }
-        }
+/// The CRC-32 of the values of `range` (this process's) of `layer`.
+fn range_checksum<R: Rules>(layer: &LeanLayer<R>, range: &std::ops::Range<u64>) -> u32 {
+    let mut buf = vec![0u8; WRITE_CHUNK.min(range.end - range.start) as usize];
+    let mut crc = crc32fast::Hasher::new();
+    for (start, len) in write_chunks(range.end - range.start) {
+        layer.values(range.start + start, &mut buf[..len]);
+        crc.update(&buf[..len]);
     }
+    crc.finalize()
 }
 
 /// Writes this process's piece of layer `n` from its range of `layer`; then the writers (one
@@ -602,13 +606,7 @@ fn write_pieces<R: Rules>(
     };
     let range = spec.range();
     let len = range.end - range.start;
-    let mut buf = vec![0u8; WRITE_CHUNK.min(len) as usize];
-    let mut crc = crc32fast::Hasher::new();
-    for (start, len) in write_chunks(len) {
-        layer.values(range.start + start, &mut buf[..len]);
-        crc.update(&buf[..len]);
-    }
-    let checksum = crc.finalize();
+    let checksum = range_checksum(layer, &range);
     if writer {
         // The manifest goes first: until the new one is written, the layer is not there.
         let _ = std::fs::remove_file(dir.join(manifest_file(n)));
@@ -639,6 +637,8 @@ fn write_pieces<R: Rules>(
                 .collect(),
         };
         write_manifest(dir, &manifest)?;
+        // Pieces of an earlier build by another number of processes are not the layer's.
+        remove_pieces_but(dir, n, Some(processes));
     }
     cluster.barrier();
     Ok(())

@@ -34,8 +34,8 @@ pub use build::{build, human_bytes, memory_needed, BuildOptions, LayerExchange, 
 #[cfg(feature = "mpi")]
 pub use mpi::MpiProcesses;
 pub use pieces::{
-    join, manifest_file, piece_file, JoinedLayer, ManifestPiece, PieceHeader, PieceManifest,
-    PIECE_MAGIC,
+    join, join_layer, manifest_file, piece_file, JoinedLayer, ManifestPiece, PieceHeader,
+    PieceManifest, PIECE_MAGIC,
 };
 pub(crate) use verify::one_step;
 pub use verify::{layer_stats, verify_full, FullCheck, LayerStats, Mismatch};
@@ -125,7 +125,7 @@ pub enum EgdbError {
         pieces: usize,
     },
     /// A layer's manifest of pieces cannot be read or does not describe the layer.
-    #[error("{path}: not a manifest of pieces: {reason}")]
+    #[error("{path}: bad manifest of pieces: {reason}")]
     BadManifest {
         /// The manifest file.
         path: PathBuf,

@@ -319,89 +319,141 @@ pub(super) fn open_piece(
 pub struct JoinedLayer {
     /// The layer.
     pub layer: u32,
-    /// Pieces it was in (0: it was one file already and was left as it is).
+    /// Pieces it was in (0: it was one file already, with no pieces beside it).
     pub pieces: u32,
     /// Entries.
     pub count: u64,
-    /// Whether the piece files and the manifest were removed after the single file was
-    /// written and checked.
+    /// Whether the layer file was written from the pieces now (false: it was there and
+    /// verified).
+    pub written: bool,
+    /// Whether piece files and the manifest were removed after the layer file was checked.
     pub pieces_removed: bool,
 }
 
 /// `egdb join`: every layer of the database in `dir` that is in pieces is written as one
-/// layer file, byte for byte the file of a single-process build: every piece is checked
-/// (header, checksum, entries) first, the file is written to a temporary name and renamed,
-/// then read back and checked against the manifest's checksum; then, unless `keep_pieces`,
-/// the pieces and the manifest are removed. A layer already in one file is left as it is (a
-/// join interrupted after the rename removes the pieces the next time). Layers are joined in
-/// order.
+/// layer file, byte for byte the file of a single-process build ([`join_layer`]), layer by
+/// layer from 0: `joined` hears of each as it is done.
 ///
 /// # Errors
-/// [`EgdbError::Empty`] if `dir` holds no layer; a piece missing or damaged, named; an I/O
-/// error naming the file.
-pub fn join(dir: &Path, keep_pieces: bool) -> Result<Vec<JoinedLayer>, EgdbError> {
+/// [`EgdbError::Empty`] if `dir` holds no layer; the first layer's error ([`join_layer`]):
+/// the layers before it are joined.
+pub fn join(
+    dir: &Path,
+    keep_pieces: bool,
+    mut joined: impl FnMut(&JoinedLayer),
+) -> Result<(), EgdbError> {
     let highest = super::highest_layer_file(dir)?.ok_or_else(|| EgdbError::Empty {
         dir: dir.to_path_buf(),
     })?;
-    let mut joined = Vec::new();
-    for layer in 0..=highest {
-        let single = dir.join(super::layer_file(layer));
-        let manifest = read_manifest(dir, layer, None)?;
-        let Some(manifest) = manifest else {
-            if !single.exists() {
-                return Err(EgdbError::MissingLayer {
-                    dir: dir.to_path_buf(),
-                    layer,
-                    file: super::layer_file(layer),
-                });
-            }
-            joined.push(JoinedLayer {
-                layer,
-                pieces: 0,
-                count: 0,
-                pieces_removed: false,
-            });
-            continue;
-        };
-        let houses = manifest.houses as usize;
-        if !single.exists() {
-            let maps: Vec<memmap2::Mmap> = (0..manifest.pieces.len())
-                .map(|k| open_piece(dir, &manifest, k, true))
-                .collect::<Result<_, _>>()?;
-            let split = Partition::new(manifest.count, maps.len());
-            super::write_layer_known(
-                dir,
-                &manifest.game,
-                houses,
-                layer,
-                manifest.count,
-                manifest.checksum,
-                |start, buf| copy_from_pieces(&maps, split, start, buf),
-            )?;
+    // Every layer must be of the game and board of layer 0.
+    let (game, houses) = match read_manifest(dir, 0, None)? {
+        Some(m) if !dir.join(super::layer_file(0)).exists() => (m.game, m.houses as usize),
+        _ => {
+            let header = super::read_header_file(&dir.join(super::layer_file(0)))?;
+            (header.game, header.houses as usize)
         }
-        // Read back whole: the header, size and checksum the manifest promises.
-        super::open_layer(
-            &single,
-            &manifest.game,
+    };
+    for layer in 0..=highest {
+        joined(&join_layer(dir, &game, houses, layer, keep_pieces)?);
+    }
+    Ok(())
+}
+
+/// Writes layer `layer` of the database of `game` (`houses` houses a side) in `dir` as one
+/// layer file if it is in pieces: every piece is checked first (header against the manifest,
+/// checksum, entries), the file is written to a temporary name and renamed, then read back
+/// and checked against the manifest's checksum; then, unless `keep_pieces`, every piece file
+/// of the layer (of any number of processes) and the manifest are removed. A layer file that
+/// is there and verifies is kept (a join interrupted after the rename only removes the pieces
+/// the next time); a damaged one is written again from the pieces.
+///
+/// # Errors
+/// The layer is in neither form ([`EgdbError::MissingLayer`]); the manifest or a piece is
+/// missing or damaged, named; an I/O error naming the file.
+pub fn join_layer(
+    dir: &Path,
+    game: &str,
+    houses: usize,
+    layer: u32,
+    keep_pieces: bool,
+) -> Result<JoinedLayer, EgdbError> {
+    let count = super::LayerIndex::new(houses)
+        .layer_size(layer)
+        .ok_or_else(|| EgdbError::TooLarge {
+            what: format!("layer {layer} exceeds the seeds an entry can value"),
+        })?;
+    let single = dir.join(super::layer_file(layer));
+    let open_single = || super::open_layer(&single, game, houses, layer, count, true);
+    let manifest = read_manifest(dir, layer, Some((game, houses, count)))?;
+    let Some(manifest) = manifest else {
+        if !single.exists() {
+            return Err(EgdbError::MissingLayer {
+                dir: dir.to_path_buf(),
+                layer,
+                file: super::layer_file(layer),
+            });
+        }
+        open_single()?;
+        return Ok(JoinedLayer {
+            layer,
+            pieces: 0,
+            count,
+            written: false,
+            pieces_removed: false,
+        });
+    };
+    // A layer file that does not verify is written again from the pieces.
+    let written = !(single.exists() && open_single().is_ok());
+    if written {
+        let maps: Vec<memmap2::Mmap> = (0..manifest.pieces.len())
+            .map(|k| open_piece(dir, &manifest, k, true))
+            .collect::<Result<_, _>>()?;
+        let split = Partition::new(manifest.count, maps.len());
+        super::write_layer_known(
+            dir,
+            game,
             houses,
             layer,
             manifest.count,
-            true,
+            manifest.checksum,
+            |start, buf| copy_from_pieces(&maps, split, start, buf),
         )?;
-        if !keep_pieces {
-            for piece in &manifest.pieces {
-                let _ = std::fs::remove_file(dir.join(&piece.file));
-            }
-            let _ = std::fs::remove_file(dir.join(manifest_file(layer)));
-        }
-        joined.push(JoinedLayer {
-            layer,
-            pieces: manifest.pieces.len() as u32,
-            count: manifest.count,
-            pieces_removed: !keep_pieces,
-        });
+        // Read back whole: the header, size and checksum the manifest promises.
+        open_single()?;
     }
-    Ok(joined)
+    if !keep_pieces {
+        remove_pieces(dir, layer);
+    }
+    Ok(JoinedLayer {
+        layer,
+        pieces: manifest.pieces.len() as u32,
+        count,
+        written,
+        pieces_removed: !keep_pieces,
+    })
+}
+
+/// Removes the manifest of layer `layer` in `dir` and every piece file of it, of any number
+/// of processes.
+pub(super) fn remove_pieces(dir: &Path, layer: u32) {
+    let _ = std::fs::remove_file(dir.join(manifest_file(layer)));
+    remove_pieces_but(dir, layer, None);
+}
+
+/// Removes the piece files of layer `layer` in `dir` of any number of processes but `keep`.
+pub(super) fn remove_pieces_but(dir: &Path, layer: u32, keep: Option<usize>) {
+    let prefix = format!("layer-{layer:03}.part-");
+    let kept = keep.map(|p| format!("-of-{p}.egdb"));
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        if let Some(name) = e.file_name().to_str() {
+            if name.starts_with(&prefix)
+                && name.ends_with(".egdb")
+                && kept.as_ref().is_none_or(|k| !name.ends_with(k.as_str()))
+            {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
 }
 
 /// Copies entries `start..start + buf.len()` of a layer split as `split` from the pieces'

@@ -579,8 +579,9 @@ pub(super) fn run(
             // The other processes may be waiting for this one: stop them all.
             mpi.abort(
                 &format!(
-                    "error: process {process} of {}: {e}\nthe distributed {} stopped: the \
-                     games recorded are kept, and the same command resumes",
+                    "error: process {process} of {}: {e}\nthe distributed {} stopped (the \
+                     games recorded so far are kept: once the cause is fixed, the same command \
+                     resumes)",
                     mpi.processes(),
                     run.kind.name()
                 ),

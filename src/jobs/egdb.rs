@@ -276,14 +276,21 @@ fn layer_line(r: &LayerReport) -> String {
             None => String::new(),
         },
         match &r.exchange {
-            Some(x) if x.child_requests > 0 || x.gather_bytes == 0 => format!(
-                ", {} sent between processes: {} exchange{} of updates, {} child requests \
-                 and their answers",
-                human_bytes(x.update_bytes + x.request_bytes + x.answer_bytes),
-                x.rounds,
-                if x.rounds == 1 { "" } else { "s" },
-                x.child_requests
-            ),
+            Some(x) if x.child_requests > 0 || x.gather_bytes == 0 => {
+                let per = |bytes: u64| bytes as f64 / r.positions.max(1) as f64;
+                format!(
+                    ", {} sent between processes: {} exchange{} of updates, {} child requests \
+                     and their answers; bytes a position: updates {:.2}, requests {:.2}, \
+                     answers {:.2}",
+                    human_bytes(x.update_bytes + x.request_bytes + x.answer_bytes),
+                    x.rounds,
+                    if x.rounds == 1 { "" } else { "s" },
+                    x.child_requests,
+                    per(x.update_bytes),
+                    per(x.request_bytes),
+                    per(x.answer_bytes)
+                )
+            }
             Some(x) => format!(
                 ", {} sent between processes: {} exchange{} of updates, then the entries \
                  to the writers",
