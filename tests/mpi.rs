@@ -357,7 +357,7 @@ fn assert_partitioned_joins_to_single(processes: usize, cases: &[(&str, u32)]) {
         assert_eq!(top["gather_bytes"], 0, "{game}: {top}");
         // Read in pieces: the same values as the single files (probe), and a clean verify.
         let dir_s = dir.to_str().unwrap();
-        let verified = mancala(&["egdb", "verify", dir_s, "--samples", "3", "--json"]);
+        let verified = mancala(&["egdb", "verify", dir_s, "--samples", "3", "--full", "--json"]);
         let verified: serde_json::Value = serde_json::from_str(&verified).unwrap();
         assert_eq!(verified["ok"], true, "{game}: {verified}");
         let expected_s = expected.to_str().unwrap();
@@ -377,6 +377,18 @@ fn assert_partitioned_joins_to_single(processes: usize, cases: &[(&str, u32)]) {
             v
         };
         assert_eq!(probe(dir_s), probe(expected_s), "{game}: probe of the pieces");
+        if game == "kalah(houses=4)" {
+            // The solver probing the pieces inside its search.
+            let solve = |d: &str| -> serde_json::Value {
+                let text = mancala(&[
+                    "solve", "kalah(houses=4,seeds=3)", "--position", "3,3,0,4/3,3,3,0 1-4 S",
+                    "--egdb", d, "--tt-mb", "16", "--json",
+                ]);
+                let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+                serde_json::json!([v["value"], v["moves"]])
+            };
+            assert_eq!(solve(dir_s), solve(expected_s), "{game}: solve with the pieces");
+        }
         // Joined: the single-process bytes, pieces removed.
         let joined = mancala(&["egdb", "join", dir_s, "--json"]);
         let joined: serde_json::Value = serde_json::from_str(&joined).unwrap();
@@ -419,6 +431,10 @@ fn four_processes_partitioned_join_to_the_files_of_one() {
             ("kalah(houses=4)", 18),
             ("awari(houses=4)", 18),
             ("awari(houses=3)", 10),
+            (
+                "oware(houses=3,repetition=even-split,grand-slam=woaley-skip)",
+                9,
+            ),
             ("awari", 12),
         ],
     );
@@ -495,6 +511,28 @@ fn a_partitioned_build_killed_inside_a_layer_resumes_and_damaged_pieces_are_name
         .map(|l| l["layer"].as_u64().unwrap())
         .collect();
     assert_eq!(rebuilt, [10, 11], "{report}");
+    let why = report["layers"][11]["replaced"].as_str().unwrap();
+    assert!(
+        why.starts_with("process 2: ") && why.contains("layer-011.part-2-of-4.egdb"),
+        "process 0 reports what process 2 found: {why}"
+    );
+    // Layer 12 damaged again and rebuilt by 2 processes: its 4 old pieces go once the new
+    // manifest is written; layer 13, in 4 pieces, is read whole by each of the 2.
+    let piece = dir.join("layer-012.part-0-of-4.egdb");
+    let mut bytes = std::fs::read(&piece).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&piece, &bytes).unwrap();
+    let out = run(mpirun(2, game, max_seeds, root.path(), &["--json", "--partition"]));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["layers"][12]["kept"], false, "{report}");
+    assert_eq!(report["layers"][13]["kept"], true, "{report}");
+    let names: Vec<String> = files(&dir).into_iter().map(|f| f.0).collect();
+    assert!(
+        names.contains(&"layer-012.part-1-of-2.egdb".to_string())
+            && !names.iter().any(|n| n.starts_with("layer-012.part-") && n.ends_with("-of-4.egdb")),
+        "{names:?}"
+    );
     mancala(&["egdb", "join", dir.to_str().unwrap()]);
     assert!(files(&dir) == files(&expected), "the resumed build's bytes, joined");
 }
