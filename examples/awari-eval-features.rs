@@ -69,8 +69,7 @@ fn main() {
     // The draw per layer, as `mancala eval fit` draws (another seed).
     let mut samples = Vec::new();
     for layer in lo..=28u32 {
-        let entries = db.layer_entries(layer).unwrap();
-        let size = entries.len() as u64;
+        let size = index.layer_size(layer).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(7 ^ (layer as u64 * 0x9e37_79b9));
         for _ in 0..20000.min(size) {
             let rank = ((rng.next_u64() as u128 * size as u128) >> 64) as u64;
@@ -80,7 +79,7 @@ fn main() {
             if rules.outcome(&pos).is_some() {
                 continue;
             }
-            samples.push((pos, entries[rank as usize] as f64));
+            samples.push((pos, db.entry(layer, rank) as f64));
         }
     }
     // Positions from play: epsilon-greedy self-play (70% greedy by store gain), 15-28 seeds.
