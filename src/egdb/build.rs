@@ -16,14 +16,15 @@ use super::cluster::{Cluster, Partition, Single};
 use super::cyclic::{
     checkpoint_files, checkpoint_fits, work_name, working_bytes, Checkpoints, Exchanged, LeanLayer,
 };
+use super::format::{
+    layer_file, manifest_file, piece_file, write_chunks, write_layer, write_layer_known,
+    WRITE_CHUNK,
+};
 use super::pieces::{
-    combined_checksum, manifest_file, piece_file, remove_pieces, remove_pieces_but,
-    write_manifest, write_piece, ManifestPiece, PieceManifest, PieceSpec,
+    combined_checksum, remove_pieces, remove_pieces_but, write_manifest, write_piece,
+    ManifestPiece, PieceManifest, PieceSpec,
 };
-use super::{
-    layer_file, write_chunks, write_layer, write_layer_known, Egdb, EgdbError, Hold, LayerIndex,
-    MAX_LAYER_SEEDS, WRITE_CHUNK,
-};
+use super::{Egdb, EgdbError, Hold, LayerIndex, MAX_LAYER_SEEDS};
 use crate::core::{Board, Progress, Threads};
 use crate::rules::{Children, Rules, MAX_CHILDREN};
 use arrayvec::ArrayVec;

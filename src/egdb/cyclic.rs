@@ -42,7 +42,8 @@
 //! build, one per process, all at the same stage: they are used only if every process has one).
 
 use super::cluster::{Cluster, Partition};
-use super::{write_file_atomically, Egdb, EgdbError, LayerIndex};
+use super::format::write_file_atomically;
+use super::{Egdb, EgdbError, LayerIndex};
 use crate::core::{Board, Progress};
 use crate::rules::{Children, Rules};
 use arrayvec::ArrayVec;

@@ -23,7 +23,9 @@
 mod build;
 mod cluster;
 mod cyclic;
+mod error;
 pub mod fit;
+mod format;
 #[cfg(feature = "mpi")]
 mod mpi;
 mod pieces;
@@ -33,244 +35,28 @@ pub use crate::core::{LayerIndex, MAX_LAYER_SEEDS};
 pub use build::{build, human_bytes, memory_needed, BuildOptions, LayerExchange, LayerReport};
 #[cfg(feature = "mpi")]
 pub use mpi::MpiProcesses;
+pub use error::EgdbError;
+pub use format::{
+    checksum, layer_file, manifest_file, piece_file, LayerHeader, ENTRY_BITS, FORMAT_VERSION,
+    HEADER_BYTES, MAGIC,
+};
 pub use pieces::{
-    join, join_layer, manifest_file, piece_file, JoinedLayer, ManifestPiece, PieceHeader,
-    PieceManifest, PIECE_MAGIC,
+    join, join_layer, JoinedLayer, ManifestPiece, PieceHeader, PieceManifest, PIECE_MAGIC,
 };
 pub(crate) use verify::one_step;
 pub use verify::{layer_stats, verify_full, FullCheck, LayerStats, Mismatch};
 
 use crate::core::Board;
 use cluster::Partition;
+use error::io_error;
+use format::{highest_layer_file, open_layer, read_header_file, write_file_atomically};
 use crate::rules::{Children, GameSpec, Rules, MAX_CHILDREN};
 use arrayvec::ArrayVec;
 use memmap2::Mmap;
 use std::fmt;
-use std::fs::File;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use thiserror::Error;
-
-/// First bytes of every layer file.
-pub const MAGIC: [u8; 8] = *b"MNCLEGDB";
-/// Version of the layer file format this build reads and writes.
-pub const FORMAT_VERSION: u32 = 1;
-/// Bytes before the payload: the bincode-encoded [`LayerHeader`], zero-padded.
-pub const HEADER_BYTES: usize = 256;
-/// Bits per entry: one signed byte, the value in seeds.
-pub const ENTRY_BITS: u8 = 8;
-
-/// The header of a layer file, encoded with bincode 2 (standard configuration) at offset 0.
-#[derive(Clone, Debug, PartialEq, Eq, bincode::Encode, bincode::Decode)]
-pub struct LayerHeader {
-    /// [`MAGIC`].
-    pub magic: [u8; 8],
-    /// [`FORMAT_VERSION`].
-    pub version: u32,
-    /// The database's game string ([`database_game`]): canonical, start seed count removed.
-    pub game: String,
-    /// Houses per player.
-    pub houses: u8,
-    /// The layer: seeds on the board of every position in it.
-    pub layer: u32,
-    /// Bits per entry ([`ENTRY_BITS`]).
-    pub entry_bits: u8,
-    /// Entries in the payload: `C(layer + 2·houses - 1, 2·houses - 1)`.
-    pub count: u64,
-    /// CRC-32 (IEEE) of the payload.
-    pub checksum: u32,
-}
-
-/// What can go wrong with a database: every variant names the file or directory, and where it
-/// applies the layer and what was expected versus found.
-#[derive(Debug, Error)]
-pub enum EgdbError {
-    /// A file or directory could not be read or written.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file or directory.
-        path: PathBuf,
-        /// The operating system's error.
-        source: io::Error,
-    },
-    /// The game cannot have store-independent databases.
-    #[error("{game} has no endgame databases: {reason}")]
-    Unsupported {
-        /// The game string.
-        game: String,
-        /// Why.
-        reason: String,
-    },
-    /// A layer the database needs is not there.
-    #[error("{dir}: layer {layer} is missing (expected file {file})")]
-    MissingLayer {
-        /// The database directory.
-        dir: PathBuf,
-        /// The missing layer.
-        layer: u32,
-        /// The file name it should have.
-        file: String,
-    },
-    /// A piece of a layer in pieces (a partitioned build's files) is not there.
-    #[error("{path}: missing: piece {piece} of the {pieces} of layer {layer} (its manifest names it)")]
-    MissingPiece {
-        /// The piece file's path.
-        path: PathBuf,
-        /// The layer.
-        layer: u32,
-        /// The piece, `0..pieces`.
-        piece: usize,
-        /// Pieces of the layer.
-        pieces: usize,
-    },
-    /// A layer's manifest of pieces cannot be read or does not describe the layer.
-    #[error("{path}: bad manifest of pieces: {reason}")]
-    BadManifest {
-        /// The manifest file.
-        path: PathBuf,
-        /// What is wrong.
-        reason: String,
-    },
-    /// The directory holds no layer at all.
-    #[error("{dir}: no database layers (files layer-NNN.egdb or layer-NNN.pieces.json) found")]
-    Empty {
-        /// The directory.
-        dir: PathBuf,
-    },
-    /// The file does not start with [`MAGIC`].
-    #[error("{path}: not a database {} file: it starts {:?}, expected {:?}",
-        if expected == &MAGIC { "layer" } else { "piece" },
-        String::from_utf8_lossy(found), String::from_utf8_lossy(expected))]
-    BadMagic {
-        /// The file.
-        path: PathBuf,
-        /// The first bytes found.
-        found: Vec<u8>,
-        /// The magic expected: [`MAGIC`] or [`PIECE_MAGIC`].
-        expected: [u8; 8],
-    },
-    /// The header cannot be decoded or has an impossible field.
-    #[error("{path}: bad header: {reason}")]
-    BadHeader {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        reason: String,
-    },
-    /// The header's format version is not this build's.
-    #[error("{path}: format version {found}, this build reads version {expected}")]
-    Version {
-        /// The file.
-        path: PathBuf,
-        /// [`FORMAT_VERSION`].
-        expected: u32,
-        /// The file's.
-        found: u32,
-    },
-    /// The file belongs to another game.
-    #[error("{path}: database of `{found}`, expected `{expected}`")]
-    GameMismatch {
-        /// The file.
-        path: PathBuf,
-        /// The game asked for.
-        expected: String,
-        /// The game in the header.
-        found: String,
-    },
-    /// A header field disagrees with the file's name or the game.
-    #[error("{path}: layer {layer}: header {field} is {found}, expected {expected}")]
-    HeaderMismatch {
-        /// The file.
-        path: PathBuf,
-        /// The layer its name gives.
-        layer: u32,
-        /// The field.
-        field: &'static str,
-        /// Expected value.
-        expected: u64,
-        /// Value found.
-        found: u64,
-    },
-    /// The payload is shorter or longer than the header says.
-    #[error(
-        "{path}: layer {layer}: file is {found} bytes, expected {expected} (truncated or damaged)"
-    )]
-    Truncated {
-        /// The file.
-        path: PathBuf,
-        /// The layer.
-        layer: u32,
-        /// Bytes expected: header block plus entries.
-        expected: u64,
-        /// Bytes found.
-        found: u64,
-    },
-    /// The payload's checksum is not the header's.
-    #[error("{path}: layer {layer}: payload checksum {found:#010x}, header says {expected:#010x} (corrupted)")]
-    Checksum {
-        /// The file.
-        path: PathBuf,
-        /// The layer.
-        layer: u32,
-        /// The header's checksum.
-        expected: u32,
-        /// The payload's.
-        found: u32,
-    },
-    /// An entry lies outside the values its layer can hold.
-    #[error("{path}: layer {layer}: entry {rank} is {found}, outside -{layer}..={layer}")]
-    BadEntry {
-        /// The file.
-        path: PathBuf,
-        /// The layer.
-        layer: u32,
-        /// The entry's rank.
-        rank: u64,
-        /// The value found.
-        found: i8,
-    },
-    /// The layers asked for cannot be held: more seeds than an entry can value, or more memory
-    /// than allowed.
-    #[error("{what}")]
-    TooLarge {
-        /// What exceeds which limit, with the figures.
-        what: String,
-    },
-    /// The build record of a directory ([`BUILD_RECORD`]) cannot be read.
-    #[error("{path}: not a build record ({reason}): remove it, or build the database again")]
-    BadRecord {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        reason: String,
-    },
-    /// The processes of a distributed build were not given the same build (game, layers or
-    /// program version): they would wait for each other for ever.
-    #[error(
-        "the processes of the distributed build were given different builds: {what}; every \
-         process must run the same command line and program"
-    )]
-    Processes {
-        /// Which process was given what.
-        what: String,
-    },
-    /// The worker threads could not be started.
-    #[error("cannot start {threads} threads: {reason}")]
-    Threads {
-        /// Threads asked for.
-        threads: usize,
-        /// The reason.
-        reason: String,
-    },
-}
-
-fn io_error(path: &Path) -> impl FnOnce(io::Error) -> EgdbError + '_ {
-    move |source| EgdbError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
-}
 
 /// The game string a database of `spec` is built for: the canonical string with the start seed
 /// count set to its default (the count does not change a store-independent value), so that
@@ -289,127 +75,6 @@ pub fn default_dir(root: &Path, spec: &GameSpec) -> PathBuf {
         .map(|c| if c == '(' || c == ',' { '-' } else { c })
         .collect();
     root.join(name)
-}
-
-/// The file name of layer `layer`.
-pub fn layer_file(layer: u32) -> String {
-    format!("layer-{layer:03}.egdb")
-}
-
-/// The checksum a layer header holds ([`LayerHeader::checksum`]): CRC-32 (IEEE, as
-/// `crc32fast`) of the payload, the entries after the header block.
-pub fn checksum(payload: &[u8]) -> u32 {
-    crc32fast::hash(payload)
-}
-
-/// Entries per chunk in which a layer file's or a piece's payload is written.
-const WRITE_CHUNK: u64 = 1 << 20;
-
-/// The chunks `(start, len)` in which a payload of `count` entries is written, in order.
-fn write_chunks(count: u64) -> impl Iterator<Item = (u64, usize)> {
-    (0..count)
-        .step_by(WRITE_CHUNK as usize)
-        .map(move |start| (start, (count - start).min(WRITE_CHUNK) as usize))
-}
-
-/// Writes one layer file: to `NAME.tmp`, synced, then renamed to `NAME`, so that a file with the
-/// final name is always complete.
-fn write_layer(
-    dir: &Path,
-    game: &str,
-    houses: usize,
-    layer: u32,
-    payload: &[u8],
-) -> Result<(), EgdbError> {
-    let count = payload.len() as u64;
-    write_layer_known(
-        dir,
-        game,
-        houses,
-        layer,
-        count,
-        checksum(payload),
-        |start, buf| buf.copy_from_slice(&payload[start as usize..start as usize + buf.len()]),
-    )
-}
-
-/// [`write_layer`] with the payload's checksum known and its `count` entries given piece by
-/// piece: `fill(start, buf)` writes entries `start..start + buf.len()` into `buf`, called once
-/// for each of [`write_chunks`]`(count)`, in order (unless writing fails first).
-fn write_layer_known(
-    dir: &Path,
-    game: &str,
-    houses: usize,
-    layer: u32,
-    count: u64,
-    checksum: u32,
-    fill: impl FnMut(u64, &mut [u8]),
-) -> Result<(), EgdbError> {
-    let header = LayerHeader {
-        magic: MAGIC,
-        version: FORMAT_VERSION,
-        game: game.to_string(),
-        houses: houses as u8,
-        layer,
-        entry_bits: ENTRY_BITS,
-        count,
-        checksum,
-    };
-    write_entries(dir, &layer_file(layer), &header, count, fill)
-}
-
-/// Writes file `name` in `dir` (to a temporary name, synced, renamed): `header` encoded with
-/// bincode 2 into a zero-padded [`HEADER_BYTES`] block, then `count` entries given piece by
-/// piece by `fill(start, buf)` (entries `start..start + buf.len()`), in order.
-fn write_entries(
-    dir: &Path,
-    name: &str,
-    header: &impl bincode::Encode,
-    count: u64,
-    mut fill: impl FnMut(u64, &mut [u8]),
-) -> Result<(), EgdbError> {
-    let mut block = vec![0u8; HEADER_BYTES];
-    let written = bincode::encode_into_slice(header, &mut block, bincode::config::standard())
-        .map_err(|e| EgdbError::TooLarge {
-            what: format!("header of {name} does not fit {HEADER_BYTES} bytes: {e}"),
-        })?;
-    debug_assert!(written <= HEADER_BYTES);
-    let mut buf = vec![0u8; WRITE_CHUNK.min(count) as usize];
-    write_file_atomically(dir, name, |out| {
-        out.write_all(&block)?;
-        for (start, len) in write_chunks(count) {
-            fill(start, &mut buf[..len]);
-            out.write_all(&buf[..len])?;
-        }
-        Ok(())
-    })
-}
-
-/// Writes `dir/name` with `write`: to `name.tmp`, synced, then renamed, so that a file with the
-/// final name is always complete.
-fn write_file_atomically(
-    dir: &Path,
-    name: &str,
-    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-) -> Result<(), EgdbError> {
-    let path = dir.join(name);
-    let tmp = dir.join(format!("{name}.tmp"));
-    let result = (|| -> io::Result<()> {
-        let mut f = io::BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
-        write(&mut f)?;
-        let f = f.into_inner().map_err(|e| e.into_error())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, &path)?;
-        // Make the rename itself durable.
-        if let Ok(d) = File::open(dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.map_err(io_error(&path))
 }
 
 /// One layer, mapped: one layer file, or the pieces of a partitioned build ([`pieces`]).
@@ -481,174 +146,6 @@ enum Hold {
     /// Piece `rank` alone when the layer is in `processes` pieces (a process of a partitioned
     /// build); every piece if it is in another number of pieces.
     Own { rank: usize, processes: usize },
-}
-
-/// Maps `path` (read-only).
-fn map_file(path: &Path) -> Result<Mmap, EgdbError> {
-    if path.is_dir() {
-        // A mapping of a directory fails with "No such device": say what is wrong instead.
-        return Err(io_error(path)(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "a directory where the layer file should be",
-        )));
-    }
-    let file = File::open(path).map_err(io_error(path))?;
-    // SAFETY: the file is opened read-only; databases are written once to a temporary name and
-    // renamed, never modified in place, so the mapping does not change under us. (Reading the
-    // layers into anonymous huge pages instead was measured: no faster probes on Kalah(6,4) with
-    // the 24-seed databases, and about 1 s more to open them, the kernel zeroing the pages.)
-    unsafe { Mmap::map(&file) }.map_err(io_error(path))
-}
-
-/// Reads and checks the header of the layer file `path` (layer `layer` of `game`, `count`
-/// entries), maps it and, when `check_payload`, verifies its checksum and entries.
-fn open_layer(
-    path: &Path,
-    game: &str,
-    houses: usize,
-    layer: u32,
-    count: u64,
-    check_payload: bool,
-) -> Result<Layer, EgdbError> {
-    let map = map_file(path)?;
-    let header = read_header(path, &map, layer)?;
-    if header.game != game {
-        return Err(EgdbError::GameMismatch {
-            path: path.to_path_buf(),
-            expected: game.to_string(),
-            found: header.game,
-        });
-    }
-    let mismatch = |field, expected: u64, found: u64| EgdbError::HeaderMismatch {
-        path: path.to_path_buf(),
-        layer,
-        field,
-        expected,
-        found,
-    };
-    if header.houses as usize != houses {
-        return Err(mismatch("houses", houses as u64, header.houses as u64));
-    }
-    if header.layer != layer {
-        return Err(mismatch("layer", layer as u64, header.layer as u64));
-    }
-    if header.entry_bits != ENTRY_BITS {
-        return Err(mismatch(
-            "entry width",
-            ENTRY_BITS as u64,
-            header.entry_bits as u64,
-        ));
-    }
-    if header.count != count {
-        return Err(mismatch("count", count, header.count));
-    }
-    check_payload_size(path, &map, layer, count)?;
-    if check_payload {
-        check_entries(path, &map[HEADER_BYTES..], layer, 0, header.checksum)?;
-    }
-    Ok(Layer::whole(map, count))
-}
-
-/// Checks that the file `path`, mapped as `map`, is the header block and `count` entries.
-fn check_payload_size(path: &Path, map: &[u8], layer: u32, count: u64) -> Result<(), EgdbError> {
-    let expected = HEADER_BYTES as u64 + count;
-    if map.len() as u64 != expected {
-        return Err(EgdbError::Truncated {
-            path: path.to_path_buf(),
-            layer,
-            expected,
-            found: map.len() as u64,
-        });
-    }
-    Ok(())
-}
-
-/// Checks the entries `payload` of the file `path` (ranks `first..` of layer `layer`): their
-/// CRC-32 is `checksum`, and no value is beyond the layer's seeds.
-fn check_entries(
-    path: &Path,
-    payload: &[u8],
-    layer: u32,
-    first: u64,
-    checksum: u32,
-) -> Result<(), EgdbError> {
-    let found = self::checksum(payload);
-    if found != checksum {
-        return Err(EgdbError::Checksum {
-            path: path.to_path_buf(),
-            layer,
-            expected: checksum,
-            found,
-        });
-    }
-    // The largest magnitude first (a loop the compiler vectorizes), the culprit only if it is
-    // too large.
-    let largest = payload
-        .iter()
-        .fold(0u8, |m, &v| m.max((v as i8).unsigned_abs()));
-    if let Some((rank, &v)) = (largest as u32 > layer)
-        .then(|| {
-            payload
-                .iter()
-                .enumerate()
-                .find(|(_, &v)| (v as i8).unsigned_abs() as u32 > layer)
-        })
-        .flatten()
-    {
-        return Err(EgdbError::BadEntry {
-            path: path.to_path_buf(),
-            layer,
-            rank: first + rank as u64,
-            found: v as i8,
-        });
-    }
-    Ok(())
-}
-
-/// Decodes the layer header at the start of `bytes` (the file `path`).
-fn read_header(path: &Path, bytes: &[u8], layer: u32) -> Result<LayerHeader, EgdbError> {
-    let header: LayerHeader = read_header_block(path, bytes, layer, &MAGIC)?;
-    if header.version != FORMAT_VERSION {
-        return Err(EgdbError::Version {
-            path: path.to_path_buf(),
-            expected: FORMAT_VERSION,
-            found: header.version,
-        });
-    }
-    Ok(header)
-}
-
-/// Decodes a header (of a layer file or a piece) at the start of `bytes` (the file `path`),
-/// which must start with `magic`.
-fn read_header_block<H: bincode::Decode<()>>(
-    path: &Path,
-    bytes: &[u8],
-    layer: u32,
-    magic: &[u8; 8],
-) -> Result<H, EgdbError> {
-    if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != magic[..] {
-        return Err(EgdbError::BadMagic {
-            path: path.to_path_buf(),
-            found: bytes[..bytes.len().min(MAGIC.len())].to_vec(),
-            expected: *magic,
-        });
-    }
-    if bytes.len() < HEADER_BYTES {
-        return Err(EgdbError::Truncated {
-            path: path.to_path_buf(),
-            layer,
-            expected: HEADER_BYTES as u64,
-            found: bytes.len() as u64,
-        });
-    }
-    let (header, _): (H, usize) =
-        bincode::decode_from_slice(&bytes[..HEADER_BYTES], bincode::config::standard()).map_err(
-            |e| EgdbError::BadHeader {
-                path: path.to_path_buf(),
-                reason: e.to_string(),
-            },
-        )?;
-    Ok(header)
 }
 
 /// The file in a database directory that records what its last `egdb build` was asked for
@@ -800,24 +297,6 @@ impl Egdb {
     }
 }
 
-/// The header of the layer file `path` (of layer 0), read without mapping the file.
-fn read_header_file(path: &Path) -> Result<LayerHeader, EgdbError> {
-    let mut bytes = vec![0u8; HEADER_BYTES];
-    let n = {
-        use std::io::Read;
-        let mut f = File::open(path).map_err(io_error(path))?;
-        let mut n = 0;
-        loop {
-            let k = f.read(&mut bytes[n..]).map_err(io_error(path))?;
-            if k == 0 || n + k == HEADER_BYTES {
-                break n + k;
-            }
-            n += k;
-        }
-    };
-    read_header(path, &bytes[..n], 0)
-}
-
 /// The game string recorded in the first layer of the database in `dir`, parsed; for tools
 /// that open a database without being told its game.
 ///
@@ -967,7 +446,8 @@ impl Egdb {
             })?;
         let (game, houses) = (self.game.as_str(), self.index.houses());
         if path.exists() {
-            return open_layer(&path, game, houses, layer, count, check_payload);
+            let map = open_layer(&path, game, houses, layer, count, check_payload)?;
+            return Ok(Layer::whole(map, count));
         }
         let Some(manifest) = pieces::read_manifest(&self.dir, layer, Some((game, houses, count)))?
         else {
@@ -1190,26 +670,3 @@ impl fmt::Display for Egdb {
     }
 }
 
-/// The highest `N` for which `dir/layer-NNN.egdb` or the manifest `dir/layer-NNN.pieces.json`
-/// exists (`None` if none does).
-fn highest_layer_file(dir: &Path) -> Result<Option<u32>, EgdbError> {
-    let entries = std::fs::read_dir(dir).map_err(io_error(dir))?;
-    let mut highest = None;
-    for e in entries {
-        let e = e.map_err(io_error(dir))?;
-        let name = e.file_name();
-        let Some(name) = name.to_str() else { continue };
-        let Some(number) = name.strip_prefix("layer-").and_then(|s| {
-            s.strip_suffix(".egdb")
-                .or_else(|| s.strip_suffix(".pieces.json"))
-        }) else {
-            continue;
-        };
-        if let Ok(n) = number.parse::<u32>() {
-            if layer_file(n) == name || manifest_file(n) == name {
-                highest = highest.max(Some(n));
-            }
-        }
-    }
-    Ok(highest)
-}

@@ -1,6 +1,7 @@
 //! Distributed builds and runs over MPI (cargo feature `mpi`, the `mpi` crate on the system's
-//! MPI library): `mpirun -np N mancala egdb build GAME --max-seeds S --distributed`, and
-//! `mpirun -np N mancala tournament ... --distributed` ([`crate::arena::RunProcesses`]).
+//! MPI library): `mpirun -np N mancala egdb build GAME --max-seeds S --distributed`; the
+//! point-to-point messages to process 0 serve distributed matches and tournaments too (the
+//! jobs layer plays them).
 //!
 //! Each process (MPI rank) solves its range of each layer ([`super::cluster::Partition`]) and
 //! maps every lower layer; parent updates cross between processes in rounds of all-to-all
@@ -141,21 +142,14 @@ fn layout(counts: impl Iterator<Item = usize>) -> (Vec<Count>, Vec<Count>) {
     (counts, displs)
 }
 
-/// Tag of a game record sent to process 0 of a distributed run.
-const RECORD: mpi::Tag = 1;
-/// Tag of the message that a process of a distributed run has sent its last record.
+/// Tag of a message to process 0 holding bytes ([`MpiProcesses::send_to_first`]).
+const BYTES: mpi::Tag = 1;
+/// Tag of the message that a process has sent its last bytes to process 0.
 const LAST: mpi::Tag = 2;
 
-impl crate::arena::RunProcesses for MpiProcesses {
-    fn rank(&self) -> usize {
-        MpiProcesses::rank(self)
-    }
-
-    fn processes(&self) -> usize {
-        MpiProcesses::processes(self)
-    }
-
-    fn share_from_first(&self, words: &[u64]) -> Vec<u64> {
+impl MpiProcesses {
+    /// Every process gets process 0's `words` (the others' are not read). Collective.
+    pub fn share_from_first(&self, words: &[u64]) -> Vec<u64> {
         let mine = if MpiProcesses::rank(self) == 0 {
             words.iter().flat_map(|w| w.to_le_bytes()).collect()
         } else {
@@ -167,20 +161,24 @@ impl crate::arena::RunProcesses for MpiProcesses {
             .collect()
     }
 
-    fn send_to_first(&self, bytes: Option<&[u8]>) {
+    /// Sends `bytes` to process 0 (from any thread, one at a time); `None`: this process sends
+    /// no more.
+    pub fn send_to_first(&self, bytes: Option<&[u8]>) {
         let _lock = self.lock();
         let first = self.world.process_at_rank(0);
         match bytes {
-            Some(bytes) => first.send_with_tag(bytes, RECORD),
+            Some(bytes) => first.send_with_tag(bytes, BYTES),
             None => first.send_with_tag(&[0u8][..], LAST),
         }
     }
 
-    fn receive_any(&self) -> (usize, Option<Vec<u8>>) {
+    /// Process 0: the next message another process sent with
+    /// [`MpiProcesses::send_to_first`] (`None`: it sends no more), and which process sent it.
+    pub fn receive_any(&self) -> (usize, Option<Vec<u8>>) {
         let _lock = self.lock();
         let (bytes, status) = self.world.any_process().receive_vec::<u8>();
         let from = status.source_rank() as usize;
-        (from, (status.tag() == RECORD).then_some(bytes))
+        (from, (status.tag() == BYTES).then_some(bytes))
     }
 }
 

@@ -12,9 +12,10 @@
 //! single-file form (`egdb join`) has the same entries byte for byte.
 
 use super::cluster::Partition;
-use super::{
-    io_error, read_header_block, write_file_atomically, EgdbError, ENTRY_BITS, FORMAT_VERSION,
-    HEADER_BYTES,
+use super::error::{io_error, EgdbError};
+use super::format::{
+    self, manifest_file, piece_file, read_header_block, write_file_atomically, ENTRY_BITS,
+    FORMAT_VERSION, HEADER_BYTES,
 };
 use std::path::Path;
 
@@ -29,7 +30,7 @@ pub struct PieceHeader {
     pub magic: [u8; 8],
     /// [`FORMAT_VERSION`].
     pub version: u32,
-    /// The database's game string ([`super::database_game`]).
+    /// The database's game string (`database_game`).
     pub game: String,
     /// Houses per player.
     pub houses: u8,
@@ -82,16 +83,6 @@ pub struct PieceManifest {
     pub checksum: u32,
     /// The pieces, in rank order.
     pub pieces: Vec<ManifestPiece>,
-}
-
-/// The file name of piece `piece` of `pieces` of layer `layer`.
-pub fn piece_file(layer: u32, piece: usize, pieces: usize) -> String {
-    format!("layer-{layer:03}.part-{piece}-of-{pieces}.egdb")
-}
-
-/// The file name of the manifest of layer `layer` in pieces.
-pub fn manifest_file(layer: u32) -> String {
-    format!("layer-{layer:03}.pieces.json")
 }
 
 /// The CRC-32 of a layer from its pieces' checksums and lengths, in rank order.
@@ -148,7 +139,7 @@ pub(super) fn write_piece(
 ) -> Result<(), EgdbError> {
     let header = spec.header(checksum);
     let name = piece_file(spec.layer, spec.piece, spec.pieces);
-    super::write_entries(dir, &name, &header, header.count, fill)
+    format::write_entries(dir, &name, &header, header.count, fill)
 }
 
 /// Writes the manifest of layer `layer` in `dir` (temporary name, renamed).
@@ -260,7 +251,7 @@ pub(super) fn open_piece(
             pieces: manifest.pieces.len(),
         });
     }
-    let map = super::map_file(&path)?;
+    let map = format::map_file(&path)?;
     let header: PieceHeader = read_header_block(&path, &map, layer, &PIECE_MAGIC)?;
     let spec = PieceSpec {
         game: &manifest.game,
@@ -307,9 +298,9 @@ pub(super) fn open_piece(
             found: header.first,
         });
     }
-    super::check_payload_size(&path, &map, layer, header.count)?;
+    format::check_payload_size(&path, &map, layer, header.count)?;
     if check_payload {
-        super::check_entries(&path, &map[HEADER_BYTES..], layer, header.first, header.checksum)?;
+        format::check_entries(&path, &map[HEADER_BYTES..], layer, header.first, header.checksum)?;
     }
     Ok(map)
 }
@@ -342,14 +333,14 @@ pub fn join(
     keep_pieces: bool,
     mut joined: impl FnMut(&JoinedLayer),
 ) -> Result<(), EgdbError> {
-    let highest = super::highest_layer_file(dir)?.ok_or_else(|| EgdbError::Empty {
+    let highest = format::highest_layer_file(dir)?.ok_or_else(|| EgdbError::Empty {
         dir: dir.to_path_buf(),
     })?;
     // Every layer must be of the game and board of layer 0.
     let (game, houses) = match read_manifest(dir, 0, None)? {
-        Some(m) if !dir.join(super::layer_file(0)).exists() => (m.game, m.houses as usize),
+        Some(m) if !dir.join(format::layer_file(0)).exists() => (m.game, m.houses as usize),
         _ => {
-            let header = super::read_header_file(&dir.join(super::layer_file(0)))?;
+            let header = format::read_header_file(&dir.join(format::layer_file(0)))?;
             (header.game, header.houses as usize)
         }
     };
@@ -377,20 +368,20 @@ pub fn join_layer(
     layer: u32,
     keep_pieces: bool,
 ) -> Result<JoinedLayer, EgdbError> {
-    let count = super::LayerIndex::new(houses)
+    let count = crate::core::LayerIndex::new(houses)
         .layer_size(layer)
         .ok_or_else(|| EgdbError::TooLarge {
             what: format!("layer {layer} exceeds the seeds an entry can value"),
         })?;
-    let single = dir.join(super::layer_file(layer));
-    let open_single = || super::open_layer(&single, game, houses, layer, count, true);
+    let single = dir.join(format::layer_file(layer));
+    let open_single = || format::open_layer(&single, game, houses, layer, count, true);
     let manifest = read_manifest(dir, layer, Some((game, houses, count)))?;
     let Some(manifest) = manifest else {
         if !single.exists() {
             return Err(EgdbError::MissingLayer {
                 dir: dir.to_path_buf(),
                 layer,
-                file: super::layer_file(layer),
+                file: format::layer_file(layer),
             });
         }
         open_single()?;
@@ -409,7 +400,7 @@ pub fn join_layer(
             .map(|k| open_piece(dir, &manifest, k, true))
             .collect::<Result<_, _>>()?;
         let split = Partition::new(manifest.count, maps.len());
-        super::write_layer_known(
+        format::write_layer_known(
             dir,
             game,
             houses,

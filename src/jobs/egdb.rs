@@ -343,6 +343,26 @@ const NO_MPI: &str = "--distributed needs a build with MPI: install an MPI libra
 #[cfg(feature = "mpi")]
 pub(super) use crate::egdb::MpiProcesses;
 
+/// A distributed match or tournament on the processes of the MPI job.
+#[cfg(feature = "mpi")]
+impl crate::arena::RunProcesses for MpiProcesses {
+    fn rank(&self) -> usize {
+        MpiProcesses::rank(self)
+    }
+    fn processes(&self) -> usize {
+        MpiProcesses::processes(self)
+    }
+    fn share_from_first(&self, words: &[u64]) -> Vec<u64> {
+        MpiProcesses::share_from_first(self, words)
+    }
+    fn send_to_first(&self, bytes: Option<&[u8]>) {
+        MpiProcesses::send_to_first(self, bytes)
+    }
+    fn receive_any(&self) -> (usize, Option<Vec<u8>>) {
+        MpiProcesses::receive_any(self)
+    }
+}
+
 /// Starts MPI for a distributed build.
 #[cfg(feature = "mpi")]
 fn start_mpi() -> Result<MpiProcesses, JobError> {
