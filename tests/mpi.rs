@@ -404,40 +404,31 @@ fn assert_partitioned_joins_to_single(processes: usize, cases: &[(&str, u32)]) {
     }
 }
 
+/// The games and layers every partitioned test builds: Kalah and Awari up to 18 seeds on 4
+/// houses, Awari on 3 and 6 houses, and an even-split woaley-skip Oware.
+const PARTITIONED: [(&str, u32); 5] = [
+    ("kalah(houses=4)", 18),
+    ("awari(houses=4)", 18),
+    ("awari(houses=3)", 10),
+    (
+        "oware(houses=3,repetition=even-split,grand-slam=woaley-skip)",
+        9,
+    ),
+    ("awari", 12),
+];
+
 #[test]
 fn two_processes_partitioned_join_to_the_files_of_one() {
-    assert_partitioned_joins_to_single(
-        2,
-        &[
-            ("kalah(houses=3)", 10),
-            ("kalah(houses=4)", 18),
-            ("awari(houses=4)", 18),
-            ("awari(houses=3)", 10),
-            (
-                "oware(houses=3,repetition=even-split,grand-slam=woaley-skip)",
-                9,
-            ),
-            ("awari", 12),
-        ],
-    );
+    let mut cases = vec![("kalah(houses=3)", 10)];
+    cases.extend(PARTITIONED);
+    assert_partitioned_joins_to_single(2, &cases);
 }
 
 #[test]
 fn four_processes_partitioned_join_to_the_files_of_one() {
-    assert_partitioned_joins_to_single(
-        4,
-        &[
-            ("kalah(houses=4,capture=empty,end=mover-empty)", 8),
-            ("kalah(houses=4)", 18),
-            ("awari(houses=4)", 18),
-            ("awari(houses=3)", 10),
-            (
-                "oware(houses=3,repetition=even-split,grand-slam=woaley-skip)",
-                9,
-            ),
-            ("awari", 12),
-        ],
-    );
+    let mut cases = vec![("kalah(houses=4,capture=empty,end=mover-empty)", 8)];
+    cases.extend(PARTITIONED);
+    assert_partitioned_joins_to_single(4, &cases);
 }
 
 /// A partitioned build whose process 1 dies inside a layer stops with a message naming the
