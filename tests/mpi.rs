@@ -336,7 +336,10 @@ fn assert_partitioned_joins_to_single(processes: usize, cases: &[(&str, u32)]) {
             "{game}: {names:?}"
         );
         for n in 0..=max_seeds {
-            assert!(names.contains(&format!("layer-{n:03}.pieces.json")), "{game}");
+            assert!(
+                names.contains(&format!("layer-{n:03}.pieces.json")),
+                "{game}"
+            );
             for r in 0..processes {
                 assert!(
                     names.contains(&format!("layer-{n:03}.part-{r}-of-{processes}.egdb")),
@@ -357,7 +360,15 @@ fn assert_partitioned_joins_to_single(processes: usize, cases: &[(&str, u32)]) {
         assert_eq!(top["gather_bytes"], 0, "{game}: {top}");
         // Read in pieces: the same values as the single files (probe), and a clean verify.
         let dir_s = dir.to_str().unwrap();
-        let verified = mancala(&["egdb", "verify", dir_s, "--samples", "3", "--full", "--json"]);
+        let verified = mancala(&[
+            "egdb",
+            "verify",
+            dir_s,
+            "--samples",
+            "3",
+            "--full",
+            "--json",
+        ]);
         let verified: serde_json::Value = serde_json::from_str(&verified).unwrap();
         assert_eq!(verified["ok"], true, "{game}: {verified}");
         let expected_s = expected.to_str().unwrap();
@@ -371,23 +382,47 @@ fn assert_partitioned_joins_to_single(processes: usize, cases: &[(&str, u32)]) {
             "1,0,2,0,0,1/2,1,1,0,2,0 0-0 S"
         };
         let probe = |d: &str| -> serde_json::Value {
-            let text = mancala(&["egdb", "probe", game, "--position", position, "--dir", d, "--json"]);
+            let text = mancala(&[
+                "egdb",
+                "probe",
+                game,
+                "--position",
+                position,
+                "--dir",
+                d,
+                "--json",
+            ]);
             let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
             v["egdb"]["dir"] = serde_json::Value::Null;
             v
         };
-        assert_eq!(probe(dir_s), probe(expected_s), "{game}: probe of the pieces");
+        assert_eq!(
+            probe(dir_s),
+            probe(expected_s),
+            "{game}: probe of the pieces"
+        );
         if game == "kalah(houses=4)" {
             // The solver probing the pieces inside its search.
             let solve = |d: &str| -> serde_json::Value {
                 let text = mancala(&[
-                    "solve", "kalah(houses=4,seeds=3)", "--position", "3,3,0,4/3,3,3,0 1-4 S",
-                    "--egdb", d, "--tt-mb", "16", "--json",
+                    "solve",
+                    "kalah(houses=4,seeds=3)",
+                    "--position",
+                    "3,3,0,4/3,3,3,0 1-4 S",
+                    "--egdb",
+                    d,
+                    "--tt-mb",
+                    "16",
+                    "--json",
                 ]);
                 let v: serde_json::Value = serde_json::from_str(&text).unwrap();
                 serde_json::json!([v["value"], v["moves"]])
             };
-            assert_eq!(solve(dir_s), solve(expected_s), "{game}: solve with the pieces");
+            assert_eq!(
+                solve(dir_s),
+                solve(expected_s),
+                "{game}: solve with the pieces"
+            );
         }
         // Joined: the single-process bytes, pieces removed.
         let joined = mancala(&["egdb", "join", dir_s, "--json"]);
@@ -454,10 +489,19 @@ fn a_partitioned_build_killed_inside_a_layer_resumes_and_damaged_pieces_are_name
         stderr.contains("while building layer 13 of awari: run the same command again"),
         "{stderr}"
     );
-    assert!(!dir.join("layer-013.pieces.json").exists(), "killed inside layer 13");
+    assert!(
+        !dir.join("layer-013.pieces.json").exists(),
+        "killed inside layer 13"
+    );
     assert!(dir.join("layer-012.pieces.json").exists());
 
-    let out = run(mpirun(4, game, max_seeds, root.path(), &["--json", "--partition"]));
+    let out = run(mpirun(
+        4,
+        game,
+        max_seeds,
+        root.path(),
+        &["--json", "--partition"],
+    ));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let kept = report["layers"]
         .as_array()
@@ -492,7 +536,13 @@ fn a_partitioned_build_killed_inside_a_layer_resumes_and_damaged_pieces_are_name
         "{stderr}"
     );
     // The same build rebuilds the damaged layers, and the join is the single-process bytes.
-    let out = run(mpirun(4, game, max_seeds, root.path(), &["--json", "--partition"]));
+    let out = run(mpirun(
+        4,
+        game,
+        max_seeds,
+        root.path(),
+        &["--json", "--partition"],
+    ));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let rebuilt: Vec<u64> = report["layers"]
         .as_array()
@@ -514,18 +564,29 @@ fn a_partitioned_build_killed_inside_a_layer_resumes_and_damaged_pieces_are_name
     let last = bytes.len() - 1;
     bytes[last] ^= 1;
     std::fs::write(&piece, &bytes).unwrap();
-    let out = run(mpirun(2, game, max_seeds, root.path(), &["--json", "--partition"]));
+    let out = run(mpirun(
+        2,
+        game,
+        max_seeds,
+        root.path(),
+        &["--json", "--partition"],
+    ));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["layers"][12]["kept"], false, "{report}");
     assert_eq!(report["layers"][13]["kept"], true, "{report}");
     let names: Vec<String> = files(&dir).into_iter().map(|f| f.0).collect();
     assert!(
         names.contains(&"layer-012.part-1-of-2.egdb".to_string())
-            && !names.iter().any(|n| n.starts_with("layer-012.part-") && n.ends_with("-of-4.egdb")),
+            && !names
+                .iter()
+                .any(|n| n.starts_with("layer-012.part-") && n.ends_with("-of-4.egdb")),
         "{names:?}"
     );
     mancala(&["egdb", "join", dir.to_str().unwrap()]);
-    assert!(files(&dir) == files(&expected), "the resumed build's bytes, joined");
+    assert!(
+        files(&dir) == files(&expected),
+        "the resumed build's bytes, joined"
+    );
 }
 
 /// The run files `NAME.*` under `root/tournaments`, with what depends on the machine, the clock

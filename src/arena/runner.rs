@@ -348,11 +348,13 @@ impl GameJob for Runner<'_> {
             .collect();
         // A distributed run: process 0, which read the records, says which games are left,
         // and each process keeps its share.
-        let (rank, processes) = self
-            .processes
-            .map_or((0, 1), |p| (p.rank(), p.processes()));
+        let (rank, processes) = self.processes.map_or((0, 1), |p| (p.rank(), p.processes()));
         if let Some(p) = self.processes {
-            let ids: Vec<u64> = if finished { Vec::new() } else { todo.iter().map(|s| s.game).collect() };
+            let ids: Vec<u64> = if finished {
+                Vec::new()
+            } else {
+                todo.iter().map(|s| s.game).collect()
+            };
             let left: std::collections::HashSet<u64> =
                 p.share_from_first(&ids).into_iter().collect();
             todo.retain(|s| left.contains(&s.game));
@@ -388,40 +390,40 @@ impl GameJob for Runner<'_> {
         self.progress.start("games", Some(schedule.len() as u64));
         self.progress.set(done.len() as u64);
         let on_record = |record: &GameRecord| {
-                    if let Some(a) = &appender {
-                        if let Err(e) = a.lock().expect("no panics while held").append(record) {
-                            write_error
-                                .lock()
-                                .expect("no panics while held")
-                                .get_or_insert(e);
-                            stop.store(true, Relaxed);
-                        }
-                    }
-                    if let Some(files) = files {
-                        let mut m = manifest.lock().expect("no panics while held");
-                        if m.1.elapsed().as_secs_f64() >= 1.0 {
-                            m.0.update();
-                            if let Err(e) = files.write_manifest(&m.0) {
-                                write_error
-                                    .lock()
-                                    .expect("no panics while held")
-                                    .get_or_insert(e);
-                                stop.store(true, Relaxed);
-                            }
-                            m.1 = std::time::Instant::now();
-                        }
-                    }
-                    if sprt_watch
+            if let Some(a) = &appender {
+                if let Err(e) = a.lock().expect("no panics while held").append(record) {
+                    write_error
                         .lock()
                         .expect("no panics while held")
-                        .insert(record)
-                    {
+                        .get_or_insert(e);
+                    stop.store(true, Relaxed);
+                }
+            }
+            if let Some(files) = files {
+                let mut m = manifest.lock().expect("no panics while held");
+                if m.1.elapsed().as_secs_f64() >= 1.0 {
+                    m.0.update();
+                    if let Err(e) = files.write_manifest(&m.0) {
+                        write_error
+                            .lock()
+                            .expect("no panics while held")
+                            .get_or_insert(e);
                         stop.store(true, Relaxed);
                     }
-                    self.progress.add(1);
-                    if self.progress.cancelled() {
-                        stop.store(true, Relaxed);
-                    }
+                    m.1 = std::time::Instant::now();
+                }
+            }
+            if sprt_watch
+                .lock()
+                .expect("no panics while held")
+                .insert(record)
+            {
+                stop.store(true, Relaxed);
+            }
+            self.progress.add(1);
+            if self.progress.cancelled() {
+                stop.store(true, Relaxed);
+            }
         };
         let play = || {
             run.threads.install(|| {

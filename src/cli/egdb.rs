@@ -2,9 +2,7 @@
 
 use super::{execute_and_print, CliResult, PositionArgs, ThreadsArg};
 use clap::{Args, Subcommand};
-use mancala::jobs::{
-    BuildRequest, JobError, ProbeRequest, Request, StatsRequest, VerifyRequest,
-};
+use mancala::jobs::{BuildRequest, JobError, ProbeRequest, Request, StatsRequest, VerifyRequest};
 use std::path::PathBuf;
 
 #[derive(Subcommand, Debug)]
@@ -205,7 +203,11 @@ fn join(a: &JoinArgs) -> CliResult {
     let count = |f: &dyn Fn(&&mancala::egdb::JoinedLayer) -> bool| layers.iter().filter(f).count();
     let plural = |n: usize| if n == 1 { "" } else { "s" };
     let written = count(&|l| l.written);
-    let mut splits: Vec<u32> = layers.iter().filter(|l| l.written).map(|l| l.pieces).collect();
+    let mut splits: Vec<u32> = layers
+        .iter()
+        .filter(|l| l.written)
+        .map(|l| l.pieces)
+        .collect();
     splits.sort();
     splits.dedup();
     let splits: Vec<String> = splits.iter().map(u32::to_string).collect();

@@ -126,7 +126,6 @@ impl Partition {
         }
     }
 
-
     /// The positions of process `r`.
     pub fn range(&self, r: usize) -> Range<u64> {
         self.start(r)..self.start(r + 1)

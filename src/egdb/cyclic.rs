@@ -557,10 +557,8 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
         let mut pending = round(0);
         let (mut requests, mut answer_bytes) = (0, 0);
         for r in 1..=rounds {
-            let ((asked, answered), next) = rayon::join(
-                || self.ask(pending),
-                || (r < rounds).then(|| round(r)),
-            );
+            let ((asked, answered), next) =
+                rayon::join(|| self.ask(pending), || (r < rounds).then(|| round(r)));
             requests += asked;
             answer_bytes += answered;
             pending = next.unwrap_or_else(|| Asked::new(self.cluster.ranks()));
@@ -671,7 +669,8 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
                     .par_chunks(8)
                     .map(|eight| {
                         let entries = eight.iter().map(|&q| {
-                            let (layer, rank) = ((q >> RANK_BITS) as u32, q & ((1 << RANK_BITS) - 1));
+                            let (layer, rank) =
+                                ((q >> RANK_BITS) as u32, q & ((1 << RANK_BITS) - 1));
                             let entry = self
                                 .db
                                 .held_entry(layer, rank)
@@ -700,12 +699,15 @@ impl<'a, R: Rules> LeanLayer<'a, R> {
         for (sinks, &count) in asked.sinks.iter().zip(&counts) {
             let words = &back[at..at + count];
             at += count;
-            sinks.par_chunks(8).zip(words.par_iter()).for_each(|(eight, &word)| {
-                for (k, sink) in eight.iter().enumerate() {
-                    let entry = (word >> (8 * k)) as u8 as i8;
-                    self.offer_exit(sink, entry);
-                }
-            });
+            sinks
+                .par_chunks(8)
+                .zip(words.par_iter())
+                .for_each(|(eight, &word)| {
+                    for (k, sink) in eight.iter().enumerate() {
+                        let entry = (word >> (8 * k)) as u8 as i8;
+                        self.offer_exit(sink, entry);
+                    }
+                });
         }
         (sent, answer_bytes)
     }

@@ -35,7 +35,9 @@ pub enum EgdbError {
         file: String,
     },
     /// A piece of a layer in pieces (a partitioned build's files) is not there.
-    #[error("{path}: missing: piece {piece} of the {pieces} of layer {layer} (its manifest names it)")]
+    #[error(
+        "{path}: missing: piece {piece} of the {pieces} of layer {layer} (its manifest names it)"
+    )]
     MissingPiece {
         /// The piece file's path.
         path: PathBuf,
@@ -193,4 +195,3 @@ pub(super) fn io_error(path: &Path) -> impl FnOnce(io::Error) -> EgdbError + '_ 
         source,
     }
 }
-

@@ -237,7 +237,12 @@ pub(super) fn open_layer(
 }
 
 /// Checks that the file `path`, mapped as `map`, is the header block and `count` entries.
-pub(super) fn check_payload_size(path: &Path, map: &[u8], layer: u32, count: u64) -> Result<(), EgdbError> {
+pub(super) fn check_payload_size(
+    path: &Path,
+    map: &[u8],
+    layer: u32,
+    count: u64,
+) -> Result<(), EgdbError> {
     let expected = HEADER_BYTES as u64 + count;
     if map.len() as u64 != expected {
         return Err(EgdbError::Truncated {

@@ -33,13 +33,13 @@ mod verify;
 
 pub use crate::core::{LayerIndex, MAX_LAYER_SEEDS};
 pub use build::{build, human_bytes, memory_needed, BuildOptions, LayerExchange, LayerReport};
-#[cfg(feature = "mpi")]
-pub use mpi::MpiProcesses;
 pub use error::EgdbError;
 pub use format::{
     checksum, layer_file, manifest_file, piece_file, LayerHeader, ENTRY_BITS, FORMAT_VERSION,
     HEADER_BYTES, MAGIC,
 };
+#[cfg(feature = "mpi")]
+pub use mpi::MpiProcesses;
 pub use pieces::{
     join, join_layer, JoinedLayer, ManifestPiece, PieceHeader, PieceManifest, PIECE_MAGIC,
 };
@@ -47,11 +47,11 @@ pub(crate) use verify::one_step;
 pub use verify::{layer_stats, verify_full, FullCheck, LayerStats, Mismatch};
 
 use crate::core::Board;
+use crate::rules::{Children, GameSpec, Rules, MAX_CHILDREN};
+use arrayvec::ArrayVec;
 use cluster::Partition;
 use error::io_error;
 use format::{highest_layer_file, open_layer, read_header_file, write_file_atomically};
-use crate::rules::{Children, GameSpec, Rules, MAX_CHILDREN};
-use arrayvec::ArrayVec;
 use memmap2::Mmap;
 use std::fmt;
 use std::io;
@@ -669,4 +669,3 @@ impl fmt::Display for Egdb {
         }
     }
 }
-

@@ -207,7 +207,9 @@ pub(super) fn read_manifest(
     for (k, piece) in m.pieces.iter().enumerate() {
         let range = split.range(k);
         let want = piece_file(layer, k, p);
-        if piece.file != want || piece.first != range.start || piece.count != range.end - range.start
+        if piece.file != want
+            || piece.first != range.start
+            || piece.count != range.end - range.start
         {
             return Err(bad(format!(
                 "piece {k} is `{}` with ranks {}..{}, expected `{want}` with ranks {}..{} (the \
@@ -300,7 +302,13 @@ pub(super) fn open_piece(
     }
     format::check_payload_size(&path, &map, layer, header.count)?;
     if check_payload {
-        format::check_entries(&path, &map[HEADER_BYTES..], layer, header.first, header.checksum)?;
+        format::check_entries(
+            &path,
+            &map[HEADER_BYTES..],
+            layer,
+            header.first,
+            header.checksum,
+        )?;
     }
     Ok(map)
 }
