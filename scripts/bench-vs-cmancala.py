@@ -467,6 +467,10 @@ def main():
                     help="the CMancala binary (build/Mancala); only run, never read")
     ap.add_argument("--quick", action="store_true",
                     help="skip Kalah(6,4) from the start; 5 instead of 20 mid-game positions each")
+    ap.add_argument("--headline", action="store_true",
+                    help="issue 34's two targets only: Kalah(6,4) from the start, one thread, "
+                    "ours at 128 MiB value-only and at the default table every move; no "
+                    "Kalah(6,3), no mid-game positions (about 10 minutes with --repeat 2)")
     ap.add_argument("--no-small-table-every-move", action="store_true",
                     help="skip Kalah(6,4) every-move runs with the 128 MiB table")
     ap.add_argument("--repeat", type=int, default=2, help="runs of each program per case (>= 2)")
@@ -484,6 +488,8 @@ def main():
         ap.error("--repeat must be at least 2")
     if a.positions is not None and a.positions < 1:
         ap.error("--positions must be at least 1")
+    if a.headline and (a.quick or a.positions is not None):
+        ap.error("--headline runs no mid-game positions: leave out --quick and --positions")
     cm_path = a.cmancala
     if not os.path.exists(cm_path):
         ap.error(f"CMancala binary '{cm_path}' does not exist")
@@ -501,7 +507,7 @@ def main():
         if os.access("/usr/bin/time", os.X_OK) else None
     if probe is None or "Maximum resident set size" not in probe.stderr:
         ap.error("/usr/bin/time (GNU time, for -v) is needed")
-    npos = a.positions if a.positions is not None else (5 if a.quick else 20)
+    npos = 0 if a.headline else a.positions if a.positions is not None else (5 if a.quick else 20)
     out_path = a.out or os.path.join(a.root, "results", "benchmarks", "solver-vs-cmancala.md")
     out_dir = os.path.dirname(os.path.abspath(out_path))
     if not os.path.isdir(out_dir):
@@ -544,6 +550,9 @@ def main():
             for value_only in (True, False):
                 configs.append((threads, tt, value_only))
     start_sets = [3] if a.quick else [3, 4]
+    if a.headline:
+        configs = [(1, 128, True), (1, None, False)]
+        start_sets = [4]
     start_runs = {}  # (seeds, config) -> list of (load, ours, cm)
     for seeds in start_sets:
         game = "kalah" if seeds == 4 else f"kalah(seeds={seeds})"
@@ -716,79 +725,89 @@ def main():
         w("Skipped (`--quick`).")
         w("")
 
+    if a.headline:
+        w("Targets (issue 34): CMancala's solve time / ours at `1 thr, tt 128, value-only` at "
+          "least 3 (the inverse of its time ratio); ours at `1 thr, tt default, all moves` at "
+          "most 1.5x CMancala's value-only solve (its time ratio). Kalah(6,3) and the mid-game "
+          "positions are skipped (`--headline`).")
+        w("")
     w("## Random mid-game positions")
     w("")
-    m4, m5 = MIDGAME[4], MIDGAME[5]
-    w(f"Generated reproducibly: Python `random.Random({a.seed})` for Kalah(6,4) and "
-      f"`random.Random({a.seed + 1})` for Kalah(6,5); for each position a ply count is drawn "
-      f"uniformly from {m4[0]}-{m4[1]} (6,4) or {m5[0]}-{m5[1]} (6,5), then that many uniformly "
-      "random legal moves are played from the start (a ply is one sowing, so an extra turn is a "
-      "ply); a game that is over, or that leaves fewer or more seeds in the houses than "
-      f"{m4[2]}-{m4[3]} (6,4) or {m5[2]}-{m5[3]} (6,5), is drawn again (chosen so that CMancala "
-      "needs roughly 0.2-20 s a position on a 2-core AMD EPYC; with more seeds left some "
-      "positions take it over 10 minutes). "
-      f"{npos} positions per game"
-      f"{' (`--quick`: the first ' + str(npos) + ' of the full run)' if a.quick else ''}. "
-      "Ours: `--value-only --threads 1 --tt-mb 128`; CMancala: default cache. Medians over the "
-      f"{a.repeat} runs; ratios ours / CMancala of the medians.")
-    w("")
-    w("| # | game | plies | seeds in houses | position (ours) | CMancala code | value ours / CM "
-      "| ours wall s | ours nodes | CM wall s | CM solve s | CM nodes | time ratio | node ratio |")
-    w("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-    per_game = {}
-    for i, pos in enumerate(mids):
-        runs = mid_runs[i]
-        os_, cs = [r[1] for r in runs], [r[2] for r in runs]
-        vo, vc = os_[0]["value"], cs[0]["value"]
-        agree = all(o["value"] == c["value"] for o, c in zip(os_, cs))
-        ow, cw = med([o["wall_s"] for o in os_]), med([c["wall_s"] for c in cs])
-        on, cn = med([o["nodes"] for o in os_]), med([c["nodes"] for c in cs])
-        cso = med([c["solve_s"] for c in cs])
-        per_game.setdefault(pos["seeds"], []).append((ow, cw, on, cn, cso))
-        w(f"| {i + 1} | (6,{pos['seeds']}) | {pos['plies']} | {pos['on_board']} | `{pos['text']}` "
-          f"| `{pos['code']}`{' (' + pos['code_how'] + ')' if pos['code_how'] else ''} "
-          f"| {vo:+d} / {vc:+d}{'' if agree else ' **DISAGREE**'} | {f2(ow)} | {fint(round(on))} "
-          f"| {f2(cw)} | {f2(cso)} | {fint(round(cn))} | {f2(ratio(ow, cw))} "
-          f"| {f2(ratio(on, cn), 3)} |")
-    w("")
-    w("Totals (sums of the per-position medians) and the spread of the per-position ratios:")
-    w("")
-    w("| game | positions | ours wall s | CM wall s | CM solve s | ours nodes | CM nodes "
-      "| time ratio of totals | median time ratio | geo-mean time ratio | node ratio of totals "
-      "| median node ratio |")
-    w("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for seeds, rows in sorted(per_game.items()):
-        ow = sum(r[0] for r in rows)
-        cw = sum(r[1] for r in rows)
-        on = sum(r[2] for r in rows)
-        cn = sum(r[3] for r in rows)
-        cso = sum(r[4] for r in rows)
-        tr = [ratio(r[0], r[1]) for r in rows]
-        nr = [ratio(r[2], r[3]) for r in rows]
-        w(f"| Kalah(6,{seeds}) | {len(rows)} | {f2(ow)} | {f2(cw)} | {f2(cso)} | {fint(round(on))} "
-          f"| {fint(round(cn))} | {f2(ratio(ow, cw))} | {f2(med(tr))} | {f2(geomean(tr))} "
-          f"| {f2(ratio(on, cn), 3)} | {f2(med(nr), 3)} |")
-    w("")
-    w("<details><summary>Every mid-game run</summary>")
-    w("")
-    w("| # | run | load 1/5/15 | value ours / CM | ours wall s | ours solve s | ours RSS MB "
-      "| ours nodes | CM wall s | CM solve s | CM RSS MB | CM nodes | time ratio | node ratio |")
-    w("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for i in range(len(mids)):
-        for k, (load, o, c) in enumerate(mid_runs[i]):
-            w(f"| {i + 1} | {k + 1} | {'/'.join(f2(x) for x in load) if load else 'n/a'} "
-              f"| {o['value']:+d} / {c['value']:+d} | {f2(o['wall_s'])} | {f2(o['solve_s'])} "
-              f"| {f2(o['rss_mb'], 0)} | {fint(o['nodes'])} | {f2(c['wall_s'])} "
-              f"| {f2(c['solve_s'])} | {f2(c['rss_mb'], 0)} | {fint(c['nodes'])} "
-              f"| {f2(ratio(o['wall_s'], c['wall_s']))} | {f2(ratio(o['nodes'], c['nodes']), 3)} |")
-    w("")
-    w("</details>")
-    w("")
-    w("Mid-game moves played (our notation, South upper case):")
-    w("")
-    for i, pos in enumerate(mids):
-        w(f"{i + 1}. (6,{pos['seeds']}) `{' '.join(pos['moves'])}`")
-    w("")
+    if not mids:
+        w("None (`--headline`).")
+        w("")
+    else:
+        m4, m5 = MIDGAME[4], MIDGAME[5]
+        w(f"Generated reproducibly: Python `random.Random({a.seed})` for Kalah(6,4) and "
+          f"`random.Random({a.seed + 1})` for Kalah(6,5); for each position a ply count is drawn "
+          f"uniformly from {m4[0]}-{m4[1]} (6,4) or {m5[0]}-{m5[1]} (6,5), then that many uniformly "
+          "random legal moves are played from the start (a ply is one sowing, so an extra turn is a "
+          "ply); a game that is over, or that leaves fewer or more seeds in the houses than "
+          f"{m4[2]}-{m4[3]} (6,4) or {m5[2]}-{m5[3]} (6,5), is drawn again (chosen so that CMancala "
+          "needs roughly 0.2-20 s a position on a 2-core AMD EPYC; with more seeds left some "
+          "positions take it over 10 minutes). "
+          f"{npos} positions per game"
+          f"{' (`--quick`: the first ' + str(npos) + ' of the full run)' if a.quick else ''}. "
+          "Ours: `--value-only --threads 1 --tt-mb 128`; CMancala: default cache. Medians over the "
+          f"{a.repeat} runs; ratios ours / CMancala of the medians.")
+        w("")
+        w("| # | game | plies | seeds in houses | position (ours) | CMancala code | value ours / CM "
+          "| ours wall s | ours nodes | CM wall s | CM solve s | CM nodes | time ratio | node ratio |")
+        w("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        per_game = {}
+        for i, pos in enumerate(mids):
+            runs = mid_runs[i]
+            os_, cs = [r[1] for r in runs], [r[2] for r in runs]
+            vo, vc = os_[0]["value"], cs[0]["value"]
+            agree = all(o["value"] == c["value"] for o, c in zip(os_, cs))
+            ow, cw = med([o["wall_s"] for o in os_]), med([c["wall_s"] for c in cs])
+            on, cn = med([o["nodes"] for o in os_]), med([c["nodes"] for c in cs])
+            cso = med([c["solve_s"] for c in cs])
+            per_game.setdefault(pos["seeds"], []).append((ow, cw, on, cn, cso))
+            w(f"| {i + 1} | (6,{pos['seeds']}) | {pos['plies']} | {pos['on_board']} | `{pos['text']}` "
+              f"| `{pos['code']}`{' (' + pos['code_how'] + ')' if pos['code_how'] else ''} "
+              f"| {vo:+d} / {vc:+d}{'' if agree else ' **DISAGREE**'} | {f2(ow)} | {fint(round(on))} "
+              f"| {f2(cw)} | {f2(cso)} | {fint(round(cn))} | {f2(ratio(ow, cw))} "
+              f"| {f2(ratio(on, cn), 3)} |")
+        w("")
+        w("Totals (sums of the per-position medians) and the spread of the per-position ratios:")
+        w("")
+        w("| game | positions | ours wall s | CM wall s | CM solve s | ours nodes | CM nodes "
+          "| time ratio of totals | median time ratio | geo-mean time ratio | node ratio of totals "
+          "| median node ratio |")
+        w("|---|---|---|---|---|---|---|---|---|---|---|---|")
+        for seeds, rows in sorted(per_game.items()):
+            ow = sum(r[0] for r in rows)
+            cw = sum(r[1] for r in rows)
+            on = sum(r[2] for r in rows)
+            cn = sum(r[3] for r in rows)
+            cso = sum(r[4] for r in rows)
+            tr = [ratio(r[0], r[1]) for r in rows]
+            nr = [ratio(r[2], r[3]) for r in rows]
+            w(f"| Kalah(6,{seeds}) | {len(rows)} | {f2(ow)} | {f2(cw)} | {f2(cso)} | {fint(round(on))} "
+              f"| {fint(round(cn))} | {f2(ratio(ow, cw))} | {f2(med(tr))} | {f2(geomean(tr))} "
+              f"| {f2(ratio(on, cn), 3)} | {f2(med(nr), 3)} |")
+        w("")
+        w("<details><summary>Every mid-game run</summary>")
+        w("")
+        w("| # | run | load 1/5/15 | value ours / CM | ours wall s | ours solve s | ours RSS MB "
+          "| ours nodes | CM wall s | CM solve s | CM RSS MB | CM nodes | time ratio | node ratio |")
+        w("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        for i in range(len(mids)):
+            for k, (load, o, c) in enumerate(mid_runs[i]):
+                w(f"| {i + 1} | {k + 1} | {'/'.join(f2(x) for x in load) if load else 'n/a'} "
+                  f"| {o['value']:+d} / {c['value']:+d} | {f2(o['wall_s'])} | {f2(o['solve_s'])} "
+                  f"| {f2(o['rss_mb'], 0)} | {fint(o['nodes'])} | {f2(c['wall_s'])} "
+                  f"| {f2(c['solve_s'])} | {f2(c['rss_mb'], 0)} | {fint(c['nodes'])} "
+                  f"| {f2(ratio(o['wall_s'], c['wall_s']))} | {f2(ratio(o['nodes'], c['nodes']), 3)} |")
+        w("")
+        w("</details>")
+        w("")
+        w("Mid-game moves played (our notation, South upper case):")
+        w("")
+        for i, pos in enumerate(mids):
+            w(f"{i + 1}. (6,{pos['seeds']}) `{' '.join(pos['moves'])}`")
+        w("")
     w("Timings on a shared machine are noisy; the load averages show how busy it was. Node "
       "counts do not depend on load (ours at 2 threads vary from run to run).")
 
