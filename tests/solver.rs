@@ -120,6 +120,62 @@ fn limits_stop_with_true_bounds() {
     }
 }
 
+/// An every-move solve stopped after the root's value is proved reports the exact values of the
+/// moves it finished, each the value the full-window solver (`full_solve`, a second method)
+/// gives that move; node limits between the root's proof and the end finish some moves but
+/// not all.
+#[test]
+fn a_stopped_every_move_solve_reports_the_moves_it_finished() {
+    let rules = kalah("kalah(houses=4,seeds=3)");
+    let root = rules.start();
+    let reference = mancala::search::full_solve(&rules, &root, &[], 16);
+    let value_of = |mv: &str| {
+        reference
+            .moves
+            .iter()
+            .find(|m| rules.format_move(&root, m.mv) == mv)
+            .unwrap_or_else(|| panic!("{mv} is not a root move"))
+            .value
+    };
+    let with_limit = |max_nodes: Option<u64>| SolveOptions {
+        threads: 1,
+        tt_mb: Some(16),
+        limits: Limits {
+            max_nodes,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let whole = solve(&rules, &root, &[], &with_limit(None), &AtomicU64::new(0)).unwrap();
+    let (mut partial, mut checked) = (0, 0);
+    for k in 1..40 {
+        let limit = whole.nodes * k / 40;
+        match solve(
+            &rules,
+            &root,
+            &[],
+            &with_limit(Some(limit)),
+            &AtomicU64::new(0),
+        ) {
+            Err(SolveError::Stopped { moves, .. }) => {
+                for (mv, v) in &moves {
+                    assert_eq!(*v, value_of(mv), "{mv} at a limit of {limit} nodes");
+                    checked += 1;
+                }
+                if !moves.is_empty() && moves.len() < reference.moves.len() {
+                    partial += 1;
+                }
+            }
+            Ok(_) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert!(
+        partial > 0 && checked > 0,
+        "no stop between the root's proof and the end"
+    );
+}
+
 /// Value, every move's value and the principal variation are the same with 1 and 2 threads and
 /// tables of 1 and 64 MiB (value-only too: its best move is the first move of the line).
 #[test]

@@ -701,9 +701,9 @@ impl Egdb {
     }
 
     /// The probe report of `state`'s position (the dict `mancala egdb probe --json` prints):
-    /// value (what the mover still gains from the board minus what the opponent does, seeds,
-    /// under perfect play), every move's value, a principal variation. The GIL is released
-    /// during the probe.
+    /// value (the final store difference under perfect play, seeds, from the side to move:
+    /// the stores as they stand plus what the board still brings; docs/databases.md), every
+    /// move's value, a principal variation. The GIL is released during the probe.
     fn probe<'py>(&self, py: Python<'py>, state: &State) -> PyResult<Bound<'py, PyAny>> {
         let db: &Egdb_ = &self.db;
         let report = py.detach(|| state.inner.probe(db)).map_err(job_error)?;

@@ -651,6 +651,7 @@ impl OnRules for SolveRequest {
                     lower,
                     upper,
                     ref best,
+                    ref moves,
                     nodes,
                     seconds,
                 } => {
@@ -662,6 +663,10 @@ impl OnRules for SolveRequest {
                         "upper": upper,
                         "best_move": best.as_ref().map(|b| &b.0),
                         "best_move_at_least": best.as_ref().map(|b| b.1),
+                        "moves_finished": moves
+                            .iter()
+                            .map(|(mv, v)| serde_json::json!({"move": mv, "value": v}))
+                            .collect::<Vec<_>>(),
                         "nodes": nodes,
                         "seconds": seconds,
                     });

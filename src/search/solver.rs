@@ -125,10 +125,16 @@ pub enum SolveError {
     /// A limit of [`SolveOptions::limits`] was reached first.
     #[error(
         "stopped at the {limit} after {nodes} nodes in {seconds:.1} s: the value is proved to \
-         lie in {lower:+} ..= {upper:+} (final store difference, seeds, from the side to move){}",
+         lie in {lower:+} ..= {upper:+} (final store difference, seeds, from the side to move){}{}",
         best.as_ref().map_or(String::new(), |(mv, at_least)| format!(
             "; best move found so far: {mv}, proved worth at least {at_least:+}"
-        ))
+        )),
+        if moves.is_empty() {
+            String::new()
+        } else {
+            let list: Vec<String> = moves.iter().map(|(mv, v)| format!("{mv} {v:+}")).collect();
+            format!("; exact values of the moves finished: {}", list.join(", "))
+        }
     )]
     Stopped {
         /// Which limit, in words (`node limit (N)`, `time limit (S s)`).
@@ -141,6 +147,10 @@ pub enum SolveError {
         /// of the move's value; `None` when the stop came while the principal variation was
         /// followed).
         best: Option<(String, i32)>,
+        /// The root moves whose exact value was proved before the stop (every-move solves:
+        /// the best move once the root's value is proved, then each move whose search
+        /// finished), with that value (seeds, the root mover's side), in move order.
+        moves: Vec<(String, i32)>,
         /// Nodes searched.
         nodes: u64,
         /// Wall-clock seconds.
@@ -1298,7 +1308,7 @@ pub fn solve<R: Rules>(
         })?;
     let counters = *sh.totals.lock().expect("no panics while held");
     let seconds = started.elapsed().as_secs_f64();
-    let (value, moves, pv) = result.map_err(|(lower, upper, best)| SolveError::Stopped {
+    let (value, moves, pv) = result.map_err(|(lower, upper, best, moves)| SolveError::Stopped {
         limit: sh
             .stopped_by
             .lock()
@@ -1308,6 +1318,10 @@ pub fn solve<R: Rules>(
         lower,
         upper,
         best: best.map(|(mv, v)| (rules.format_move(root, mv), v)),
+        moves: moves
+            .into_iter()
+            .map(|(mv, v)| (rules.format_move(root, mv), v))
+            .collect(),
         nodes: counters.nodes,
         seconds,
     })?;
@@ -1333,8 +1347,14 @@ pub fn solve<R: Rules>(
     })
 }
 
-/// Bounds on the value of the root and the best root move found, when a limit stopped a solve.
-type Proved<R> = (i32, i32, Option<(<R as Rules>::Move, i32)>);
+/// Bounds on the value of the root, the best root move found, and the root moves whose exact
+/// value was proved, when a limit stopped a solve.
+type Proved<R> = (
+    i32,
+    i32,
+    Option<(<R as Rules>::Move, i32)>,
+    Vec<(<R as Rules>::Move, i32)>,
+);
 
 /// Value, move values and principal variation of the last position of `line`; `Err` with the
 /// bounds proved (and the best move found) if a limit stopped the solve.
@@ -1375,7 +1395,7 @@ fn solve_line<R: Rules>(
         .map_err(|(lower, upper)| proved_at_root(sh, line, lower, upper))?;
     let pv = d
         .principal_variation(line, value)
-        .ok_or((value, value, None))?;
+        .ok_or((value, value, None, Vec::new()))?;
     let mut children = Children::<R>::new();
     rules.children(root, &mut children);
     let side = rules.side_to_move(root);
@@ -1396,28 +1416,39 @@ fn solve_line<R: Rules>(
             next
         })
         .collect();
-    let best = pv.first().map(|&mv| (mv, value));
-    let searched_values = solve_lines(sh, &lines).ok_or((value, value, best))?;
+    let searched_values = solve_lines(sh, &lines);
     let mut moves = Vec::new();
     for (i, c) in children.iter().enumerate() {
         let same = rules.side_to_move(&c.pos) == side;
         let (v, exact) = if pv.first() == Some(&c.mv) {
-            (value, true)
+            (Some(value), true)
         } else if value_only {
-            (value, false)
+            (Some(value), false)
         } else if let Some(v) = repetition_value(rules, line, &c.pos) {
-            (if same { v } else { -v }, true)
+            (Some(if same { v } else { -v }), true)
         } else {
             let k = searched.binary_search(&i).expect("searched");
             let v = searched_values[k];
-            (if same { v } else { -v }, true)
+            (v.map(|v| if same { v } else { -v }), true)
         };
-        moves.push(MoveValue {
-            mv: c.mv,
-            value: v,
-            exact,
-        });
+        moves.push((c.mv, v, exact));
     }
+    if moves.iter().any(|m| m.1.is_none()) {
+        let best = pv.first().map(|&mv| (mv, value));
+        let finished = moves
+            .iter()
+            .filter_map(|&(mv, v, _)| v.map(|v| (mv, v)))
+            .collect();
+        return Err((value, value, best, finished));
+    }
+    let moves = moves
+        .into_iter()
+        .map(|(mv, v, exact)| MoveValue {
+            mv,
+            value: v.expect("every move finished"),
+            exact,
+        })
+        .collect();
     Ok((value, moves, pv))
 }
 
@@ -1469,11 +1500,11 @@ fn proved_at_root<R: Rules>(
         ceiling = ceiling.max(hi);
     }
     let floor = best.map_or(lower, |(_, b)| b);
-    (lower.max(floor), upper.min(ceiling), best)
+    (lower.max(floor), upper.min(ceiling), best, Vec::new())
 }
 
 /// The exact values of the last positions of `lines` (each from its own mover's side), by
-/// MTD(f); `None` if a limit stopped the solve.
+/// MTD(f); `None` for each line a limit stopped before its value was proved.
 ///
 /// With one thread, or one line, every thread works on each line in turn. Otherwise each
 /// thread solves whole lines on its own, taking the next unsolved one (the lines are
@@ -1482,7 +1513,7 @@ fn proved_at_root<R: Rules>(
 /// and whichever thread finishes a line first gives its value and stops the others on it.
 /// Measured on Kalah(6,4), every root move, 512 MiB, 2 threads: 343 M nodes in 105 s with every
 /// thread on each line in turn, 296 M nodes in 94 s this way (one thread: 282 M in 158 s).
-fn solve_lines<R: Rules>(sh: &Shared<R>, lines: &[Vec<R::Position>]) -> Option<Vec<i32>> {
+fn solve_lines<R: Rules>(sh: &Shared<R>, lines: &[Vec<R::Position>]) -> Vec<Option<i32>> {
     if sh.threads == 1 || lines.len() <= 1 {
         let d = Driver::all(sh);
         return lines.iter().map(|l| d.mtdf(l, None).ok()).collect();
