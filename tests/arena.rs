@@ -243,7 +243,8 @@ fn random_child_is_one_of_the_children() {
         // sowing ends.
         "omweso",
         "omweso(start=0.0.0.0.0.0.0.0.4.4.4.4.4.4.4.4)",
-        // Bao sows only the chosen candidate (and every nemo capture, for its safari).
+        // Bao sows only the chosen candidate (and, while the mover owns the kuu, every nemo
+        // capture, for its safari).
         "bao-la-kiswahili",
         "bao-la-kete",
     ];

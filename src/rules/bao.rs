@@ -673,7 +673,8 @@ impl Rules for Bao {
     const OWN_RANDOM_STEP: bool = true;
 
     /// Sows only the chosen move where it can: the legal moves are the candidates of one class
-    /// ([`Bao::each_candidate`]; the nemo captures are sown to find their safaris), the choice
+    /// ([`Bao::each_candidate`]; while the mover owns the kuu, the nemo captures are sown to
+    /// find their safaris), the choice
     /// is candidate `r * n / 2^32` of the `n`, the documented choice whenever every candidate's
     /// laps end; if the chosen one never ends, a legal move drawn uniformly by a number mixed
     /// from `r` (each legal move keeps probability `1/legal` for a uniform `r`). Over (`Err`)
@@ -687,7 +688,9 @@ impl Rules for Bao {
         // captures (8 front holes, the kichwas one way) with as many safaris.
         let mut list = arrayvec::ArrayVec::<(u8, Sowing, Laps, Kind, Option<Sowing>), 40>::new();
         self.each_candidate(pos, true, |mv, s, laps, kind| {
-            if !laps.nemo {
+            // Only a nemo capture of a player who still owns the kuu can stop there and have a
+            // safari: the others are listed unsown.
+            if !laps.nemo || !s.own_kuu {
                 return list.try_push((mv, s, laps, kind, None)).is_ok();
             }
             if let Some((end, stopped)) = self.run(s, laps) {
