@@ -674,9 +674,8 @@ impl Rules for Bao {
 
     /// Sows only the chosen move where it can: the legal moves are the candidates of one class
     /// ([`Bao::each_candidate`]; while the mover owns the kuu, the nemo captures are sown to
-    /// find their safaris), the choice
-    /// is candidate `r * n / 2^32` of the `n`, the documented choice whenever every candidate's
-    /// laps end; if the chosen one never ends, a legal move drawn uniformly by a number mixed
+    /// find their safaris), the choice is candidate `r * n / 2^32` of the `n`, the documented
+    /// choice whenever every candidate's laps end; if the chosen one never ends, a legal move drawn uniformly by a number mixed
     /// from `r` (each legal move keeps probability `1/legal` for a uniform `r`). Over (`Err`)
     /// when there is no candidate.
     fn random_step(

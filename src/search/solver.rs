@@ -1357,7 +1357,8 @@ type Proved<R> = (
 );
 
 /// Value, move values and principal variation of the last position of `line`; `Err` with the
-/// bounds proved (and the best move found) if a limit stopped the solve.
+/// bounds proved, the best move found and the moves whose value was proved, if a limit stopped
+/// the solve.
 #[allow(clippy::type_complexity)]
 fn solve_line<R: Rules>(
     sh: &Shared<R>,
