@@ -1517,7 +1517,11 @@ fn proved_at_root<R: Rules>(
 fn solve_lines<R: Rules>(sh: &Shared<R>, lines: &[Vec<R::Position>]) -> Vec<Option<i32>> {
     if sh.threads == 1 || lines.len() <= 1 {
         let d = Driver::all(sh);
-        return lines.iter().map(|l| d.mtdf(l, None).ok()).collect();
+        // After a stop the lines left are not started.
+        return lines
+            .iter()
+            .map(|l| (!sh.stopped()).then(|| d.mtdf(l, None).ok()).flatten())
+            .collect();
     }
     let n = lines.len();
     let next = AtomicUsize::new(0);
